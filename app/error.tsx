@@ -1,0 +1,5 @@
+"use client";
+
+import { UnexpectedError } from "@/components/errors/unexpected-error";
+
+export default UnexpectedError;

@@ -1,0 +1,53 @@
+import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
+import { Suspense, type ReactNode } from "react";
+import { site } from "@/content/site";
+import { RouteChangeReporter } from "@/components/layout/route-change-reporter";
+import { JsonLd } from "@/components/seo/json-ld";
+import { graph, organization, website } from "@/lib/seo/structured-data";
+import { titleTemplate } from "@/lib/seo/metadata";
+import "./globals.css";
+
+const inter = localFont({
+  src: "./fonts/inter-latin-wght-normal.woff2",
+  variable: "--font-inter",
+  weight: "100 900",
+  display: "swap",
+});
+
+export const metadata: Metadata = {
+  metadataBase: new URL(site.origin),
+  title: { default: site.name, template: titleTemplate },
+  description: site.description,
+  applicationName: site.name,
+  creator: site.name,
+  publisher: site.name,
+  formatDetection: { telephone: false, email: false, address: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: site.themeColor,
+  colorScheme: "dark",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <body className="min-h-dvh bg-ink font-sans text-white antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        {children}
+        <JsonLd data={graph(organization(), website())} />
+        <Suspense fallback={null}>
+          <RouteChangeReporter />
+        </Suspense>
+      </body>
+    </html>
+  );
+}

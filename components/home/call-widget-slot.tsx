@@ -1,0 +1,7 @@
+/**
+ * Where the CallWidget island mounts on the Home page. It renders nothing until the
+ * widget exists, so the page never shows a dead control.
+ */
+export function CallWidgetSlot() {
+  return null;
+}

@@ -1,0 +1,12 @@
+/** Texts of the blog's index page and its feed; the articles themselves live in content/blog/. */
+export const blogIndex = {
+  heading: "Voice Security & Vishing Training Blog",
+  intro:
+    "How voice phishing works in practice, what recent breaches teach, and how to train people to hold firm on the phone. Written by the Mockingbird team for security, awareness and IT-helpdesk professionals.",
+  topics: ["Vishing Simulation", "Voice Security Training", "AI Security", "Social Engineering", "Cybersecurity Training"],
+  readArticle: "Read article",
+  backToBlog: "Back to Blog",
+  tagsLabel: "Tags:",
+  section: "Voice Security",
+  feed: { path: "/blog/rss.xml", title: "Mockingbird blog" },
+} as const;

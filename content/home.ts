@@ -1,0 +1,60 @@
+export type SourcedFigure = {
+  value: string;
+  claim: string;
+  source: { publisher: string; title: string; url: string };
+};
+
+export const homeContent = {
+  headline: "Your team can spot a phishing email. Can they spot a fake voice?",
+  subline:
+    "Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people hear the attack in a safe call before a criminal makes the real one.",
+  cta: {
+    heading: "See where your organisation is exposed",
+    body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
+  },
+  secondary: {
+    heading: "How a Mockingbird simulation works",
+    steps: [
+      {
+        title: "Choose the pretext",
+        body: "Start from proven playbooks (CEO fraud, tech support, HR) or write your own around the processes attackers target in your company.",
+      },
+      {
+        title: "Let the agents call",
+        body: "Conversational AI agents, with cloned or library voices, call employees and adapt to every answer, the way a real social engineer does.",
+      },
+      {
+        title: "Coach and measure",
+        body: "Everyone gets immediate, private coaching. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
+      },
+    ],
+  },
+  panel: {
+    heading: "What one simulated call teaches",
+    lessons: [
+      "How convincing a familiar voice sounds when it asks for something urgent",
+      "Which pressure tactics (authority, urgency, secrecy) move you to act",
+      "How to stop, verify through a known channel and call back",
+    ],
+    figures: [
+      {
+        value: "442%",
+        claim: "rise in vishing between the first and second half of 2024, according to CrowdStrike.",
+        source: {
+          publisher: "SecureLogix",
+          title: "Fight back as vishing gains momentum",
+          url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
+        },
+      },
+      {
+        value: "1 in 599",
+        claim: "contact-centre calls is fraudulent, according to voice-security vendor Pindrop.",
+        source: { publisher: "Pindrop", title: "Pindrop resources", url: "https://www.pindrop.com/resource/" },
+      },
+    ] satisfies SourcedFigure[],
+  },
+  demo: {
+    heading: "Try a vishing call",
+    body: "Take a short simulated call from an AI caller in your browser. Nothing is recorded.",
+  },
+} as const;

@@ -1,0 +1,319 @@
+import { site } from "@/content/site";
+import type { LegalDocument } from "./types";
+
+const company = site.legalName;
+const brand = site.name;
+const websiteHost = new URL(site.origin).host;
+
+/**
+ * The privacy policy. Change `lastUpdated` whenever the text changes: the page shows it as the date
+ * the policy last changed. Retention periods and processor categories here must match how the
+ * service is actually run; update both together.
+ */
+export const privacyPolicy: LegalDocument = {
+  title: "Privacy Policy",
+  lastUpdated: "2026-11-22",
+  intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
+  sections: [
+    {
+      id: "who-we-are",
+      heading: "Who we are and when this policy applies",
+      blocks: [
+        {
+          type: "p",
+          text: `${company} is a company registered in the United Kingdom. For the personal data described in this policy that we decide how and why to use, such as data about visitors to ${websiteHost}, people who contact us, beta applicants and the business contacts of our customers, ${company} is the controller under the UK General Data Protection Regulation (UK GDPR), the Data Protection Act 2018 and, where it applies to us, the EU General Data Protection Regulation (EU GDPR).`,
+        },
+        {
+          type: "p",
+          text: `Our customers are organisations. When an organisation uses the ${brand} platform to run simulations and training for its own people, that organisation is the controller of the data it puts into the platform (customer data), and we process that data as its processor, only on its documented instructions and under a data processing agreement. If you are an employee of one of our customers and have a question about how your organisation uses ${brand}, please contact your organisation first; we will help it answer you.`,
+        },
+      ],
+    },
+    {
+      id: "at-a-glance",
+      heading: "Our commitments at a glance",
+      blocks: [
+        {
+          type: "list",
+          items: [
+            "Our website stores no user data and sets no tracking cookies. Our page-view analytics are privacy-friendly and use no cookies.",
+            "The demo call on our website is not recorded: no audio or transcript of it is kept.",
+            "Call recordings are not stored. Audio from simulated and training calls is processed in real time and discarded when the call ends.",
+            "Customer data is stored encrypted in a London cloud region.",
+            "Only pseudonymised keys, not names, are sent to third parties such as our voice and AI processors.",
+            "Language models are not trained on customer data, neither by us nor by our providers.",
+            "Your organisation owns its data and can export it or delete it at any time.",
+            "When you ask us to delete data, we erase it irrecoverably.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "data-we-collect",
+      heading: "The personal data we collect",
+      blocks: [
+        {
+          type: "p",
+          text: "What we collect depends on how you interact with us:",
+        },
+        {
+          type: "list",
+          items: [
+            "Website visitors: our website has no accounts, forms or sign-ups and stores no user data. Aggregated page-view statistics, and the short-lived technical data our hosting provider needs to deliver the site securely, are described under “Our website, cookies and analytics”.",
+            "Demo call: your voice, while the call is live, as described under “The demo call on our website”. We do not ask for your name or contact details to use the demo.",
+            "Enquiries and beta applications: if you email us or book a call with our founders, we receive your name, work email address, organisation, role and whatever you choose to tell us.",
+            "Customer account users: the name, work email address and role of each person given access to the platform, their sign-in and two-factor authentication settings, and security logs of their activity.",
+            "Simulation and training participants (customer data): the details your organisation provides to run a campaign, such as a participant's name, work email address, work phone number, team or department, together with simulation results, for example whether a call was answered, what was disclosed and whether it was reported, and progress in voice coaching sessions.",
+            "Voice samples (customer data): recordings your organisation provides, with the speaker's consent, to create a cloned voice for its simulations. These samples are provided deliberately for cloning and are distinct from call audio, which is never stored.",
+            "Billing contacts: the name, work email address and billing address of the person responsible for paying. Payment card details go directly to our payment provider and are not stored by us.",
+          ],
+        },
+        {
+          type: "p",
+          text: `We do not use voice data to identify people, and we do not ask for or want special category data, such as health information, in any part of ${brand}. Please do not share it in the demo call or in your messages to us.`,
+        },
+      ],
+    },
+    {
+      id: "website-and-analytics",
+      heading: "Our website, cookies and analytics",
+      blocks: [
+        {
+          type: "p",
+          text: "Our website stores no user data. It sets no tracking or advertising cookies, does not build profiles and does not follow you across other websites.",
+        },
+        {
+          type: "p",
+          text: "To understand which pages are useful, we use privacy-friendly page-view analytics that work without cookies or any other identifier stored on your device. They record the page visited (path and query), the referring page, and the general type of browser, operating system, device and country. These figures are reported to us in aggregate only; they do not tell us who you are, and they cannot be used to recognise you on a later day.",
+        },
+        {
+          type: "p",
+          text: "Like any website, ours is delivered by a hosting provider that must process your IP address and basic request details to send pages to your browser and to protect the site against attacks. That provider keeps this technical data in short-lived security logs and does not use it to identify visitors on our behalf.",
+        },
+        {
+          type: "p",
+          text: "Some links take you to services run by others, such as our external booking page and our social media profiles. Their own privacy policies apply when you use them.",
+        },
+      ],
+    },
+    {
+      id: "demo-call",
+      heading: "The demo call on our website",
+      blocks: [
+        {
+          type: "p",
+          text: "Our website lets you experience a simulated vishing call in your browser. The call starts only when you press Start Call and allow your browser to use your microphone, and it ends when you press End Call or close the page. You can refuse or withdraw microphone access in your browser at any time.",
+        },
+        {
+          type: "p",
+          text: "While the call is live, your voice is streamed to our voice and AI processor so that it can be converted to text, answered by the AI agent and spoken back to you. The demo call is not recorded: no audio or transcript of it is kept, by us or by our processor, once the call has ended.",
+        },
+        {
+          type: "p",
+          text: "To keep the demo available for everyone and to prevent abuse, our server counts how many calls are started from each network address. These counters contain no audio or call content and expire automatically within 24 hours.",
+        },
+        {
+          type: "p",
+          text: "Our lawful basis for the demo is our legitimate interest in letting you try our service at your request, and in protecting it from misuse. The demo caller is an AI playing a role; never share real passwords, payment details or other secrets with it.",
+        },
+      ],
+    },
+    {
+      id: "customer-data",
+      heading: "How the platform handles customer data",
+      blocks: [
+        {
+          type: "list",
+          items: [
+            "Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom.",
+            "Encryption: customer data is encrypted at rest with AES-256 and in transit with TLS.",
+            "Call recordings are not stored. Audio from simulated calls and coaching sessions is processed in real time to run the conversation and is discarded when the call ends. What we keep is the result of the simulation, such as the call outcome, its timing and the automated analysis of the conversation, as part of your organisation's customer data.",
+            "Pseudonymised keys: when we pass data to third parties that help us run calls and AI conversations, we identify participants by pseudonymised keys (random identifiers), not by their names or email addresses. The only directly identifying detail we share is what a provider strictly needs to perform its task, such as the phone number a telephony provider must dial.",
+            "No model training: language models are not trained on customer data. We do not use customer data to train our own models, and we only use AI providers under terms that do not allow them to train their models on the data we send them.",
+            "Ownership and control: your organisation owns its data. Its administrators can export it, or delete it, at any time from the platform or by asking us.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "purposes-and-lawful-bases",
+      heading: "Why we use personal data and our lawful bases",
+      blocks: [
+        {
+          type: "p",
+          text: "Data protection law requires a lawful basis for each use of personal data. Ours are:",
+        },
+        {
+          type: "list",
+          items: [
+            "Providing the platform to our customers: performance of our contract with the customer, and for the personal data of its users and participants, the customer's instructions under our data processing agreement.",
+            "Running the demo call: our legitimate interest in letting visitors try the service they asked to try, as described under “The demo call on our website”.",
+            "Answering enquiries, arranging calls and running the private beta: our legitimate interest in responding to you, or taking steps at your request before entering into a contract.",
+            "Billing, accounting and tax records: performance of our contract and our legal obligations.",
+            "Page-view analytics: our legitimate interest in understanding, in aggregate and without cookies, how our website is used.",
+            "Security, fraud and abuse prevention, including the two-factor authentication and access logs of the platform: our legitimate interests and those of our customers in keeping the service and its data safe.",
+            "Sending occasional product news to business contacts: our legitimate interest or, where the law requires it, your consent. Every message includes a way to opt out.",
+            "Complying with the law, enforcing our terms and defending legal claims: legal obligation and our legitimate interests.",
+          ],
+        },
+        {
+          type: "p",
+          text: "Where we rely on legitimate interests, we have weighed them against your rights and you can object at any time (see “Your rights”). We do not sell personal data, we do not use it for advertising, and we do not make decisions about anyone based solely on automated processing that have legal or similarly significant effects. Simulation results are produced for customers to improve training, not by us to make decisions about individuals.",
+        },
+      ],
+    },
+    {
+      id: "processors-and-sharing",
+      heading: "Processors and other third parties",
+      blocks: [
+        {
+          type: "p",
+          text: "We use carefully selected service providers that process personal data on our behalf, under written contracts that require them to follow our instructions, keep data confidential and protect it. They fall into these categories:",
+        },
+        {
+          type: "list",
+          items: [
+            "Cloud hosting and database providers, which store customer data in a London cloud region.",
+            "Voice and AI processors, which provide speech recognition, voice synthesis, voice cloning and conversational language models for calls, coaching sessions and the demo call. They receive pseudonymised keys, not names.",
+            "Telephony providers, which connect simulated calls to the phone numbers your organisation provides.",
+            "Website hosting and privacy-friendly analytics providers, as described under “Our website, cookies and analytics”.",
+            "A third-party payment provider, which handles billing and payments. Card details are collected and stored by that provider, not by us; we receive only what we need to manage the account, such as payment status and invoice details.",
+            "Email, scheduling and business productivity tools that we use to communicate with customers and prospects.",
+          ],
+        },
+        {
+          type: "p",
+          text: "A current list of the sub-processors that handle customer data is available to customers on request, and we tell customers before adding or replacing one. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organisation in a merger or acquisition, which would be bound by this policy.",
+        },
+      ],
+    },
+    {
+      id: "security",
+      heading: "How we protect data",
+      blocks: [
+        {
+          type: "list",
+          items: [
+            "AES-256 encryption of customer data at rest, and TLS encryption of all data in transit.",
+            "Least-privilege access: our staff can reach customer data only where their role requires it, and only for as long as it requires it.",
+            "Two-factor authentication for administrators, both for our own administrative access and for administrator accounts on the platform.",
+            "Full daily backups, encrypted and kept in the same London cloud region, so that data can be restored after an incident.",
+            "Logging and monitoring of access to production systems, and confidentiality obligations for everyone who works for us.",
+          ],
+        },
+        {
+          type: "p",
+          text: "No system is perfectly secure. If a personal data breach occurs, we will inform affected customers without undue delay and, where the law requires, notify the Information Commissioner's Office within 72 hours of becoming aware of it.",
+        },
+      ],
+    },
+    {
+      id: "retention-and-deletion",
+      heading: "How long we keep data and how deletion works",
+      blocks: [
+        {
+          type: "p",
+          text: "We keep personal data only for as long as we need it for the purposes described in this policy:",
+        },
+        {
+          type: "list",
+          items: [
+            "Call audio, including the demo call: not kept at all.",
+            "Demo abuse-prevention counters: up to 24 hours.",
+            "Customer data: for as long as the customer's account is active, or until the customer deletes it. After an account ends, customer data is deleted within 30 days unless the customer asked for earlier deletion.",
+            "Backups: kept on a rolling cycle of up to 30 days, after which they are overwritten.",
+            "Enquiries and beta correspondence: up to two years after our last contact, unless it becomes part of a customer relationship.",
+            "Billing and accounting records: six years after the end of the financial year they relate to, as UK tax law requires.",
+          ],
+        },
+        {
+          type: "p",
+          text: "Delete requests erase data irrecoverably. When your organisation deletes data, or asks us to, it is removed from our live systems straight away and can no longer be recovered by you or by us. Deleted data is never restored from backups, and it disappears from them when they expire at the end of the backup cycle.",
+        },
+      ],
+    },
+    {
+      id: "international-transfers",
+      heading: "International transfers",
+      blocks: [
+        {
+          type: "p",
+          text: "Customer data is stored in the United Kingdom. Some of our processors, such as voice and AI providers, may process data in the European Economic Area, the United States or other countries, and we only send them what they need, identified by pseudonymised keys.",
+        },
+        {
+          type: "p",
+          text: "Whenever personal data leaves the United Kingdom or the European Economic Area, we protect it with a recognised safeguard: an adequacy decision or regulations (including the UK Extension to the EU-US Data Privacy Framework where the recipient is certified), the UK International Data Transfer Agreement or Addendum, or the European Commission's Standard Contractual Clauses, together with additional measures where needed. You can ask us for details of the safeguard that applies.",
+        },
+      ],
+    },
+    {
+      id: "your-organisations-data",
+      heading: "Your organisation's ownership and control of its data",
+      blocks: [
+        {
+          type: "p",
+          text: `Your organisation owns its data. ${brand} claims no ownership of customer data and uses it only to provide the service to your organisation. Administrators can export customer data in a commonly used, machine-readable format, or delete it, at any time from the platform or by emailing us, and we help customers answer requests from their own employees.`,
+        },
+      ],
+    },
+    {
+      id: "your-rights",
+      heading: "Your rights",
+      blocks: [
+        {
+          type: "p",
+          text: "Under the UK GDPR and, where it applies, the EU GDPR, you have the right to:",
+        },
+        {
+          type: "list",
+          items: [
+            "be informed about how your personal data is used, which is the purpose of this policy;",
+            "access the personal data we hold about you and receive a copy of it;",
+            "have inaccurate or incomplete data corrected;",
+            "have your data erased;",
+            "restrict how we use your data;",
+            "receive your data in a portable format and have it transferred to another organisation;",
+            "object to our use of your data where we rely on legitimate interests, and to direct marketing at any time;",
+            "withdraw your consent at any time, where we rely on consent, without affecting earlier use;",
+            "not be subject to decisions based solely on automated processing that have legal or similarly significant effects on you.",
+          ],
+        },
+        {
+          type: "p",
+          text: "To exercise a right, email us using the details below. We will reply within one month, may need to confirm your identity first, and do not charge a fee in normal circumstances. If your request concerns customer data that an organisation controls, we will pass it to that organisation and support it in responding.",
+        },
+      ],
+    },
+    {
+      id: "complaints",
+      heading: "Complaints",
+      blocks: [
+        {
+          type: "p",
+          text: "We would like the chance to resolve any concern first, so please contact us. You also have the right to complain to the UK supervisory authority, the Information Commissioner's Office (ICO), at ico.org.uk or by telephone on 0303 123 1113. If you live or work in the European Economic Area, you can also complain to the data protection authority in your country.",
+        },
+      ],
+    },
+    {
+      id: "children",
+      heading: "Children",
+      blocks: [
+        {
+          type: "p",
+          text: `${brand} is a service for businesses and their staff. It is not directed at children, and under-16s are not targeted by our website, our demo call or our marketing. We do not knowingly collect personal data from anyone under 16; if you believe a child has given us personal data, contact us and we will delete it.`,
+        },
+      ],
+    },
+    {
+      id: "changes",
+      heading: "Changes to this policy",
+      blocks: [
+        {
+          type: "p",
+          text: "We review this policy regularly and will update it when our practices or the law change. The “Last updated” date at the top shows when the text last changed. If we make a material change, we will tell customers by email or in the platform before it takes effect.",
+        },
+      ],
+    },
+  ],
+  contactNote: `${company} is the controller responsible for this policy. For questions about it, to exercise your rights or to report a privacy concern, email us; we reply within one month at the latest.`,
+};

@@ -1,0 +1,211 @@
+import { site } from "@/content/site";
+
+/**
+ * The manifesto's words. Every figure lives in a `SourcedFigure` (or the evidence bar) with the source it
+ * came from, as listed in shared/content/FACTS.md; the prose itself carries no numbers, which
+ * tests/unit/manifesto-content.test.ts enforces.
+ */
+
+export type Citation = {
+  /** Who produced the figure (the original publisher) when the linked page reports someone else's work. */
+  origin?: string;
+  /** The page that was actually read, which the link points to. */
+  publisher: string;
+  title?: string;
+  url: string;
+};
+
+export type SourcedFigure = {
+  /** The number, shown large. */
+  value: string;
+  /** Continues the value into a sentence: "82%" + " of detections…". */
+  statement: string;
+  citation: Citation;
+};
+
+export type SourcedQuote = { text: string; attribution: string; citation: Citation };
+
+/** A share drawn as a bar to scale; `figure.value` states the same percentage. */
+export type EvidenceBarData = { percent: number; label: string; figure: SourcedFigure };
+
+export type ManifestoSection = {
+  id: string;
+  heading: string;
+  paragraphs: readonly string[];
+  bar?: EvidenceBarData;
+  quote?: SourcedQuote;
+  figures?: readonly SourcedFigure[];
+};
+
+export type NumberedPoint = { title: string; body: string };
+
+export type Manifesto = {
+  title: string;
+  lede: string;
+  sections: readonly ManifestoSection[];
+  plan: { id: string; heading: string; intro: string; points: readonly NumberedPoint[] };
+  /** The closing call to action; the button opens site.bookingUrl. */
+  closing: { heading: string; body: string; cta: string };
+};
+
+const cite = {
+  crowdstrike2026: {
+    origin: "CrowdStrike 2026 Global Threat Report",
+    publisher: "CYFAR",
+    title: "CrowdStrike 2026 Global Threat Report: The Evasive Adversary Wields AI",
+    url: "https://cyfar.ca/posts/crowdstrike-2026-global-threat-report-the-evasive-adversary-wields-ai",
+  },
+  crowdstrikeVishing: {
+    origin: "CrowdStrike",
+    publisher: "SecureLogix",
+    title: "Fight back as vishing gains momentum",
+    url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
+  },
+  pindrop2025: {
+    origin: "Pindrop 2025 Voice Intelligence & Security Report",
+    publisher: "Cyber Warriors Middle East",
+    title: "Deepfake fraud soars by 1,300% in 2024",
+    url: "https://cyberwarriorsmiddleeast.com/deepfake-fraud-soars-by-1300-in-2024",
+  },
+  mcafeeLabs: {
+    origin: "McAfee Labs",
+    publisher: "TMCnet",
+    url: "https://www.tmcnet.com/voip/news/articles/455786-mcafee-issues-warning-ai-voice-cloning-scams.htm",
+  },
+  arup: {
+    publisher: "HSToday",
+    title: "Deepfake heist: criminals steal $25M via fake video conference",
+    url: "https://www.hstoday.us/subject-matter-areas/cybersecurity/deepfake-heist-criminals-steal-25m-via-fake-video-conference/",
+  },
+  verizonDbir2026: {
+    origin: "Verizon 2026 Data Breach Investigations Report",
+    publisher: "Fable Security",
+    url: "https://fablesecurity.com/resources/blog/dbir-2026-phishing-simulation-blind-spot/",
+  },
+  ucsd: {
+    origin: "UC San Diego Health study",
+    publisher: "Homeland Security Newswire",
+    url: "https://www.homelandsecuritynewswire.com/dr20250917-cybersecurity-training-programs-dont-prevent-employees-from-falling-for-phishing-scams",
+  },
+  bullee: {
+    origin: "Bullee, Montoya, Junger & Hartel, SG-CRC 2016 (IOS Press)",
+    publisher: "bullee.net",
+    title: "Telephone-based social engineering attacks: An experiment testing the success and time decay of an intervention",
+    url: "https://bullee.net/2016/01/15/telephone-based-social-engineering-attacks",
+  },
+} as const satisfies Record<string, Citation>;
+
+export const manifesto: Manifesto = {
+  title: "Our Manifesto",
+  lede: "Security awareness taught a generation of employees to distrust a suspicious email. Attackers noticed, and picked up the phone.",
+
+  sections: [
+    {
+      id: "the-new-threat",
+      heading: "The New Threat",
+      paragraphs: [
+        "The most convincing attack your organisation will face this year may not arrive in an inbox. It will ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
+        "Generative AI has made that voice cheap to produce. Cloning someone now takes a short clip from a webinar, a podcast or a voicemail greeting, and conversational agents can hold natural, responsive calls with many people at once. What once needed a skilled social engineer on the phone can now be automated.",
+        "Voice works because it bypasses the habits we have trained. There is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
+      ],
+      figures: [
+        {
+          value: "3 seconds",
+          statement: " of audio was enough to produce an 85% voice match, according to McAfee's researchers, who found more than a dozen free voice-cloning tools online.",
+          citation: cite.mcafeeLabs,
+        },
+        {
+          value: "HK$200m",
+          statement: " (about US$25m) was sent in 15 transfers by a Hong Kong finance employee at Arup in 2024, after a video conference in which the CFO and other colleagues were deepfakes.",
+          citation: cite.arup,
+        },
+      ],
+    },
+    {
+      id: "the-evidence-is-clear",
+      heading: "The Evidence is Clear",
+      paragraphs: [
+        "Attackers are moving away from malicious code and towards people. An intrusion that carries no malware gives scanners nothing to find; what is left is a person deciding whether to trust the voice on the line.",
+        "Voice phishing is growing fast, and the synthetic voices behind it keep getting better.",
+      ],
+      /** The red bar: a sourced share, drawn to scale. */
+      bar: {
+        percent: 82,
+        label: "Malware-free detections",
+        figure: {
+          value: "82%",
+          statement: " of detections in 2025 were malware-free, according to CrowdStrike's 2026 Global Threat Report.",
+          citation: cite.crowdstrike2026,
+        },
+      },
+      figures: [
+        {
+          value: "442%",
+          statement: " rise in voice phishing (vishing) between the first and second half of 2024, as recorded by CrowdStrike.",
+          citation: cite.crowdstrikeVishing,
+        },
+        {
+          value: "1,300%",
+          statement: " rise in deepfake fraud in 2024, from about one incident a month to seven a day, according to Pindrop.",
+          citation: cite.pindrop2025,
+        },
+      ],
+    },
+    {
+      id: "a-critical-gap",
+      heading: "A Critical Gap",
+      paragraphs: [
+        "Most awareness programmes are still built for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
+        "And awareness that is never practised fades fast. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
+      ],
+      quote: {
+        text: "…we struggled to find companies doing simulations of voice- and text message-based campaigns.",
+        attribution: "The Verizon 2026 DBIR team",
+        citation: cite.verizonDbir2026,
+      },
+      figures: [
+        {
+          value: "40%",
+          statement: " higher click rate for phone and text-message phishing simulations than for email ones (median 2% against 1.4%) in the Verizon 2026 DBIR, though from a small sample of 35 non-email campaigns.",
+          citation: cite.verizonDbir2026,
+        },
+        {
+          value: "1.7%",
+          statement: " was roughly all that embedded phishing training cut failure rates by in a UC San Diego Health trial with more than 19,500 employees; recently completed annual training had no significant relationship with who fell for a lure.",
+          citation: cite.ucsd,
+        },
+        {
+          value: "54.6%",
+          statement: " of employees complied when a caller asked them to download and run software two weeks after an awareness session, no better than the 46.15% who had no session at all. One week after it, only 9.1% complied (a field experiment with 48 employees).",
+          citation: cite.bullee,
+        },
+      ],
+    },
+  ],
+
+  plan: {
+    id: "train-for-the-fight",
+    heading: "It's Time to Train for the Fight You're Actually In",
+    intro: `People learn to handle pressure by meeting it, safely and often. That is what ${site.name} is for.`,
+    points: [
+      {
+        title: "Build Deepfake Immunity",
+        body: "Let your team hear how convincing a cloned voice can be, including a replica of your own executives, in a controlled setting where a mistake is a lesson rather than a breach, so the first convincing fake they hear is not the real one.",
+      },
+      {
+        title: "Spar with an AI That Thinks",
+        body: "Our AI agents adapt to every answer in real time instead of reading a script. They push back, improvise and raise the pressure like a real attacker, and one-to-one voice coaching in the browser lets people practise until saying no, and calling back on a known number, becomes a reflex.",
+      },
+      {
+        title: "Precision Insights, Zero Hassle",
+        body: "Automated campaigns call thousands of employees at once, from prebuilt CEO-fraud, tech-support and HR playbooks or your own. Then the reports show who is vulnerable, which tactics work and where to focus training next, from individual performance to organisation-wide trends. No phone banks to staff, no scripts to write.",
+      },
+    ],
+  },
+
+  closing: {
+    heading: "Ready to see it for yourself?",
+    body: `In a free consultation we will show you how a ${site.name} simulation works and what your team would face on the phone.`,
+    cta: "Book Free Consultation",
+  },
+};

@@ -1,0 +1,12 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  // next-sitemap loads its config with require(), so the config is CommonJS.
+  { files: ["next-sitemap.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
+  { ignores: [".next/**", "out/**", "node_modules/**", "next-env.d.ts", "supabase/functions/**", "test-results/**", "playwright-report/**", "scripts/.*"] },
+];
+
+export default config;

@@ -1,0 +1,99 @@
+import type { Admission, AdmissionDecision } from "./admission";
+import { presentsAnonKey } from "./anon-key";
+import { clientKeyFor } from "./client-address";
+import type { SignedUrlConfig } from "./config";
+import { corsHeadersFor, corsAllowedMethods, preflightResponse } from "./cors";
+import { errorResponse, jsonResponse } from "./json-response";
+import { signedUrlMessages } from "./messages";
+import { isAllowedOrigin } from "./origin-policy";
+import { readSignedUrlRequest } from "./request-body";
+import { agentIdFor, requestSignedUrl, type UpstreamOutcome } from "./upstream";
+
+/**
+ * What the service reports about itself. Events carry statuses and error classes only:
+ * never a key, an agent id or an upstream body.
+ */
+export type SignedUrlEvent =
+  | { readonly event: "upstream-failed"; readonly outcome: Exclude<UpstreamOutcome["kind"], "signed-url">; readonly detail: string }
+  | { readonly event: "limiter-failed"; readonly detail: string }
+  | { readonly event: "release-failed"; readonly detail: string };
+
+export type SignedUrlHandlerDeps = {
+  readonly admission: Admission;
+  readonly fetch?: typeof fetch;
+  readonly report?: (event: SignedUrlEvent) => void;
+};
+
+export type SignedUrlHandler = (request: Request) => Promise<Response>;
+
+/**
+ * The whole service as one `(Request) => Response` function. It uses web-standard APIs
+ * only, so the Next.js route handler and the Supabase Edge Function (Deno) share it.
+ *
+ * The checks run cheapest first, and nothing is counted until the request is known to
+ * be well formed, so a visitor's typo never spends their quota or the day's budget.
+ */
+export function createSignedUrlHandler(config: SignedUrlConfig, deps: SignedUrlHandlerDeps): SignedUrlHandler {
+  const report = deps.report ?? reportToConsole;
+
+  return async function handleSignedUrlRequest(request) {
+    const origin = request.headers.get("origin");
+    const allowedOrigin = origin !== null && isAllowedOrigin(origin, config.allowedOrigins) ? origin : undefined;
+    const cors = allowedOrigin === undefined ? {} : corsHeadersFor(allowedOrigin);
+    const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
+      errorResponse(status, message, { ...cors, ...headers });
+
+    if (request.method === "OPTIONS") {
+      return allowedOrigin === undefined ? fail(403, signedUrlMessages.originNotAllowed) : preflightResponse(allowedOrigin);
+    }
+    if (request.method !== "POST") return fail(405, signedUrlMessages.methodNotAllowed, { Allow: corsAllowedMethods });
+    if (allowedOrigin === undefined) return fail(403, signedUrlMessages.originNotAllowed);
+    if (!presentsAnonKey(request.headers, config.anonKey)) return fail(401, signedUrlMessages.missingOrWrongKey);
+
+    const body = await readSignedUrlRequest(request);
+    if (!body.ok) return fail(400, body.message);
+
+    let decision: AdmissionDecision;
+    try {
+      decision = await deps.admission.admit(clientKeyFor(request.headers, config.trustedProxy));
+    } catch (error) {
+      report({ event: "limiter-failed", detail: describeError(error) });
+      return fail(503, signedUrlMessages.limiterUnavailable, { "Retry-After": "5" });
+    }
+    if (!decision.admitted) {
+      const retryAfter = { "Retry-After": String(decision.retryAfterSeconds) };
+      if (decision.reason === "daily-cap") return fail(503, signedUrlMessages.dailyCapSpent, retryAfter);
+      const message = decision.reason === "client-per-minute" ? signedUrlMessages.tooManyPerMinute : signedUrlMessages.tooManyPerDay;
+      return fail(429, message, retryAfter);
+    }
+
+    const outcome = await requestSignedUrl(config.upstream, agentIdFor(config.upstream, body.request.scenario), config.upstreamTimeoutMs, deps.fetch);
+    if (outcome.kind === "signed-url") return jsonResponse(200, { signedUrl: outcome.signedUrl }, cors);
+
+    report({ event: "upstream-failed", outcome: outcome.kind, detail: describeOutcome(outcome) });
+    await decision.release().catch((error: unknown) => report({ event: "release-failed", detail: describeError(error) }));
+    if (outcome.kind === "timed-out") return fail(504, signedUrlMessages.upstreamTimedOut);
+    if (outcome.kind === "malformed") return fail(502, signedUrlMessages.upstreamWithoutSignedUrl);
+    return fail(502, signedUrlMessages.upstreamUnavailable);
+  };
+}
+
+function describeOutcome(outcome: Exclude<UpstreamOutcome, { kind: "signed-url" }>): string {
+  switch (outcome.kind) {
+    case "refused":
+      return `upstream answered HTTP ${outcome.status}`;
+    case "timed-out":
+      return "upstream did not answer before the timeout";
+    case "unreachable":
+    case "malformed":
+      return outcome.cause;
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.name : "unknown error";
+}
+
+function reportToConsole(event: SignedUrlEvent): void {
+  console.warn(`[signed-url] ${event.event}: ${event.detail}`);
+}

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** `next start` on a free loopback port, for scripts that need the production site. */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  await waitForHttp(`${origin}/`).catch((error) => {
+    stop();
+    throw error;
+  });
+  return { origin, stop, child };
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"];

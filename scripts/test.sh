@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's test command: every check, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+bash scripts/ensure-deps.sh
+
+step() { printf '\n== %s\n' "$1"; }
+step "typecheck";  npx tsc --noEmit -p .
+step "lint";       npx eslint . --max-warnings=0
+step "unit tests"; npx jest --ci
+step "build";      npm run build
+step "static export"; npm run build:export
+step "end-to-end tests"; npx playwright test

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+import { DOMParser } from "@xmldom/xmldom";
+import { site } from "../../content/site";
+import { articles } from "./articles";
+
+// Newest first; June 5 has two articles, the higher id first (DECISIONS.md).
+const expectedOrder = [
+  "mockingbird-ai-cyber-helmets-partnership",
+  "byod-vishing-problem",
+  "security-awareness-ai-voice-coach",
+  "ai-vishing-simulation-vs-manual",
+  "salesforce-vishing-campaign-analysis",
+  "practical-guide-vishing-defense",
+  "vishing-simulation-must-have",
+  "helpdesk-vishing-breach-lessons",
+  "leaked-blackbasta-chats-vishing",
+  "introducing-mockingbird-ai-blog",
+];
+
+test("the blog index lists all ten articles, newest first", async ({ page }) => {
+  await page.goto("/blog");
+  const links = page.getByRole("region", { name: "Articles" }).getByRole("heading", { level: 2 }).getByRole("link");
+  await expect(links).toHaveCount(10);
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+  expect(hrefs).toEqual(expectedOrder.map((slug) => `/blog/${slug}`));
+});
+
+test("the blog index shows the five topic pills", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveText([
+    "Vishing Simulation",
+    "Voice Security Training",
+    "AI Security",
+    "Social Engineering",
+    "Cybersecurity Training",
+  ]);
+});
+
+test("navigation text on the blog is black", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/blog");
+  const color = await page.getByRole("banner").getByRole("link", { name: "Product" }).evaluate((link) => getComputedStyle(link).color);
+  expect(color).toBe("rgb(10, 10, 10)");
+});
+
+for (const article of articles()) {
+  test(`${article.slug} renders its title, date line, breadcrumb and tags`, async ({ page }) => {
+    await page.goto(`/blog/${article.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    await expect(page.getByText(new RegExp(`${article.date} · The Mockingbird team · \\d+ min read`))).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link")).toHaveText(["Home", "Blog"]);
+    await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+    await expect(page.getByRole("contentinfo").first()).toBeVisible();
+    const tags = page.locator("article footer li");
+    await expect(tags).toHaveText(article.tags);
+  });
+
+  test(`${article.slug} has BlogPosting and BreadcrumbList JSON-LD with the expected fields`, async ({ page }) => {
+    await page.goto(`/blog/${article.slug}`);
+    const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap(
+      (block) => JSON.parse(block)["@graph"] as Array<Record<string, unknown>>,
+    );
+    const posting = nodes.find((node) => node["@type"] === "BlogPosting");
+    expect(posting).toMatchObject({
+      headline: article.title,
+      author: { name: "The Mockingbird team" },
+      mainEntityOfPage: { "@id": `${site.origin}/blog/${article.slug}` },
+    });
+    for (const field of ["description", "image", "datePublished", "dateModified", "keywords"]) expect(posting?.[field], field).toBeTruthy();
+    expect(posting?.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+    const breadcrumb = nodes.find((node) => node["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string }> };
+    expect(breadcrumb.itemListElement.map((item) => item.name)).toEqual(["Home", "Blog", article.title]);
+  });
+
+  test(`${article.slug} links only to absolute https addresses or pages that exist`, async ({ page, request }) => {
+    await page.goto(`/blog/${article.slug}`);
+    const hrefs = await page.locator("article .prose a").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) {
+      if (href.startsWith("/")) expect((await request.get(href.split("#")[0] ?? href)).status(), href).toBe(200);
+      else expect(href, href).toMatch(/^https:\/\/[^/\s]+\.[^/\s]+/);
+    }
+  });
+}
+
+test("an unknown article slug is the 404 page", async ({ page }) => {
+  const response = await page.goto("/blog/no-such-article");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
+});
+
+test("article metadata says article, with author, published time, section and tags", async ({ page }) => {
+  await page.goto("/blog/byod-vishing-problem");
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).first().getAttribute("content");
+  expect(await meta("og:type")).toBe("article");
+  expect(await meta("article:published_time")).toBe("2025-07-10T00:00:00.000Z");
+  expect(await meta("article:section")).toBe("Voice Security");
+  expect(await meta("article:author")).toBe("The Mockingbird team");
+  await expect(page.locator('meta[property="article:tag"]')).not.toHaveCount(0);
+  await expect(page.getByText("July 10, 2025 · The Mockingbird team · 6 min read")).toBeVisible();
+});
+
+test("the RSS feed is RSS 2.0 XML with ten items and is linked from every blog page", async ({ page, request }) => {
+  const response = await request.get("/blog/rss.xml");
+  expect(response.headers()["content-type"]).toContain("application/rss+xml");
+  const doc = new DOMParser().parseFromString(await response.text(), "text/xml");
+  expect(doc.documentElement?.getAttribute("version")).toBe("2.0");
+  const items = Array.from(doc.getElementsByTagName("item"));
+  expect(items).toHaveLength(10);
+  for (const item of items) expect(item.getElementsByTagName("description")[0]?.textContent?.length).toBeGreaterThan(50);
+  for (const path of ["/blog", `/blog/${expectedOrder[0]}`]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `${site.origin}/blog/rss.xml`);
+  }
+});

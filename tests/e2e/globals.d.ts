@@ -1,0 +1,7 @@
+export {};
+
+declare global {
+  interface Window {
+    vaq?: [string, unknown?][];
+  }
+}

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { DOMParser } from "@xmldom/xmldom";
+import { site } from "../../content/site";
+import { routes, sitemapPriorities } from "./routes";
+import { articles } from "./articles";
+
+test("/sitemap.xml is sitemaps.org XML listing every route and article with its priority", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.headers()["content-type"]).toContain("xml");
+  const xml = await response.text();
+  const listed = await test.step("parse", async () => {
+    const doc = new DOMParser().parseFromString(xml, "text/xml");
+    expect(doc.documentElement?.namespaceURI).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    return Array.from(doc.getElementsByTagName("url")).map((url) => ({
+      loc: url.getElementsByTagName("loc")[0]?.textContent ?? "",
+      priority: Number(url.getElementsByTagName("priority")[0]?.textContent),
+    }));
+  });
+  const expected = [
+    ...Object.entries(sitemapPriorities).map(([path, priority]) => ({ loc: path === "/" ? site.origin : `${site.origin}${path}`, priority })),
+    ...articles().map((article) => ({ loc: `${site.origin}/blog/${article.slug}`, priority: 0.7 })),
+  ];
+  expect(listed.sort((a, b) => a.loc.localeCompare(b.loc))).toEqual(expected.sort((a, b) => a.loc.localeCompare(b.loc)));
+});
+
+test("a browser opening /sitemap.xml sees a readable page titled Sitemap", async ({ page }) => {
+  await page.goto("/sitemap.xml");
+  await expect(page).toHaveTitle("Sitemap");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+  await expect(page.getByRole("row")).toHaveCount(routes.length + articles().length + 1);
+});
+
+test("robots.txt allows crawling and names the sitemap", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("User-agent: *");
+  expect(robots).toContain(`Sitemap: ${site.origin}/sitemap.xml`);
+});
+
+test("every page has a generated 1200x630 share image", async ({ page, request }) => {
+  for (const route of routes) {
+    await page.goto(route.path);
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    const response = await request.get(new URL(image!).pathname);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    const png = await response.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  }
+});
+
+const securityHeaderNames = ["content-security-policy", "strict-transport-security", "x-content-type-options", "referrer-policy", "permissions-policy"];
+
+for (const path of ["/", "/product", "/no-such-page", "/sitemap.xml", "/mockingbird-one-pager.pdf"]) {
+  test(`security headers are present on ${path}`, async ({ request }) => {
+    const headers = (await request.get(path)).headers();
+    for (const name of securityHeaderNames) expect(headers[name], name).toBeTruthy();
+    expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["permissions-policy"]).toContain("microphone=(self)");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+}
+
+test("security headers are present on framework assets", async ({ page, request }) => {
+  await page.goto("/");
+  const script = await page.locator("script[src^='/_next/static/']").first().getAttribute("src");
+  const headers = (await request.get(script!)).headers();
+  for (const name of securityHeaderNames) expect(headers[name], name).toBeTruthy();
+});
+
+test("the page's policy blocks a script injected inline", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => /Content Security Policy/.test(message.text()) && violations.push(message.text()));
+  await page.goto("/");
+  const ran = await page.evaluate(async () => {
+    (window as unknown as { injected?: boolean }).injected = false;
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true";
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return (window as unknown as { injected?: boolean }).injected;
+  });
+  expect(ran).toBe(false);
+  expect(violations.length).toBeGreaterThan(0);
+});

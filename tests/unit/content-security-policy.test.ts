@@ -1,0 +1,64 @@
+/** @jest-environment node */
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, baselineSecurityHeaders } from "@/lib/security/csp";
+import { inlineScriptHashes } from "@/lib/security/inline-script-hashes";
+import { scriptHashesFor } from "@/lib/security/csp-manifest";
+import { routeOfHtmlFile } from "@/lib/security/csp-manifest-builder";
+
+const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
+
+describe("content security policy", () => {
+  it("allows the page's inline scripts by hash and nothing else inline", () => {
+    const policy = contentSecurityPolicy({ scriptHashes: ["sha256-abc="], development: false });
+    expect(directive(policy, "script-src")).toBe("script-src 'self' 'sha256-abc='");
+  });
+
+  it("never allows eval in production", () => {
+    expect(contentSecurityPolicy({ scriptHashes: [], development: false })).not.toContain("unsafe-eval");
+  });
+
+  it("forbids framing unless frame ancestors are configured", () => {
+    expect(directive(contentSecurityPolicy({ scriptHashes: [], development: false }), "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(
+      directive(contentSecurityPolicy({ scriptHashes: [], development: false, frameAncestors: ["https://partner.example"] }), "frame-ancestors"),
+    ).toBe("frame-ancestors https://partner.example");
+  });
+
+  it("lets the page connect to the voice provider", () => {
+    const policy = contentSecurityPolicy({ scriptHashes: [], development: false, connectSources: ["wss://api.elevenlabs.io"] });
+    expect(directive(policy, "connect-src")).toBe("connect-src 'self' wss://api.elevenlabs.io");
+  });
+
+  it("allows the microphone for the site itself only", () => {
+    const permissions = baselineSecurityHeaders.find((header) => header.key === "Permissions-Policy")?.value;
+    expect(permissions).toContain("microphone=(self)");
+  });
+});
+
+describe("inline script hashes", () => {
+  const sha = (body: string) => `sha256-${createHash("sha256").update(body).digest("base64")}`;
+
+  it("hash each executable inline script once", () => {
+    const html = "<script>a()</script><script>a()</script><script type=\"module\">b()</script>";
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
+  });
+
+  it("skip external scripts and JSON-LD data blocks", () => {
+    const html = '<script src="/x.js"></script><script type="application/ld+json">{"a":1}</script>';
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
+
+  it("map a request path to its page's hashes and unknown paths to the 404 page's", () => {
+    const manifest = { pages: { "/": ["sha256-home"], "/product": ["sha256-product"] }, notFound: ["sha256-404"] };
+    expect(scriptHashesFor(manifest, "/product/")).toEqual(["sha256-product"]);
+    expect(scriptHashesFor(manifest, "/")).toEqual(["sha256-home"]);
+    expect(scriptHashesFor(manifest, "/missing")).toEqual(["sha256-404"]);
+  });
+
+  it("name routes after their pre-rendered HTML files", () => {
+    expect(routeOfHtmlFile("index.html")).toBe("/");
+    expect(routeOfHtmlFile("product.html")).toBe("/product");
+    expect(routeOfHtmlFile("blog/post.html")).toBe("/blog/post");
+    expect(routeOfHtmlFile("blog/index.html")).toBe("/blog");
+  });
+});

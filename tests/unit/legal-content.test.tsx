@@ -1,0 +1,281 @@
+import { render, screen, within } from "@testing-library/react";
+import { LegalDocument, formatLegalDate } from "@/components/legal/legal-document";
+import { privacyPolicy } from "@/content/legal/privacy";
+import { termsOfService } from "@/content/legal/terms";
+import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
+import { site } from "@/content/site";
+import PrivacyPage from "@/app/(site)/privacy/page";
+import TermsPage from "@/app/(site)/terms/page";
+
+/** Text of every paragraph and list item the rendered document shows. */
+function renderedBlocks(doc: LegalDocumentContent): string[] {
+  const { container } = render(<LegalDocument doc={doc} />);
+  return Array.from(container.querySelectorAll("p, li"), (element) => (element.textContent ?? "").replace(/\s+/g, " "));
+}
+
+/** Passes when one paragraph or list item of the rendered document matches every pattern: a statement, not scattered words. */
+function expectStatement(doc: LegalDocumentContent, ...patterns: RegExp[]) {
+  const blocks = renderedBlocks(doc);
+  const match = blocks.find((text) => patterns.every((pattern) => pattern.test(text)));
+  if (!match) throw new Error(`No paragraph or list item of "${doc.title}" matches all of: ${patterns.join(", ")}`);
+}
+
+describe("privacy policy statements", () => {
+  const doc = privacyPolicy;
+
+  test("privacy names the controller by the company's legal name", () => {
+    expectStatement(doc, new RegExp(site.legalName), /\bcontroller\b/, /UK General Data Protection Regulation/);
+  });
+
+  test("privacy states customer data is stored encrypted in a London cloud region", () => {
+    expectStatement(doc, /customer data is stored encrypted/i, /London cloud region/);
+  });
+
+  test("privacy states pseudonymised keys, not names, go to third parties", () => {
+    expectStatement(doc, /pseudonymi[sz]ed keys/i, /not (by )?(their )?names/i, /third part/i);
+  });
+
+  test("privacy states call recordings are not stored", () => {
+    expectStatement(doc, /call recordings are not stored/i);
+  });
+
+  test("privacy states the demo call keeps no audio or transcript", () => {
+    expectStatement(doc, /demo call/i, /no audio or transcript/i, /kept/i);
+  });
+
+  test("privacy states delete requests erase data irrecoverably", () => {
+    expectStatement(doc, /delete requests erase data irrecoverably/i);
+  });
+
+  test("privacy states AES-256 encryption", () => {
+    expectStatement(doc, /\bAES-256\b/, /encrypt/i);
+  });
+
+  test("privacy states least-privilege access", () => {
+    expectStatement(doc, /least-privilege access/i);
+  });
+
+  test("privacy states two-factor authentication for administrators", () => {
+    expectStatement(doc, /two-factor authentication for administrators/i);
+  });
+
+  test("privacy states full daily backups", () => {
+    expectStatement(doc, /full daily backups/i);
+  });
+
+  test("privacy states billing is handled by a third-party payment provider", () => {
+    expectStatement(doc, /third-party payment provider/i, /handles billing/i);
+  });
+
+  test("privacy states language models are not trained on customer data", () => {
+    expectStatement(doc, /language models are not trained on customer data/i);
+  });
+
+  test("privacy states the organisation owns its data and can export or delete it", () => {
+    expectStatement(doc, /organi[sz]ation owns its data/i, /export/i, /delete/i);
+  });
+
+  test("privacy states under-16s are not targeted", () => {
+    expectStatement(doc, /under-16s are not targeted/i);
+  });
+
+  test("privacy states the website stores no user data and sets no tracking cookies", () => {
+    expectStatement(doc, /website stores no user data/i, /sets no tracking/i, /cookies/i);
+  });
+
+  test("privacy states page-view analytics use no cookies", () => {
+    expectStatement(doc, /page-view analytics/i, /without cookies|no cookies/i);
+  });
+
+  test("privacy explains how the demo call is processed", () => {
+    expectStatement(doc, /press Start Call/, /microphone/i);
+    expectStatement(doc, /voice is streamed to our voice and AI processor/i);
+  });
+
+  test("privacy states purposes and lawful bases", () => {
+    expectStatement(doc, /lawful basis/i);
+    expectStatement(doc, /legitimate interest/i);
+    expectStatement(doc, /legal obligations?/i);
+  });
+
+  test("privacy lists processors", () => {
+    expectStatement(doc, /voice and AI processors/i);
+    expectStatement(doc, /cloud hosting/i);
+  });
+
+  test("privacy states retention periods", () => {
+    expectStatement(doc, /call audio/i, /not kept/i);
+    expectStatement(doc, /billing and accounting records/i, /six years/i);
+  });
+
+  test("privacy covers international transfers and their safeguards", () => {
+    expectStatement(doc, /leaves the United Kingdom/i, /International Data Transfer Agreement/);
+  });
+
+  test("privacy lists rights under UK GDPR and GDPR", () => {
+    expectStatement(doc, /UK GDPR/, /EU GDPR/, /right/i);
+    for (const right of [/access/, /corrected/, /erased/, /restrict/, /portable/, /object/, /withdraw your consent/]) {
+      expectStatement(doc, right);
+    }
+  });
+
+  test("privacy states the right to complain to the ICO", () => {
+    expectStatement(doc, /complain/i, /Information Commissioner's Office \(ICO\)/, /ico\.org\.uk/);
+  });
+
+  test("privacy explains how changes are announced", () => {
+    expectStatement(doc, /material change/i, /before it takes effect/i);
+  });
+});
+
+describe("terms of service statements", () => {
+  const doc = termsOfService;
+
+  test("terms state users must be 18 or older", () => {
+    expectStatement(doc, /must be 18 years of age or older/i);
+  });
+
+  test("terms include an acceptable-use policy with prohibited activities", () => {
+    expectStatement(doc, /prohibited activities/i);
+    const section = doc.sections.find((s) => s.id === "acceptable-use");
+    const items = section?.blocks.flatMap((block) => (block.type === "list" ? block.items : [])) ?? [];
+    expect(items.length).toBeGreaterThanOrEqual(8);
+  });
+
+  test("terms prohibit simulations against people outside the organisation or without authorisation", () => {
+    expectStatement(doc, /outside the Customer's organisation/i, /without the authorisation/i);
+  });
+
+  test("terms prohibit harassment", () => {
+    expectStatement(doc, /harassing/i);
+  });
+
+  test("terms prohibit impersonation for fraud", () => {
+    expectStatement(doc, /impersonating any person or organisation to commit fraud/i);
+  });
+
+  test("terms prohibit cloning a voice without consent", () => {
+    expectStatement(doc, /cloning or imitating the voice/i, /without their explicit consent/i);
+  });
+
+  test("terms prohibit reverse engineering", () => {
+    expectStatement(doc, /reverse engineering/i);
+  });
+
+  test("terms are governed by English law", () => {
+    expectStatement(doc, /governed by English law/i);
+  });
+
+  test("terms require arbitration seated in London", () => {
+    expectStatement(doc, /arbitration/i, /seat of arbitration is London/i);
+  });
+
+  test("terms cap liability at the greater of 100 US dollars or the last three months' payments", () => {
+    expectStatement(doc, /greater of 100 US dollars/i, /three months before/i);
+  });
+
+  test("terms give at least 30 days' notice of material changes", () => {
+    expectStatement(doc, /at least 30 days' notice of any material change/i);
+  });
+
+  test("terms require authorisation and employee notice for simulations", () => {
+    expectStatement(doc, /obtain authorisation for the Simulation/i);
+    expectStatement(doc, /give employees prior notice/i);
+  });
+
+  test("terms cover beta features", () => {
+    expectStatement(doc, /beta/i, /honest feedback/i, /early access/i, /discounts on future pricing/i);
+  });
+
+  test("terms state billing is handled by a third-party payment provider", () => {
+    expectStatement(doc, /billing is handled by a third-party payment provider/i);
+  });
+
+  test("terms cover acceptance, accounts, intellectual property, termination and disclaimers", () => {
+    const ids = doc.sections.map((section) => section.id);
+    for (const id of ["acceptance", "accounts", "intellectual-property", "suspension-and-termination", "disclaimers"]) {
+      expect(ids).toContain(id);
+    }
+  });
+});
+
+describe.each([
+  ["privacy", privacyPolicy],
+  ["terms", termsOfService],
+])("%s document structure", (_name, doc) => {
+  test("section ids are unique, including the contact section", () => {
+    const ids = [...doc.sections.map((section) => section.id), contactSectionId];
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9-]*$/);
+  });
+
+  test("renders one h1 and a numbered h2 per section, in order", () => {
+    render(<LegalDocument doc={doc} />);
+    expect(screen.getByRole("heading", { level: 1, name: doc.title })).toBeInTheDocument();
+    const headings = [...doc.sections.map((section) => section.heading), "Contact us"];
+    headings.forEach((heading, index) => {
+      expect(screen.getByRole("heading", { level: 2, name: `${index + 1}. ${heading}` })).toBeInTheDocument();
+    });
+  });
+
+  test("table of contents links to every section anchor", () => {
+    const { container } = render(<LegalDocument doc={doc} />);
+    const toc = screen.getByRole("navigation", { name: "Contents" });
+    const targets = within(toc)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+    expect(targets).toEqual([...doc.sections.map((section) => `#${section.id}`), `#${contactSectionId}`]);
+    for (const target of targets) expect(container.querySelector(target ?? "")).not.toBeNull();
+  });
+
+  test("shows the date the text last changed, not today's date", () => {
+    expect(doc.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(`${doc.lastUpdated}T00:00:00Z`).toISOString().slice(0, 10)).toBe(doc.lastUpdated);
+    expect(Date.parse(doc.lastUpdated)).toBeLessThanOrEqual(Date.now());
+
+    jest.useFakeTimers({ now: new Date("2031-03-04T12:00:00Z") });
+    try {
+      const { container } = render(<LegalDocument doc={doc} />);
+      const time = container.querySelector("time");
+      expect(time).toHaveAttribute("dateTime", doc.lastUpdated);
+      expect(time?.parentElement).toHaveTextContent(`Last updated: ${formatLegalDate(doc.lastUpdated)}`);
+      expect(container).not.toHaveTextContent("2031");
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("contact section links to the site email", () => {
+    const { container } = render(<LegalDocument doc={doc} />);
+    const contact = container.querySelector(`#${contactSectionId}`) as HTMLElement;
+    const link = within(contact).getByRole("link", { name: site.email });
+    expect(link.getAttribute("href")).toMatch(new RegExp(`^mailto:${site.email.replace(/\./g, "\\.")}`));
+  });
+
+  test("brand and email come from the site config", () => {
+    const text = [doc.intro, doc.contactNote ?? "", ...doc.sections.flatMap((s) => s.blocks.flatMap((b) => (b.type === "p" ? [b.text] : b.items)))].join(" ");
+    expect(text).toContain(site.legalName);
+    expect(text).not.toContain("@");
+  });
+});
+
+test("formatLegalDate renders a calendar date without time-zone drift", () => {
+  expect(formatLegalDate("2026-11-20")).toBe("November 20, 2026");
+  expect(formatLegalDate("2026-01-01")).toBe("January 1, 2026");
+});
+
+describe.each([
+  ["privacy", PrivacyPage, "/privacy", "Privacy Policy"],
+  ["terms", TermsPage, "/terms", "Terms of Service"],
+])("%s page", (_name, Page, path, title) => {
+  test("renders the document and breadcrumb structured data", () => {
+    const { container } = render(<Page />);
+    expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
+    const script = container.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.innerHTML ?? "{}");
+    const crumbs = data["@graph"][0];
+    expect(crumbs["@type"]).toBe("BreadcrumbList");
+    expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", title]);
+    expect(crumbs.itemListElement[1].item).toMatch(new RegExp(`${path}$`));
+  });
+});

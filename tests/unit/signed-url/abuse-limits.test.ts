@@ -1,0 +1,129 @@
+/** @jest-environment node */
+import type { Admission } from "@/lib/signed-url/admission";
+import { signedUrlMessages } from "@/lib/signed-url/messages";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "./support/fake-voice-upstream";
+import { callRequest, elevenLabsEnv, errorOf, handlerFor } from "./support/signed-url-requests";
+
+let upstream: FakeVoiceUpstream;
+
+beforeEach(async () => {
+  upstream = await startFakeVoiceUpstream();
+});
+
+afterEach(async () => {
+  await upstream.close();
+});
+
+const behindProxy = { TRUST_PROXY_HEADER: "x-forwarded-for" };
+const fromClient = (address: string) => callRequest({ headers: { "x-forwarded-for": address } });
+
+/** One after another, so the order of counting is the order written. */
+async function statusesOf(calls: (() => Promise<Response>)[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const call of calls) statuses.push((await call()).status);
+  return statuses;
+}
+
+describe("the per-client rate limit", () => {
+  it("refuses the sixth call within a minute from one client with 429 and Retry-After (default 5 per minute)", async () => {
+    const withDefaultLimit = elevenLabsEnv(upstream.baseUrl, behindProxy);
+    delete withDefaultLimit.SIGNED_URL_LIMIT_PER_MINUTE;
+    const { handle } = handlerFor(withDefaultLimit);
+
+    const statuses = await statusesOf(Array.from({ length: 5 }, () => () => handle(fromClient("203.0.113.7"))));
+    const sixth = await handle(fromClient("203.0.113.7"));
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(sixth.status).toBe(429);
+    expect(await errorOf(sixth)).toBe(signedUrlMessages.tooManyPerMinute);
+    const retryAfter = Number(sixth.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(upstream.received).toHaveLength(5);
+  });
+
+  it("counts clients apart by the trusted proxy header", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_MINUTE: "1" }));
+
+    const statuses = await statusesOf([() => handle(fromClient("203.0.113.7")), () => handle(fromClient("198.51.100.20")), () => handle(fromClient("203.0.113.7"))]);
+
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("counts every caller as one client when no proxy is trusted, whatever X-Forwarded-For claims", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { SIGNED_URL_LIMIT_PER_MINUTE: "1" }));
+
+    const statuses = await statusesOf([() => handle(fromClient("203.0.113.7")), () => handle(fromClient("198.51.100.20"))]);
+
+    expect(statuses).toEqual([200, 429]);
+  });
+
+  it("refuses calls past SIGNED_URL_LIMIT_PER_DAY with 429 and a Retry-After in hours", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_DAY: "2" }));
+
+    await handle(fromClient("203.0.113.7"));
+    await handle(fromClient("203.0.113.7"));
+    const third = await handle(fromClient("203.0.113.7"));
+
+    expect(third.status).toBe(429);
+    expect(await errorOf(third)).toBe(signedUrlMessages.tooManyPerDay);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+  });
+});
+
+describe("the global daily cap", () => {
+  const lateOnJune1 = Date.UTC(2025, 5, 1, 23, 0, 0);
+
+  it("refuses calls past SIGNED_URL_DAILY_CAP with 503 and a Retry-After until UTC midnight", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_DAILY_CAP: "2" }), { now: () => lateOnJune1 });
+
+    const statuses = await statusesOf([() => handle(fromClient("203.0.113.1")), () => handle(fromClient("203.0.113.2"))]);
+    const third = await handle(fromClient("203.0.113.3"));
+
+    expect(statuses).toEqual([200, 200]);
+    expect(third.status).toBe(503);
+    expect(await errorOf(third)).toBe(signedUrlMessages.dailyCapSpent);
+    expect(third.headers.get("retry-after")).toBe("3600");
+    expect(upstream.received).toHaveLength(2);
+  });
+
+  it("gives the day's slot back when the upstream fails, so the cap counts URLs issued", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_DAILY_CAP: "1" }));
+
+    upstream.behave({ kind: "status", status: 500, body: "{}" });
+    const failed = await handle(fromClient("203.0.113.1"));
+    upstream.behave({ kind: "signed-url" });
+    const issued = await handle(fromClient("203.0.113.2"));
+
+    expect([failed.status, issued.status]).toEqual([502, 200]);
+  });
+
+  it("does not spend the day's budget on a client already over its own limit", async () => {
+    const { handle } = handlerFor(
+      elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_MINUTE: "1", SIGNED_URL_DAILY_CAP: "2" }),
+    );
+
+    const statuses = await statusesOf([
+      () => handle(fromClient("203.0.113.1")),
+      () => handle(fromClient("203.0.113.1")),
+      () => handle(fromClient("203.0.113.1")),
+      () => handle(fromClient("203.0.113.2")),
+    ]);
+
+    expect(statuses).toEqual([200, 429, 429, 200]);
+  });
+});
+
+describe("when the limiter's store fails", () => {
+  it("refuses the call with 503 instead of letting it through uncounted", async () => {
+    const broken: Admission = { admit: () => Promise.reject(new Error("ECONNREFUSED 10.0.0.5:6379")) };
+    const { handle, events } = handlerFor(elevenLabsEnv(upstream.baseUrl), { admission: broken });
+
+    const response = await handle(callRequest());
+
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toBe(signedUrlMessages.limiterUnavailable);
+    expect(upstream.received).toHaveLength(0);
+    expect(JSON.stringify(events)).not.toContain("10.0.0.5");
+  });
+});
