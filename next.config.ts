@@ -1,9 +1,9 @@
 import type { NextConfig } from "next";
-import { publicEnv } from "./lib/config/public-env";
+import { validatePublicEnv } from "./lib/config/public-env-schema";
 import { baselineSecurityHeaders, contentSecurityPolicy } from "./lib/security/csp";
 
-// Importing the env module validates NEXT_PUBLIC_* at build and start-up, naming any bad variable.
-void publicEnv;
+// NEXT_PUBLIC_* are checked at build and start-up; a bad one stops here, named.
+validatePublicEnv();
 
 /** `npm run build:export` sets this: a CDN-ready out/ with every page and no server code. */
 const staticExport = process.env.STATIC_EXPORT === "1";

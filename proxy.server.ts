@@ -29,6 +29,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Hashed build assets need no per-page policy; next.config.ts gives them the baseline headers.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Hashed build assets and the JSON signed-URL endpoint need no per-page policy;
+  // next.config.ts gives them the baseline headers.
+  matcher: ["/((?!_next/static|_next/image|functions/).*)"],
 };

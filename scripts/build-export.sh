@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
-# Static export for CDN hosting: out/ with every page, the 404 page, sitemap, robots and
-# a _headers file carrying the same security headers (the signed URL then comes from the
+# Static export for CDN hosting: out/ with every page, the 404 page, sitemap, robots, RSS
+# and a _headers file carrying the security headers (the signed URL then comes from the
 # Supabase Edge Function; see README "Deployment modes").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-# With output: 'export', Next.js writes the site into distDir; using out/ also keeps the
-# server build in .next untouched.
+
+# An export build rewrites .next even with another distDir, which would break the server
+# build `npm start` and the tests serve: keep it aside and put it back, whatever happens.
+saved=""
+if [ -d .next ]; then
+  saved=".next.server-build"
+  rm -rf "$saved"
+  mv .next "$saved"
+fi
+restore() {
+  rm -rf .next
+  if [ -n "$saved" ]; then mv "$saved" .next; fi
+}
+trap restore EXIT
+
 rm -rf out
 STATIC_EXPORT=1 NEXT_DIST_DIR=out npx next build
 SITEMAP_OUT_DIR=out npx next-sitemap

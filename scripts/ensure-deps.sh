@@ -4,10 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(chromium redis-server)
+# chromium: browser tests and the one-pager; redis-server: shared rate limits;
+# pocketsphinx: the local voice agent's speech recognition.
+apt_packages=(chromium redis-server pocketsphinx-en-us libpocketsphinx3)
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
+ls /usr/lib/*/libpocketsphinx.so.3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
 
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then

@@ -10,5 +10,6 @@ step "typecheck";  npx tsc --noEmit -p .
 step "lint";       npx eslint . --max-warnings=0
 step "unit tests"; npx jest --ci
 step "build";      npm run build
+step "server secrets stay out of client output"; node scripts/check-client-secrets.mjs
 step "static export"; npm run build:export
 step "end-to-end tests"; npx playwright test

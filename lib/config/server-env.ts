@@ -61,7 +61,8 @@ export const serverEnvSchema = z
     ELEVENLABS_AGENT_ID: z.string().min(1).optional(),
     ELEVENLABS_AGENT_IDS: agentIdsByScenario.optional(),
     LOCAL_AGENT_URL: httpUrl.default("http://127.0.0.1:8787"),
-    LOCAL_AGENT_API_KEY: z.string().min(1).optional(),
+    /** The local agent's documented development key; set the same value on both sides in production. */
+    LOCAL_AGENT_API_KEY: z.string().min(1).default("mockingbird-local-agent-key"),
     SIGNED_URL_TIMEOUT_MS: wholeNumber(100, 60_000, 5000),
     /** Replaces the default allow-list (NEXT_PUBLIC_SITE_URL plus localhost on any port). */
     ALLOWED_ORIGINS: originRules.optional(),

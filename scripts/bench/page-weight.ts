@@ -5,8 +5,7 @@
  * same Next.js and React versions. Budget: own code <= 20 KB gzip on any route.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
@@ -36,8 +35,7 @@ async function measure(browser: Browser, url: string): Promise<Weight> {
 
 async function serve(dir: string, run: (origin: string) => Promise<void>) {
   const port = await freePort();
-  const child = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: dir,
+  const child = spawn("npx", ["next", "start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: "ignore",
     detached: true,
@@ -51,18 +49,17 @@ async function serve(dir: string, run: (origin: string) => Promise<void>) {
   }
 }
 
+/** A bare App Router page inside the project, so Turbopack resolves the same node_modules. */
 function buildBareApp(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "next-floor-"));
-  mkdirSync(path.join(dir, "app"));
-  symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true }));
+  const dir = path.resolve(".bench-floor");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, "app"), { recursive: true });
   writeFileSync(
     path.join(dir, "app", "layout.tsx"),
     'export default function L({ children }: { children: React.ReactNode }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
   writeFileSync(path.join(dir, "app", "page.tsx"), "export default function P() { return <h1>Floor</h1>; }\n");
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { jsx: "react-jsx", strict: true, skipLibCheck: true, moduleResolution: "bundler", module: "esnext", target: "ES2022", lib: ["dom", "esnext"], noEmit: true, isolatedModules: true } }));
-  execFileSync("npx", ["next", "build"], { cwd: dir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync("npx", ["next", "build", dir], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   return dir;
 }
 

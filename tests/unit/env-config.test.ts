@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { EnvConfigError, parseEnv } from "@/lib/config/env-schema";
-import { publicEnvSchema } from "@/lib/config/public-env";
+import { publicEnvSchema, validatePublicEnv } from "@/lib/config/public-env-schema";
 
 describe("environment configuration", () => {
   it("falls back to documented defaults when nothing is set", () => {
@@ -25,6 +25,11 @@ describe("environment configuration", () => {
   it("lists every bad variable at once", () => {
     const attempt = () => parseEnv(publicEnvSchema, { NEXT_PUBLIC_BOOKING_URL: "ftp://x", NEXT_PUBLIC_SUPABASE_ANON_KEY: "short" });
     expect(attempt).toThrow(/NEXT_PUBLIC_BOOKING_URL[\s\S]*NEXT_PUBLIC_SUPABASE_ANON_KEY/);
+  });
+
+  it("validates the process environment's public variables only", () => {
+    expect(validatePublicEnv({ NEXT_PUBLIC_SITE_URL: "https://mockingbird.ai", UNRELATED: "x" }).NEXT_PUBLIC_SITE_URL).toBe("https://mockingbird.ai");
+    expect(() => validatePublicEnv({ NEXT_PUBLIC_DOCS_URL: "docs" })).toThrow(/NEXT_PUBLIC_DOCS_URL/);
   });
 
   it("accepts only a same-origin path for the analytics script", () => {

@@ -92,11 +92,11 @@ describe("a signed URL from the local voice agent", () => {
     expect(upstream.received[0]?.agentId).toBe("it-helpdesk-mfa-reset");
   });
 
-  it("sends LOCAL_AGENT_API_KEY as xi-api-key, and no key when it is unset", async () => {
+  it("sends LOCAL_AGENT_API_KEY as xi-api-key, defaulting to the agent's documented development key", async () => {
     await handlerFor(localAgentEnv(upstream.baseUrl, { LOCAL_AGENT_API_KEY: "local-agent-key" })).handle(callRequest());
     await handlerFor(localAgentEnv(upstream.baseUrl)).handle(callRequest());
 
-    expect(upstream.received.map(({ apiKey }) => apiKey)).toEqual(["local-agent-key", undefined]);
+    expect(upstream.received.map(({ apiKey }) => apiKey)).toEqual(["local-agent-key", "mockingbird-local-agent-key"]);
   });
 });
 
