@@ -15,7 +15,7 @@ async function main() {
   const outDir = process.argv[2] ?? "out";
   const manifest = await buildCspManifest(outDir);
   const hashes = [...new Set([...manifest.notFound, ...Object.values(manifest.pages).flat()])].sort();
-  const policy = contentSecurityPolicy({ scriptHashes: hashes, development: false, connectSources: cspConnectSources(), upgradeInsecureRequests: true });
+  const policy = contentSecurityPolicy({ scriptHashes: hashes, development: false, connectSources: cspConnectSources(process.env, "elevenlabs"), upgradeInsecureRequests: true });
   const lines = ["/*", ...baselineSecurityHeaders.map((header) => `  ${header.key}: ${header.value}`), `  Content-Security-Policy: ${policy}`];
   await writeFile(path.join(outDir, "_headers"), `${lines.join("\n")}\n`);
   console.log(`export-headers: ${path.join(outDir, "_headers")} with one policy allowing ${hashes.length} inline scripts (${policy.length} bytes)`);

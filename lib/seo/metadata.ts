@@ -46,30 +46,18 @@ export function buildPageMetadata(input: PageMetadataInput): Metadata {
   const keywords = [...new Set([...(input.keywords ?? []), ...site.keywords])];
   const indexable = !input.noindex;
 
+  const sharedOpenGraph = { title: shareTitle, description: shareDescription, url: canonical, siteName: site.name, locale: "en_US", images: [image] };
   const openGraph: Metadata["openGraph"] = input.article
     ? {
+        ...sharedOpenGraph,
         type: "article",
         authors: [input.article.author],
         publishedTime: input.article.publishedTime,
         modifiedTime: input.article.modifiedTime ?? input.article.publishedTime,
         section: input.article.section,
         tags: [...input.article.tags],
-        title: shareTitle,
-        description: shareDescription,
-        url: canonical,
-        siteName: site.name,
-        locale: "en_US",
-        images: [image],
       }
-    : {
-        type: "website",
-        title: shareTitle,
-        description: shareDescription,
-        url: canonical,
-        siteName: site.name,
-        locale: "en_US",
-        images: [image],
-      };
+    : { ...sharedOpenGraph, type: "website" };
 
   return {
     title: input.absoluteTitle ? { absolute: input.title } : input.title,

@@ -4,6 +4,7 @@ import { contentSecurityPolicy, baselineSecurityHeaders } from "@/lib/security/c
 import { inlineScriptHashes } from "@/lib/security/inline-script-hashes";
 import { scriptHashesFor } from "@/lib/security/csp-manifest";
 import { routeOfHtmlFile } from "@/lib/security/csp-manifest-builder";
+import { cspConnectSources } from "@/lib/security/connect-sources";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));
 
@@ -60,5 +61,27 @@ describe("inline script hashes", () => {
     expect(routeOfHtmlFile("product.html")).toBe("/product");
     expect(routeOfHtmlFile("blog/post.html")).toBe("/blog/post");
     expect(routeOfHtmlFile("blog/index.html")).toBe("/blog");
+  });
+});
+
+describe("connect sources", () => {
+  it("allow the local voice agent's websocket when no ElevenLabs key is configured", () => {
+    expect(cspConnectSources({})).toContain("ws://127.0.0.1:8787");
+    expect(cspConnectSources({ LOCAL_AGENT_URL: "http://agent.internal:9000" })).toContain("ws://agent.internal:9000");
+    expect(cspConnectSources({ AGENT_PUBLIC_URL: "wss://agent.mockingbird.example" })).toContain("wss://agent.mockingbird.example");
+  });
+
+  it("leave the local agent out once ElevenLabs is the voice provider", () => {
+    expect(cspConnectSources({ ELEVENLABS_API_KEY: "key" })).toEqual(["https://api.elevenlabs.io", "wss://api.elevenlabs.io"]);
+  });
+
+  it("add a separate Supabase project's origin", () => {
+    expect(cspConnectSources({ ELEVENLABS_API_KEY: "k", NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co" })).toContain("https://abc.supabase.co");
+  });
+});
+
+describe("connect sources of the static export", () => {
+  it("never include the local agent, which a CDN-hosted site does not use", () => {
+    expect(cspConnectSources({}, "elevenlabs")).toEqual(["https://api.elevenlabs.io", "wss://api.elevenlabs.io"]);
   });
 });
