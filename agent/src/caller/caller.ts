@@ -1,0 +1,335 @@
+import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
+import { createIntentClassifier, type Intent } from "./intents";
+import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
+import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
+import { loadPlaybooks } from "./playbooks";
+import { clipAtSentence } from "./spoken-text";
+
+export type { Tactic } from "./playbook-schema";
+export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
+export type { LlmConfig } from "./llm";
+
+export type VisitorTurn = { via: "speech" | "text"; text: string | null }; // null = not understood
+
+export type CallerReply = {
+  text: string;
+  tactic?: Tactic;
+  end?: CallerEnd;
+};
+
+export interface CallerSession {
+  readonly scenarioId: string;
+  /** Every phrase the playbook's grammar accepts, for the recognizer. */
+  readonly phrases: readonly string[];
+  /** How the call ended, once a reply has carried `end`; null while it is going on. */
+  readonly ended: CallerEnd | null;
+  opening(overrides?: { firstMessage?: string; variables?: Record<string, string> }): CallerReply;
+  respond(turn: VisitorTurn): Promise<CallerReply>;
+  debrief(reason: DebriefReason): Debrief;
+}
+
+export type CallerOptions = {
+  llm?: LlmConfig;
+  /** Varies which of the playbook's alternative lines come first; without it the first line of each list is used first. */
+  seed?: number;
+  /** Playbooks to pick from instead of the shipped ones (tests, tools). */
+  playbooks?: ReadonlyMap<string, Playbook>;
+};
+
+export class UnknownScenarioError extends Error {
+  constructor(readonly scenarioId: string) {
+    super(`No playbook for scenario "${scenarioId}"`);
+    this.name = "UnknownScenario";
+  }
+}
+
+export function scenarioIds(): readonly string[] {
+  return [...loadPlaybooks().keys()];
+}
+
+export function createCaller(scenarioId: string, options: CallerOptions = {}): CallerSession {
+  const playbook = (options.playbooks ?? loadPlaybooks()).get(scenarioId);
+  if (playbook === undefined) throw new UnknownScenarioError(scenarioId);
+  return new Caller(playbook, options);
+}
+
+/** A visitor's own words are bounded before they travel on in the debrief. */
+const maxQuotedLength = 500;
+/** Dynamic variables come from the browser; they are spoken, so they are kept short and plain. */
+const maxVariableLength = 80;
+
+/** What the state machine decided for one turn, before the optional writer words it. */
+type Plan = {
+  scripted: string;
+  tactic?: Tactic;
+  end?: CallerEnd;
+  /** For the optional writer; absent when the scripted line must be used as is. */
+  direction?: string;
+};
+
+class Caller implements CallerSession {
+  readonly scenarioId: string;
+  readonly phrases: readonly string[];
+
+  private readonly classify: (text: string | null) => Intent;
+  private variables: Record<string, string>;
+  private readonly rotations = new Map<string, number>();
+  private readonly history: ConversationEntry[] = [];
+  private readonly tacticsUsed: { tactic: Tactic; line: string }[] = [];
+  private openingReply: CallerReply | undefined;
+  private lastLine = "";
+  private lastTactic: Tactic | undefined;
+  private escalations = 0;
+  private refusals = 0;
+  private callbackOffers = 0;
+  private turns = 0;
+  /** The visitor's latest refusal or call-back offer: asking questions alone is not holding firm. */
+  private lastPushback: string | null | undefined;
+  private ending: Ending | undefined;
+  private end: CallerEnd | null = null;
+
+  constructor(
+    private readonly playbook: Playbook,
+    private readonly options: CallerOptions,
+  ) {
+    this.scenarioId = playbook.id;
+    this.phrases = [...new Set(phraseIntents.flatMap((intent) => playbook.phrases[intent]))];
+    this.classify = createIntentClassifier(playbook);
+    this.variables = { ...playbook.variables };
+  }
+
+  get ended(): CallerEnd | null {
+    return this.end;
+  }
+
+  opening(overrides: { firstMessage?: string; variables?: Record<string, string> } = {}): CallerReply {
+    if (this.openingReply !== undefined) return this.openingReply;
+    this.variables = { ...this.playbook.variables, ...sanitiseVariables(overrides.variables) };
+    const firstMessage = overrides.firstMessage?.trim();
+    const reply: CallerReply =
+      firstMessage !== undefined && firstMessage !== ""
+        ? { text: clipAtSentence(this.fill(firstMessage)) }
+        : withTactic({ text: this.fill(this.playbook.opening.line) }, this.playbook.opening.tactic);
+    this.openingReply = reply;
+    this.say(reply.text, reply.tactic);
+    return reply;
+  }
+
+  async respond(turn: VisitorTurn): Promise<CallerReply> {
+    if (this.end !== null) return { text: "", end: this.end };
+    const text = typeof turn.text === "string" ? turn.text : null;
+    const visitorSaid = text === null ? null : text.trim().slice(0, maxQuotedLength);
+    const intent = this.classify(text);
+    this.turns += 1;
+    this.history.push({ speaker: "visitor", text: visitorSaid });
+
+    // Everything that changes state happens before the await, so overlapping calls stay consistent.
+    const plan = this.boundedPlan(this.plan(intent, visitorSaid), visitorSaid);
+    if (plan.end !== undefined) this.end = plan.end;
+    const spoken = this.say(plan.scripted, plan.tactic);
+
+    if (this.options.llm !== undefined && plan.direction !== undefined) {
+      spoken.set(
+        await writeLine(this.options.llm, {
+          instructions: callerInstructions(this.playbook, (text) => this.fill(text)),
+          history: this.history.slice(0, -1),
+          direction: plan.direction,
+          scripted: spoken.text(),
+        }),
+      );
+    }
+    return withEnd(withTactic({ text: spoken.text() }, plan.tactic), plan.end);
+  }
+
+  debrief(reason: DebriefReason): Debrief {
+    const lastVisitorText = [...this.history].reverse().find((entry) => entry.speaker === "visitor")?.text ?? null;
+    const ending: Ending =
+      this.ending ?? (reason === "time-limit" ? { by: "time-limit", visitorSaid: lastVisitorText } : { by: "outside", reason, visitorSaid: lastVisitorText });
+    return buildDebrief({
+      playbook: this.playbook,
+      ending,
+      tacticsUsed: this.tacticsUsed,
+      pushbacks: this.refusals + Math.min(this.callbackOffers, this.playbook.reactions.callbackOffer.lines.length),
+      turns: this.turns,
+    });
+  }
+
+  private plan(intent: Intent, visitorSaid: string | null): Plan {
+    const { reactions, goal } = this.playbook;
+    switch (intent) {
+      case "comply":
+        this.finish("complied", visitorSaid);
+        return {
+          scripted: this.pick("compliance", reactions.compliance),
+          end: "complied",
+          direction: `The visitor has just handed over ${goal.item}, or agreed to. Thank them briefly, keep it sounding routine, and end the call.`,
+        };
+      case "verify":
+        this.finish("verified", visitorSaid);
+        return {
+          scripted: this.pick("verification", reactions.verification),
+          end: "verified",
+          direction: "The visitor is going to check through an official channel you cannot control. Back off without a fuss and end the call.",
+        };
+      case "goodbye":
+        this.finish("hung-up", visitorSaid);
+        return {
+          scripted: this.pick("goodbye", reactions.goodbye),
+          end: "hung-up",
+          direction: "The visitor is ending the call. React in one short sentence as they hang up.",
+        };
+      case "refuse":
+        return this.refusal(visitorSaid);
+      case "offer_callback":
+        this.lastPushback = visitorSaid;
+        this.callbackOffers += 1;
+        if (this.callbackOffers > reactions.callbackOffer.lines.length) return this.refusal(visitorSaid);
+        return {
+          scripted: this.pick("callbackOffer", reactions.callbackOffer.lines),
+          tactic: reactions.callbackOffer.tactic,
+          direction: `The visitor offered to call you back or to do this later. Deflect it using ${reactions.callbackOffer.tactic} and keep them on this call.`,
+        };
+      case "ask_identity":
+        return {
+          scripted: this.pick("askIdentity", reactions.askIdentity.lines),
+          tactic: reactions.askIdentity.tactic,
+          direction: "The visitor asked who you are. Give a plausible name, team and one detail they could check, then steer back to your request.",
+        };
+      case "ask_purpose":
+        return {
+          scripted: this.pick("askPurpose", reactions.askPurpose.lines),
+          tactic: reactions.askPurpose.tactic,
+          direction: `The visitor asked what the call is about. Explain your cover story, then ask for ${goal.item} again.`,
+        };
+      case "ask_repeat":
+        // Repeating is not a new use of the tactic, so the debrief does not count it twice.
+        return { scripted: this.lastLine === "" ? this.pick("badLine", reactions.badLine) : this.lastLine, tactic: this.lastTactic };
+      case "unclear":
+        return { scripted: this.pick("badLine", reactions.badLine) };
+      case "small_talk":
+      case "other":
+        return this.escalate();
+    }
+  }
+
+  /** The next line of the escalation: one tactic per non-committal answer, in the playbook's order, then round again with the next line. */
+  private escalate(): Plan {
+    const step = this.escalations++;
+    const tactics = this.playbook.tactics;
+    const entry = tactics[step % tactics.length]!;
+    const round = Math.floor(step / tactics.length);
+    const line = entry.lines[(round + this.offset(`tactic:${entry.tactic}`)) % entry.lines.length]!;
+    return {
+      scripted: line,
+      tactic: entry.tactic,
+      direction: `The visitor has not given you ${this.playbook.goal.item} yet. Press for it using ${entry.tactic}.`,
+    };
+  }
+
+  /** Push once or twice (as many pushes as the playbook has), then give up. */
+  private refusal(visitorSaid: string | null): Plan {
+    const { refusal } = this.playbook.reactions;
+    this.lastPushback = visitorSaid;
+    this.refusals += 1;
+    const push = refusal.pushes[this.refusals - 1];
+    if (push !== undefined) {
+      return {
+        scripted: push,
+        tactic: refusal.tactic,
+        direction: `The visitor refused. Push back once more using ${refusal.tactic}.`,
+      };
+    }
+    this.finish("refused", visitorSaid);
+    return {
+      scripted: this.pick("giveUp", refusal.giveUp),
+      end: "refused",
+      direction: "The visitor refused again. Give up, irritated, and end the call.",
+    };
+  }
+
+  /** The caller's patience is bounded: an undecided call ends after the playbook's maxTurns. */
+  private boundedPlan(plan: Plan, visitorSaid: string | null): Plan {
+    if (plan.end !== undefined || this.turns < this.playbook.maxTurns) return plan;
+    const end: CallerEnd = this.lastPushback !== undefined ? "refused" : "hung-up";
+    this.ending = { by: "caller-out-of-patience", end, visitorSaid: this.lastPushback !== undefined ? this.lastPushback : visitorSaid };
+    return {
+      scripted: this.pick("outOfPatience", this.playbook.reactions.outOfPatience),
+      end,
+      direction: "You have run out of patience. Give up on this call and end it.",
+    };
+  }
+
+  private finish(end: CallerEnd, visitorSaid: string | null): void {
+    this.ending = { by: "visitor", end, visitorSaid };
+  }
+
+  /** Records a line as spoken (and, with a tactic, as used); returns a handle to reword it once the writer answers. */
+  private say(scripted: string, tactic: Tactic | undefined): { text(): string; set(text: string): void } {
+    const entry: ConversationEntry = { speaker: "caller", text: this.fill(scripted) };
+    this.history.push(entry);
+    const repeated = tactic !== undefined && this.lastTactic === tactic && this.lastLine === entry.text;
+    const used = tactic !== undefined && !repeated ? { tactic, line: entry.text ?? "" } : undefined;
+    if (used !== undefined) this.tacticsUsed.push(used);
+    this.lastLine = entry.text ?? "";
+    this.lastTactic = tactic;
+    return {
+      text: () => entry.text ?? "",
+      set: (text) => {
+        if (this.lastLine === entry.text) this.lastLine = text;
+        entry.text = text;
+        if (used !== undefined) used.line = text;
+      },
+    };
+  }
+
+  private pick(key: string, lines: readonly string[]): string {
+    const count = this.rotations.get(key) ?? 0;
+    this.rotations.set(key, count + 1);
+    return lines[(count + this.offset(key)) % lines.length]!;
+  }
+
+  private offset(key: string): number {
+    return this.options.seed === undefined ? 0 : fnv1a(`${this.options.seed}:${key}`);
+  }
+
+  private fill(text: string): string {
+    return text
+      .replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_, name: string) => this.variables[name] ?? "")
+      .replace(/\s+([,.?!])/g, "$1")
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+}
+
+function withTactic(reply: CallerReply, tactic: Tactic | undefined): CallerReply {
+  return tactic === undefined ? reply : { ...reply, tactic };
+}
+
+function withEnd(reply: CallerReply, end: CallerEnd | undefined): CallerReply {
+  return end === undefined ? reply : { ...reply, end };
+}
+
+function sanitiseVariables(variables: Record<string, unknown> | undefined): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(variables ?? {})) {
+    if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(name)) continue;
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") continue;
+    const text = String(value)
+      .replace(/[\u0000-\u001f\u007f{}]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, maxVariableLength);
+    if (text !== "") clean[name] = text;
+  }
+  return clean;
+}
+
+/** A small stable hash, so a seed picks the same lines on every run and every Node version. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}

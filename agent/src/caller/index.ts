@@ -1,0 +1,7 @@
+/** The vishing caller: playbook-driven dialogue logic, no I/O beyond reading the playbooks (and the optional LLM writer). */
+export { createCaller, scenarioIds, UnknownScenarioError } from "./caller";
+export type { CallerEnd, CallerOptions, CallerReply, CallerSession, Debrief, DebriefReason, LlmConfig, Tactic, VisitorTurn } from "./caller";
+export { PlaybookError, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "./playbooks";
+export type { Playbook } from "./playbook-schema";
+export { createIntentClassifier, type Intent } from "./intents";
+export { debriefToolName } from "./debrief";

@@ -1,0 +1,186 @@
+import { z } from "zod";
+
+/**
+ * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that
+ * a scenario can be rewritten without touching the dialogue logic; the schema is strict so a typo
+ * in a field name fails loading instead of silently dropping a reaction.
+ */
+
+export const tactics = ["authority", "urgency", "secrecy", "pretext"] as const;
+export type Tactic = (typeof tactics)[number];
+
+/** What the visitor's words mean to the caller. `unclear` is speech that was not understood. */
+export const intents = [
+  "comply",
+  "refuse",
+  "ask_identity",
+  "offer_callback",
+  "verify",
+  "goodbye",
+  "ask_purpose",
+  "ask_repeat",
+  "small_talk",
+  "other",
+  "unclear",
+] as const;
+export type Intent = (typeof intents)[number];
+
+/** The intents a playbook lists grammar phrases for (`other` and `unclear` are by definition not in the grammar). */
+export const phraseIntents = [
+  "comply",
+  "refuse",
+  "ask_identity",
+  "offer_callback",
+  "verify",
+  "goodbye",
+  "ask_purpose",
+  "ask_repeat",
+  "small_talk",
+] as const;
+export type PhraseIntent = (typeof phraseIntents)[number];
+
+export const goalKinds = ["code", "password", "payment", "bank-details"] as const;
+export type GoalKind = (typeof goalKinds)[number];
+
+export const debriefOutcomes = ["complied", "held-firm", "verified", "ended-early"] as const;
+export type DebriefOutcome = (typeof debriefOutcomes)[number];
+
+const placeholderPattern = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
+
+/** Something the caller says out loud: no stage directions, nothing a speech synthesiser would read oddly. */
+const spokenLine = z
+  .string()
+  .trim()
+  .min(2)
+  .max(300)
+  .refine((line) => !/[*[\]<>_#]/.test(line.replace(placeholderPattern, "")), "a spoken line must not contain markup or stage directions");
+
+const lines = (min: number, max: number) => z.array(spokenLine).min(min).max(max);
+
+/**
+ * A grammar phrase: the speech part builds a JSGF grammar from these, and pocketsphinx only knows
+ * lowercase dictionary words, so no digits, apostrophes or punctuation.
+ */
+const grammarPhrase = z
+  .string()
+  .regex(/^[a-z]+( [a-z]+)*$/, "a grammar phrase is lowercase words separated by single spaces (no digits, apostrophes or punctuation)");
+
+const tacticLines = z.strictObject({ tactic: z.enum(tactics), lines: lines(1, 3) });
+
+const variableName = z.string().regex(/^[a-z][a-z0-9_]*$/, "a variable name is lowercase letters, digits and underscores");
+
+export const playbookSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "an id is lowercase words joined by hyphens"),
+    title: z.string().trim().min(3).max(80),
+    persona: z.strictObject({
+      name: z.string().trim().min(2).max(60),
+      role: z.string().trim().min(2).max(120),
+      voice: z.string().trim().min(2).max(300),
+    }),
+    /** Defaults for the {{name}} placeholders; the call's dynamic_variables override them. */
+    variables: z.record(variableName, z.string().trim().min(1).max(80)),
+    opening: z.strictObject({ line: spokenLine, tactic: z.enum(tactics).optional() }),
+    goal: z.strictObject({
+      kind: z.enum(goalKinds),
+      /** A noun phrase that fits "you gave away ___", e.g. "your MFA code". */
+      item: z.string().trim().min(3).max(60),
+      /** What the caller is after, in a sentence, for the optional LLM writer's instructions. */
+      description: z.string().trim().min(10).max(300),
+    }),
+    /** The caller gives up after this many visitor turns without an outcome. */
+    maxTurns: z.number().int().min(4).max(30),
+    /** The escalation, in the order the caller works through it. */
+    tactics: z
+      .array(z.strictObject({ tactic: z.enum(tactics), lines: lines(2, 3) }))
+      .min(2)
+      .max(4)
+      .refine((list) => new Set(list.map((entry) => entry.tactic)).size === list.length, "each tactic appears once"),
+    reactions: z.strictObject({
+      refusal: z.strictObject({
+        tactic: z.enum(tactics),
+        /** One line per push; after the last push, the next refusal makes the caller give up. */
+        pushes: lines(1, 2),
+        giveUp: lines(1, 3),
+      }),
+      askIdentity: tacticLines,
+      askPurpose: tacticLines,
+      /** Deflections; a call-back offer beyond the last one counts as a refusal. */
+      callbackOffer: tacticLines,
+      verification: lines(1, 3),
+      compliance: lines(1, 3),
+      goodbye: lines(1, 3),
+      badLine: lines(3, 6),
+      outOfPatience: lines(1, 3),
+    }),
+    debrief: z.strictObject({
+      advice: z.strictObject({
+        complied: lines(2, 3),
+        "held-firm": lines(2, 3),
+        verified: lines(2, 3),
+        "ended-early": lines(2, 3),
+      }),
+      /** How to spot each tactic in this scenario; the debrief adds the one the caller leaned on most. */
+      redFlags: z.strictObject({
+        authority: spokenLine,
+        urgency: spokenLine,
+        secrecy: spokenLine,
+        pretext: spokenLine,
+      }),
+    }),
+    phrases: z.strictObject({
+      comply: z.array(grammarPhrase).min(15).max(40),
+      refuse: z.array(grammarPhrase).min(15).max(40),
+      ask_identity: z.array(grammarPhrase).min(15).max(40),
+      offer_callback: z.array(grammarPhrase).min(15).max(40),
+      verify: z.array(grammarPhrase).min(15).max(40),
+      goodbye: z.array(grammarPhrase).min(15).max(40),
+      ask_purpose: z.array(grammarPhrase).min(15).max(40),
+      ask_repeat: z.array(grammarPhrase).min(15).max(40),
+      small_talk: z.array(grammarPhrase).min(15).max(40),
+    }),
+  })
+  .superRefine((playbook, context) => {
+    for (const { path, text } of spokenTexts(playbook)) {
+      for (const name of placeholders(text)) {
+        if (!(name in playbook.variables)) {
+          context.addIssue({ code: "custom", path, message: `{{${name}}} has no default in "variables"` });
+        }
+      }
+    }
+    const owner = new Map<string, string>();
+    for (const intent of phraseIntents) {
+      playbook.phrases[intent].forEach((phrase, index) => {
+        const first = owner.get(phrase);
+        if (first !== undefined) {
+          context.addIssue({ code: "custom", path: ["phrases", intent, index], message: `"${phrase}" is already listed under ${first}` });
+        } else {
+          owner.set(phrase, intent);
+        }
+      });
+    }
+  });
+
+export type Playbook = z.infer<typeof playbookSchema>;
+
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(placeholderPattern)].map((match) => match[1] ?? "");
+}
+
+/** Every line the caller may speak, with where it sits in the file (for error messages). */
+function spokenTexts(playbook: Playbook): { path: (string | number)[]; text: string }[] {
+  const found: { path: (string | number)[]; text: string }[] = [{ path: ["opening", "line"], text: playbook.opening.line }];
+  playbook.tactics.forEach((entry, index) =>
+    entry.lines.forEach((text, line) => found.push({ path: ["tactics", index, "lines", line], text })),
+  );
+  for (const [reaction, value] of Object.entries(playbook.reactions)) {
+    if (Array.isArray(value)) {
+      value.forEach((text, line) => found.push({ path: ["reactions", reaction, line], text }));
+    } else {
+      for (const [key, list] of Object.entries(value)) {
+        if (Array.isArray(list)) list.forEach((text, line) => found.push({ path: ["reactions", reaction, key, line], text: String(text) }));
+      }
+    }
+  }
+  return found;
+}

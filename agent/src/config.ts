@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { LogLevel } from "./log";
+
+/**
+ * The agent's configuration, read once from the environment. A bad value stops the
+ * start with one line per variable, naming it and saying what is expected.
+ */
+
+export type LlmSettings = {
+  readonly url: string;
+  readonly apiKey: string | undefined;
+  readonly model: string;
+};
+
+export type AgentConfig = {
+  readonly host: string;
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  /** Websocket origin written into signed URLs; unset: ws://{host}:{bound port}. */
+  readonly publicUrl: string | undefined;
+  /** The xi-api-key the signed-URL endpoint requires. */
+  readonly apiKey: string;
+  /** HMAC key for conversation signatures. */
+  readonly signingSecret: string;
+  /** Whether the signing secret was generated for this process (signed URLs die with it). */
+  readonly signingSecretGenerated: boolean;
+  readonly maxCallSeconds: number;
+  readonly maxConcurrentCalls: number;
+  readonly llm: LlmSettings | undefined;
+  readonly logLevel: LogLevel;
+};
+
+export const developmentApiKey = "mockingbird-local-agent-key";
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+function wholeNumber(min: number, max: number, fallback: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback);
+}
+
+const url = (protocols: readonly string[], example: string) =>
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must be a ${protocols.map((p) => `${p}//`).join(" or ")} URL such as ${example}`,
+    })
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  AGENT_HOST: z.string().min(1).default("127.0.0.1"),
+  AGENT_PORT: wholeNumber(0, 65_535, 8787),
+  AGENT_PUBLIC_URL: url(["ws:", "wss:"], "wss://agent.example.com").optional(),
+  LOCAL_AGENT_API_KEY: z.string().min(1).default(developmentApiKey),
+  AGENT_SIGNING_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example: openssl rand -base64 32)" }).optional(),
+  AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, 180),
+  AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 20),
+  AGENT_LLM_URL: url(["http:", "https:"], "http://127.0.0.1:11434/v1").optional(),
+  AGENT_LLM_API_KEY: z.string().min(1).optional(),
+  AGENT_LLM_MODEL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+});
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): AgentConfig {
+  // Empty means unset, as in .env files and CI variables.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid agent configuration:\n${lines.join("\n")}\nSee agent/README.md for every variable.`);
+  }
+  const values = parsed.data;
+  const llmProblem =
+    values.AGENT_LLM_URL === undefined
+      ? values.AGENT_LLM_API_KEY !== undefined || values.AGENT_LLM_MODEL !== undefined
+        ? "  - AGENT_LLM_URL: must be set when AGENT_LLM_API_KEY or AGENT_LLM_MODEL is"
+        : undefined
+      : values.AGENT_LLM_MODEL === undefined
+        ? "  - AGENT_LLM_MODEL: must be set when AGENT_LLM_URL is (the model name the endpoint serves)"
+        : undefined;
+  if (llmProblem !== undefined) throw new ConfigError(`Invalid agent configuration:\n${llmProblem}\nSee agent/README.md for every variable.`);
+  return {
+    host: values.AGENT_HOST,
+    port: values.AGENT_PORT,
+    publicUrl: values.AGENT_PUBLIC_URL,
+    apiKey: values.LOCAL_AGENT_API_KEY,
+    signingSecret: values.AGENT_SIGNING_SECRET ?? randomBytes(32).toString("base64url"),
+    signingSecretGenerated: values.AGENT_SIGNING_SECRET === undefined,
+    maxCallSeconds: values.AGENT_MAX_CALL_SECONDS,
+    maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
+    llm:
+      values.AGENT_LLM_URL === undefined || values.AGENT_LLM_MODEL === undefined
+        ? undefined
+        : { url: values.AGENT_LLM_URL, apiKey: values.AGENT_LLM_API_KEY, model: values.AGENT_LLM_MODEL },
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,108 @@
+import { createCaller, scenarioIds } from "./caller/caller";
+import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
+import { createLogger, type Logger } from "./log";
+import { createAgentServer, type AgentServer } from "./server";
+import { createSpeech, type Speech } from "./speech";
+
+/**
+ * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on
+ * SIGINT/SIGTERM (calls closed with 1001 'Server shutting down').
+ */
+
+const shutdownDeadlineMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
+
+  const speech = await createSpeech(log);
+  const server = createAgentServer({
+    config,
+    log,
+    speech,
+    createCaller: (scenarioId) => createCaller(scenarioId, config.llm ? { llm: { ...config.llm, onFallback: (reason) => log.warn({ reason }, "LLM writer unavailable: the scripted line was used") } } : {}),
+    scenarioIds: scenarioIds(),
+  });
+
+  let address;
+  try {
+    address = await server.listen();
+  } catch (error) {
+    log.fatal({ err: error, host: config.host, port: config.port }, "could not listen: is AGENT_PORT in use, or AGENT_HOST not an address of this machine?");
+    process.exit(1);
+  }
+  log.info(
+    {
+      url: address.httpUrl,
+      signedUrlOrigin: address.wsUrl,
+      agents: scenarioIds(),
+      maxCallSeconds: config.maxCallSeconds,
+      maxConcurrentCalls: config.maxConcurrentCalls,
+      // When unavailable, the speech part has logged why and the command that enables it.
+      recognition: speech.status.recognition === "available" ? "available" : "unavailable: typed turns only",
+      llm: config.llm ? config.llm.url : "off",
+    },
+    "agent listening",
+  );
+  warnAboutRiskySettings(config, log);
+  handleSignals(server, speech, log);
+}
+
+function readConfig(): AgentConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function warnAboutRiskySettings(config: AgentConfig, log: Logger): void {
+  const loopback = config.host === "127.0.0.1" || config.host === "::1" || config.host === "localhost";
+  if (!loopback && config.apiKey === developmentApiKey) {
+    log.warn("LOCAL_AGENT_API_KEY is the documented development key while the agent listens beyond loopback: set a secret one");
+  }
+  if (config.signingSecretGenerated) log.info("AGENT_SIGNING_SECRET unset: signed URLs are signed with a per-process key and stop working on restart");
+}
+
+function handleSignals(server: AgentServer, speech: Speech, log: Logger): void {
+  let stopping = false;
+  const stop = (why: string, exitCode: number): void => {
+    if (stopping) {
+      log.warn({ why }, "asked again while shutting down: exiting now");
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ why, activeCalls: server.activeCalls }, "shutting down");
+    const deadline = setTimeout(() => {
+      log.error("shutdown took too long: exiting");
+      process.exit(1);
+    }, shutdownDeadlineMs);
+    deadline.unref();
+    server
+      .close()
+      .then(() => speech.close())
+      .then(
+        () => process.exit(exitCode),
+        (error: unknown) => {
+          log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+  };
+  process.on("SIGINT", () => stop("SIGINT", 0));
+  process.on("SIGTERM", () => stop("SIGTERM", 0));
+  process.on("uncaughtException", (error) => {
+    log.fatal({ err: error }, "uncaught exception");
+    stop("uncaught exception", 1);
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The agent could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

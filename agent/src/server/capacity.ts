@@ -1,0 +1,35 @@
+/**
+ * The concurrent-call limit. A slot is taken when a call is admitted (before metadata)
+ * and given back exactly once when it ends, whatever the path.
+ */
+
+export const busyReason = "All lines are busy. Please try again in a minute.";
+
+export type Release = () => void;
+
+export interface Capacity {
+  readonly limit: number;
+  readonly active: number;
+  /** A release function, or null when every line is busy. */
+  tryAcquire(): Release | null;
+}
+
+export function createCapacity(limit: number): Capacity {
+  let active = 0;
+  return {
+    limit,
+    get active() {
+      return active;
+    },
+    tryAcquire() {
+      if (active >= limit) return null;
+      active += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        active -= 1;
+      };
+    },
+  };
+}

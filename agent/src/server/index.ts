@@ -1,0 +1,218 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { CallerSession } from "../caller/caller";
+import type { AgentConfig } from "../config";
+import type { Logger } from "../log";
+import type { Speech } from "../speech";
+import { busyReason, createCapacity } from "./capacity";
+import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
+import { CallSession, closeReasons } from "./session";
+import { createSignatureAuthority, signatureRefusalReasons } from "./signatures";
+import { resolveTuning, type SessionTuning } from "./tuning";
+
+export { debriefToolName } from "./session";
+export { busyReason } from "./capacity";
+export { defaultTuning, type SessionTuning } from "./tuning";
+
+export const unknownAgentReason = "Unknown agent. Please start the call from the website.";
+
+export type AgentServerOptions = {
+  readonly config: AgentConfig;
+  readonly log: Logger;
+  readonly speech: Speech;
+  /** One caller per call; main.ts binds the optional LLM settings. */
+  readonly createCaller: (scenarioId: string) => CallerSession;
+  /** The agent ids this server answers for (the playbooks' scenario ids). */
+  readonly scenarioIds: readonly string[];
+  readonly tuning?: Partial<SessionTuning>;
+  /** Wall clock for signature expiry (tests move it). */
+  readonly clock?: () => number;
+};
+
+export type ListeningAddress = { readonly host: string; readonly port: number; readonly httpUrl: string; readonly wsUrl: string };
+
+export interface AgentServer {
+  listen(): Promise<ListeningAddress>;
+  readonly activeCalls: number;
+  /** Stops accepting, closes every call with 1001 and resolves when all sockets are gone. */
+  close(): Promise<void>;
+}
+
+const shutdownWaitMs = 5_000;
+
+export function createAgentServer(options: AgentServerOptions): AgentServer {
+  const { config, log, speech, scenarioIds } = options;
+  const tuning = resolveTuning(options.tuning);
+  const signatures = createSignatureAuthority({ secret: config.signingSecret, now: options.clock });
+  const capacity = createCapacity(config.maxConcurrentCalls);
+  const sessions = new Set<CallSession>();
+  let publicWsUrl = config.publicUrl ?? "";
+  let shuttingDown = false;
+  let closing: Promise<void> | null = null;
+
+  const signedUrlFor = (agentId: string): string => {
+    const query = new URLSearchParams({ agent_id: agentId, conversation_signature: signatures.issue(agentId) });
+    return `${publicWsUrl}${conversationPath}?${query.toString()}`;
+  };
+
+  const httpServer = createServer((request, response) => {
+    try {
+      handleRest(
+        {
+          apiKey: config.apiKey,
+          scenarioIds,
+          log,
+          signedUrlFor,
+          health: () => ({ shuttingDown, calls: { active: capacity.active, limit: capacity.limit }, speech: speech.status }),
+        },
+        request,
+        response,
+      );
+    } catch (error) {
+      log.error({ err: error }, "request handler failed");
+      if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json; charset=utf-8" });
+      response.end(JSON.stringify(problem("internal_error", "Internal error.")));
+    }
+  });
+  httpServer.headersTimeout = 10_000;
+  httpServer.requestTimeout = 30_000;
+  httpServer.on("clientError", (error, socket) => {
+    log.debug({ err: error }, "bad HTTP request");
+    socket.destroy();
+  });
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: tuning.maxPayloadBytes,
+    perMessageDeflate: false,
+    // The SDK offers "convai" and Chromium fails the handshake unless it is selected (PROTOCOL §2.3).
+    handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false),
+  });
+
+  httpServer.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", (error) => log.debug({ err: error }, "upgrade socket error"));
+    if (shuttingDown) {
+      rejectUpgrade(socket, 503, "Service Unavailable", "The agent is shutting down.");
+      return;
+    }
+    const url = parseRequestUrl(request.url);
+    if (!url || url.pathname !== conversationPath) {
+      rejectUpgrade(socket, 404, "Not Found", "Not found.");
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url));
+  });
+
+  /**
+   * Refusals happen after the upgrade, as a close with a reason: the SDK turns the reason
+   * into its error message, where a refused upgrade would only say 'closed unexpectedly'.
+   */
+  function admit(ws: WebSocket, url: URL): void {
+    const refuse = (code: number, reason: string, why: string): void => {
+      log.info({ code, why }, "call refused");
+      ws.on("error", (error) => log.debug({ err: error }, "refused socket error"));
+      ws.close(code, reason);
+    };
+    const agentId = url.searchParams.get("agent_id");
+    if (agentId === null || !scenarioIds.includes(agentId)) {
+      refuse(1008, unknownAgentReason, "unknown agent");
+      return;
+    }
+    const check = signatures.verify(agentId, url.searchParams.get("conversation_signature"));
+    if (!check.ok) {
+      refuse(1008, signatureRefusalReasons[check.refusal], `signature ${check.refusal}`);
+      return;
+    }
+    const release = capacity.tryAcquire();
+    if (!release) {
+      refuse(1013, busyReason, "every line busy");
+      return;
+    }
+    signatures.spend(check);
+    let caller: CallerSession;
+    try {
+      caller = options.createCaller(agentId);
+    } catch (error) {
+      release();
+      log.error({ err: error, agentId }, "could not create the caller");
+      refuse(1011, closeReasons.internal, "caller failed");
+      return;
+    }
+    const conversationId = `conv_${randomUUID().replace(/-/g, "")}`;
+    const session: CallSession = new CallSession({
+      ws,
+      conversationId,
+      caller,
+      speech,
+      log: log.child({ conversationId, agentId }),
+      maxCallMs: config.maxCallSeconds * 1000,
+      tuning,
+      onClosed: () => {
+        release();
+        sessions.delete(session);
+      },
+    });
+    sessions.add(session);
+  }
+
+  return {
+    listen() {
+      return new Promise((resolve, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(config.port, config.host, () => {
+          httpServer.off("error", reject);
+          httpServer.on("error", (error) => log.error({ err: error }, "server error"));
+          const { port } = httpServer.address() as AddressInfo;
+          const host = urlHost(config.host);
+          publicWsUrl = config.publicUrl ?? `ws://${host}:${port}`;
+          resolve({ host: config.host, port, httpUrl: `http://${host}:${port}`, wsUrl: publicWsUrl });
+        });
+      });
+    },
+
+    get activeCalls() {
+      return capacity.active;
+    },
+
+    close() {
+      closing ??= (async () => {
+        shuttingDown = true;
+        const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        for (const session of sessions) session.shutdown();
+        for (const ws of wss.clients) if (ws.readyState === ws.OPEN) ws.close(1001, closeReasons.shutdown);
+        await Promise.race([Promise.all([...wss.clients].map(closedSocket)), delay(shutdownWaitMs)]);
+        for (const ws of wss.clients) ws.terminate();
+        httpServer.closeAllConnections();
+        await stopped;
+        wss.close();
+        log.info("agent stopped");
+      })();
+      return closing;
+    },
+  };
+}
+
+function closedSocket(ws: WebSocket): Promise<void> {
+  if (ws.readyState === ws.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => ws.once("close", () => resolve()));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** A host a browser can connect to: wildcard addresses become localhost, IPv6 gets brackets. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+function rejectUpgrade(socket: Duplex, status: number, statusText: string, message: string): void {
+  const body = JSON.stringify(problem(status === 404 ? "not_found" : "unavailable", message));
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

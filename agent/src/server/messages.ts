@@ -1,0 +1,289 @@
+import { z } from "zod";
+
+/**
+ * The websocket frames of PROTOCOL.md §3: parsing what the client sends (total: every
+ * input maps to a value, nothing throws) and building what the server sends.
+ */
+
+// ---------------------------------------------------------------- client -> server
+
+export type InitData = {
+  readonly firstMessage: string | undefined;
+  readonly language: string | undefined;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly textOnly: boolean;
+};
+
+export type EventRef = number | string | null;
+
+export type BadFrameKind =
+  | "binary-frame"
+  | "invalid-json"
+  | "not-an-object"
+  | "unknown-type"
+  | "bad-base64-audio"
+  | "odd-length-audio"
+  | "bad-fields";
+
+export type ClientFrame =
+  | { readonly kind: "init"; readonly init: InitData }
+  /** The init frame was recognisable but unusable: the call is refused with `reason`. */
+  | { readonly kind: "init-invalid"; readonly reason: string }
+  | { readonly kind: "audio"; readonly pcm: Int16Array }
+  | { readonly kind: "pong"; readonly eventId: EventRef }
+  | { readonly kind: "user-message"; readonly text: string }
+  | { readonly kind: "contextual-update"; readonly chars: number }
+  | { readonly kind: "user-activity" }
+  | { readonly kind: "feedback"; readonly score: "like" | "dislike" | null; readonly eventId: EventRef }
+  | { readonly kind: "tool-result"; readonly toolCallId: string; readonly isError: boolean; readonly result: string }
+  /** Known client messages this agent has no use for (MCP approvals, orchestrator setup). */
+  | { readonly kind: "ignored"; readonly type: string }
+  | { readonly kind: "bad"; readonly problem: BadFrameKind; readonly detail: string };
+
+export type ParseLimits = { readonly maxTypedChars: number };
+
+const eventRef = z.union([z.number(), z.string().max(64), z.null()]).optional();
+
+const variableName = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+const initSchema = z.object({
+  conversation_config_override: z
+    .object({
+      agent: z
+        .object({
+          first_message: z.string().max(1_000, { message: "must be at most 1000 characters" }).nullish(),
+          language: z
+            .string()
+            .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, { message: "must be a language code such as en" })
+            .nullish(),
+        })
+        .nullish(),
+      conversation: z.object({ text_only: z.boolean().nullish() }).nullish(),
+    })
+    .nullish(),
+  dynamic_variables: z
+    .record(
+      z.string().regex(variableName, { message: "must be a name of letters, digits and _ (at most 64)" }),
+      z.union([z.string().max(500, { message: "must be at most 500 characters" }), z.number(), z.boolean()], {
+        message: "must be a string, number or boolean",
+      }),
+    )
+    .refine((record) => Object.keys(record).length <= 50, { message: "must have at most 50 entries" })
+    .nullish(),
+});
+
+const pongSchema = z.object({ event_id: eventRef });
+const userMessageSchema = z.object({ text: z.string() });
+const contextualUpdateSchema = z.object({ text: z.string() });
+const feedbackSchema = z.object({ score: z.enum(["like", "dislike"]).nullable().optional(), event_id: eventRef });
+const toolResultSchema = z.object({
+  tool_call_id: z.string().min(1).max(200),
+  result: z.unknown().optional(),
+  is_error: z.boolean().optional(),
+});
+const multimodalSchema = z.object({ text: z.object({ text: z.string() }).optional() });
+
+const ignoredTypes = new Set(["mcp_tool_approval_result", "enclave_setup_config"]);
+
+export function parseClientFrame(data: Buffer | string, isBinary: boolean, limits: ParseLimits): ClientFrame {
+  if (isBinary) return bad("binary-frame", `${byteLength(data)} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof data === "string" ? data : data.toString("utf8"));
+  } catch {
+    return bad("invalid-json", `${byteLength(data)} bytes`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return bad("not-an-object", describe(value));
+  const frame = value as Record<string, unknown>;
+  const type = frame.type;
+
+  // Audio is the one frame without a type (PROTOCOL §2.4).
+  if (type === undefined && "user_audio_chunk" in frame) return parseAudio(frame.user_audio_chunk);
+  if (typeof type !== "string") return bad("unknown-type", "no type");
+
+  switch (type) {
+    case "conversation_initiation_client_data":
+      return parseInit(frame);
+    case "pong": {
+      const parsed = pongSchema.safeParse(frame);
+      return parsed.success ? { kind: "pong", eventId: parsed.data.event_id ?? null } : badFields(type, parsed.error);
+    }
+    case "user_message": {
+      const parsed = userMessageSchema.safeParse(frame);
+      return parsed.success ? typedTurn(parsed.data.text, limits) : badFields(type, parsed.error);
+    }
+    case "multimodal_message": {
+      const parsed = multimodalSchema.safeParse(frame);
+      if (!parsed.success) return badFields(type, parsed.error);
+      return parsed.data.text ? typedTurn(parsed.data.text.text, limits) : { kind: "ignored", type };
+    }
+    case "contextual_update": {
+      const parsed = contextualUpdateSchema.safeParse(frame);
+      return parsed.success ? { kind: "contextual-update", chars: parsed.data.text.length } : badFields(type, parsed.error);
+    }
+    case "user_activity":
+      return { kind: "user-activity" };
+    case "feedback": {
+      const parsed = feedbackSchema.safeParse(frame);
+      return parsed.success ? { kind: "feedback", score: parsed.data.score ?? null, eventId: parsed.data.event_id ?? null } : badFields(type, parsed.error);
+    }
+    case "client_tool_result": {
+      const parsed = toolResultSchema.safeParse(frame);
+      if (!parsed.success) return badFields(type, parsed.error);
+      const { tool_call_id, result, is_error } = parsed.data;
+      return { kind: "tool-result", toolCallId: tool_call_id, isError: is_error === true, result: resultText(result) };
+    }
+    default:
+      return ignoredTypes.has(type) ? { kind: "ignored", type } : bad("unknown-type", type.slice(0, 64));
+  }
+}
+
+function parseInit(frame: Record<string, unknown>): ClientFrame {
+  const parsed = initSchema.safeParse(frame);
+  if (!parsed.success) return { kind: "init-invalid", reason: closeReason(`Invalid conversation_initiation_client_data: ${firstIssue(parsed.error)}.`) };
+  const { conversation_config_override: override, dynamic_variables } = parsed.data;
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries(dynamic_variables ?? {})) variables[name] = String(value);
+  return {
+    kind: "init",
+    init: {
+      firstMessage: override?.agent?.first_message ?? undefined,
+      language: override?.agent?.language ?? undefined,
+      variables,
+      textOnly: override?.conversation?.text_only === true,
+    },
+  };
+}
+
+const base64Shape = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function parseAudio(chunk: unknown): ClientFrame {
+  if (typeof chunk !== "string") return bad("bad-base64-audio", `user_audio_chunk is ${describe(chunk)}`);
+  if (chunk.length % 4 !== 0 || !base64Shape.test(chunk)) return bad("bad-base64-audio", `${chunk.length} characters`);
+  const bytes = Buffer.from(chunk, "base64");
+  if (bytes.length % 2 !== 0) return bad("odd-length-audio", `${bytes.length} bytes`);
+  const pcm = new Int16Array(bytes.length / 2);
+  for (let i = 0; i < pcm.length; i += 1) pcm[i] = bytes.readInt16LE(i * 2);
+  return { kind: "audio", pcm };
+}
+
+function typedTurn(text: string, limits: ParseLimits): ClientFrame {
+  const trimmed = text.trim();
+  if (trimmed === "") return bad("bad-fields", "user_message: empty text");
+  if (trimmed.length > limits.maxTypedChars) return bad("bad-fields", `user_message: longer than ${limits.maxTypedChars} characters`);
+  return { kind: "user-message", text: trimmed };
+}
+
+/** The SDK always sends a string; anything else is stringified as the SDK would. */
+function resultText(result: unknown): string {
+  if (typeof result === "string") return result;
+  if (result === undefined) return "";
+  try {
+    return JSON.stringify(result) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function bad(problem: BadFrameKind, detail: string): ClientFrame {
+  return { kind: "bad", problem, detail };
+}
+
+function badFields(type: string, error: z.ZodError): ClientFrame {
+  return bad("bad-fields", `${type}: ${firstIssue(error)}`);
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid";
+  const path = issue.path.map(String).join(".");
+  return path === "" ? issue.message : `${path.slice(0, 80)} ${issue.message}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+function byteLength(data: Buffer | string): number {
+  return typeof data === "string" ? Buffer.byteLength(data) : data.length;
+}
+
+/** Close reasons are limited to 123 bytes of UTF-8 (RFC 6455 §5.5). */
+export function closeReason(text: string): string {
+  if (Buffer.byteLength(text) <= 123) return text;
+  let cut = text.slice(0, 120);
+  while (Buffer.byteLength(`${cut}...`) > 123) cut = cut.slice(0, -1);
+  return `${cut}...`;
+}
+
+// ---------------------------------------------------------------- server -> client
+
+export const audioFormat = "pcm_16000";
+
+export const endCallToolName = "end_call";
+
+export function metadataFrame(conversationId: string) {
+  return {
+    type: "conversation_initiation_metadata",
+    conversation_initiation_metadata_event: {
+      conversation_id: conversationId,
+      agent_output_audio_format: audioFormat,
+      user_input_audio_format: audioFormat,
+    },
+  } as const;
+}
+
+export function pingFrame(eventId: number, pingMs: number | null) {
+  return { type: "ping", ping_event: { event_id: eventId, ping_ms: pingMs } } as const;
+}
+
+export function agentResponseFrame(text: string, eventId: number) {
+  return { type: "agent_response", agent_response_event: { agent_response: text, event_id: eventId } } as const;
+}
+
+export function audioFrame(base64: string, eventId: number) {
+  return { type: "audio", audio_event: { audio_base_64: base64, event_id: eventId } } as const;
+}
+
+export function userTranscriptFrame(text: string, eventId: number) {
+  return { type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: eventId } } as const;
+}
+
+export function interruptionFrame(eventId: number) {
+  return { type: "interruption", interruption_event: { event_id: eventId } } as const;
+}
+
+export function agentResponseCorrectionFrame(original: string, corrected: string, eventId: number) {
+  return {
+    type: "agent_response_correction",
+    agent_response_correction_event: { original_agent_response: original, corrected_agent_response: corrected, event_id: eventId },
+  } as const;
+}
+
+export function clientToolCallFrame(toolName: string, toolCallId: string, parameters: object, eventId: number) {
+  return { type: "client_tool_call", client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters, event_id: eventId } } as const;
+}
+
+export function endCallFrame(toolCallId: string, eventId: number) {
+  return {
+    type: "agent_tool_response",
+    agent_tool_response: { tool_name: endCallToolName, tool_call_id: toolCallId, tool_type: "system", is_error: false, is_called: true, event_id: eventId },
+  } as const;
+}
+
+export function errorFrame(error: { code: number; errorType: string; message: string }) {
+  return { type: "error", error_event: { code: error.code, error_type: error.errorType, message: error.message } } as const;
+}
+
+export type ServerFrame =
+  | ReturnType<typeof metadataFrame>
+  | ReturnType<typeof pingFrame>
+  | ReturnType<typeof agentResponseFrame>
+  | ReturnType<typeof audioFrame>
+  | ReturnType<typeof userTranscriptFrame>
+  | ReturnType<typeof interruptionFrame>
+  | ReturnType<typeof agentResponseCorrectionFrame>
+  | ReturnType<typeof clientToolCallFrame>
+  | ReturnType<typeof endCallFrame>
+  | ReturnType<typeof errorFrame>;

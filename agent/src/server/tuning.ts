@@ -1,0 +1,44 @@
+import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
+
+/** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */
+export type SessionTuning = {
+  /** How long a client may take to send conversation_initiation_client_data. */
+  readonly handshakeTimeoutMs: number;
+  /** Pings go out right after metadata and then at this interval (PROTOCOL §4.1.6). */
+  readonly pingIntervalMs: number;
+  /** Agent audio is sent in chunks of this length (PROTOCOL §4.1.5 recommends 20-250 ms). */
+  readonly audioChunkMs: number;
+  /**
+   * How far ahead of the client's playback audio is sent. Enough to ride out network
+   * jitter; small enough that an interruption leaves little already-sent audio behind.
+   */
+  readonly audioLeadMs: number;
+  /** After end_call or the time-limit error, how long the client gets to close before the server does. */
+  readonly endGraceMs: number;
+  /** Largest websocket frame accepted; larger ones close the connection with 1009. */
+  readonly maxPayloadBytes: number;
+  /** Longest typed message answered. */
+  readonly maxTypedChars: number;
+  /** Outgoing bytes queued for a client that stopped reading before the call is dropped. */
+  readonly maxBufferedBytes: number;
+  /** Visitor turns waiting for an answer at once; more are dropped. */
+  readonly maxQueuedTurns: number;
+  readonly abuse: AbuseLimits;
+};
+
+export const defaultTuning: SessionTuning = {
+  handshakeTimeoutMs: 10_000,
+  pingIntervalMs: 5_000,
+  audioChunkMs: 100,
+  audioLeadMs: 300,
+  endGraceMs: 3_000,
+  maxPayloadBytes: 256 * 1024,
+  maxTypedChars: 1_000,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  maxQueuedTurns: 3,
+  abuse: defaultAbuseLimits,
+};
+
+export function resolveTuning(overrides: Partial<SessionTuning> | undefined): SessionTuning {
+  return { ...defaultTuning, ...overrides, abuse: { ...defaultTuning.abuse, ...overrides?.abuse } };
+}

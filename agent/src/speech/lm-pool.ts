@@ -1,0 +1,308 @@
+/**
+ * The general-language-model decoders behind out-of-grammar rejection, shared by every call.
+ *
+ * A call leases a decoder when its visitor starts speaking and streams the utterance into it
+ * as the audio arrives, so at the end of the turn only the lattice's best path is left (a few
+ * ms). A lease therefore holds its decoder for the whole utterance in wall-clock time, and
+ * twenty calls need many decoders at once. What makes that affordable: decoders share the
+ * language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
+ * inside itself, so decoders sharing one must never run at the same time: each model belongs to
+ * a lane that runs its decoders' native calls one after another on koffi's worker threads,
+ * never on the event loop. Two lanes (two models) use two cores.
+ */
+import { concatPcm, samplesForMs } from "./audio";
+import { dictionaryText, trimDictionary, type Pronunciations } from "./grammar";
+import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "./pocketsphinx";
+import type { SpeechLog } from "./types";
+
+export type LanguageModelPoolOptions = {
+  /** Models loaded (33 MB each); each lane decodes on one thread at a time. */
+  lanes: number;
+  /** Upper bound on decoders (~16 MB each); beyond it, leases wait and then catch up. */
+  maxDecoders: number;
+  /** Decoders created up front, so the first calls do not wait for one (~80 ms each). */
+  warmDecoders: number;
+  /**
+   * The decoders' dictionary: the language model's most probable words. 10,000 words decode
+   * 3.4x faster than the full 134,000-word dictionary and gave the same transcripts on the test
+   * sentences; rarer grammar words are simply not counted by the agreement check.
+   */
+  vocabularySize: number;
+};
+
+export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = { lanes: 2, maxDecoders: 16, warmDecoders: 4, vocabularySize: 10_000 };
+
+/** Audio handed to a decoder in one native call at most, so a catching-up lease cannot hold its lane for long. */
+const MAX_BATCH_SAMPLES = samplesForMs(500);
+/**
+ * Audio gathered before a native call is worth it: each call costs a trip through the event
+ * loop and koffi's thread pool, and twenty calls sending 20 ms frames would make that 1,000 trips
+ * a second. At most this much is left to decode when the turn ends (~15 ms).
+ */
+const MIN_BATCH_SAMPLES = samplesForMs(200);
+/**
+ * The newest audio is held back this long and dropped at the end of the turn: it is the silence
+ * of the detector's hangover, which only costs decoding time (~20% less CPU for the same verdicts
+ * on the test sentences).
+ */
+const HELD_BACK_SAMPLES = samplesForMs(300);
+
+/** Runs tasks one at a time, in order. */
+class Lane {
+  decoders = 0;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly model: LanguageModel) {}
+
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+export type PooledDecoder = { decoder: Decoder; lane: Lane };
+export type LanguageModelPoolStats = { lanes: number; decoders: number; idle: number; waiting: number };
+
+export class LanguageModelPool {
+  private idle: PooledDecoder[] = [];
+  private waiting: ((pooled: PooledDecoder | null) => void)[] = [];
+  private size = 0;
+  private closed = false;
+
+  constructor(
+    private readonly lanes: readonly Lane[],
+    private readonly create: (lane: Lane) => Promise<Decoder | null>,
+    private readonly maxDecoders: number,
+    /** Whether a word can appear in this pool's transcripts at all. */
+    readonly knows: (word: string) => boolean,
+    private readonly onClose: () => void,
+    private readonly log: SpeechLog,
+  ) {}
+
+  get stats(): LanguageModelPoolStats {
+    return { lanes: this.lanes.length, decoders: this.size, idle: this.idle.length, waiting: this.waiting.length };
+  }
+
+  /** Creates decoders ahead of demand; resolves once they exist. */
+  async warm(count: number): Promise<void> {
+    const creations: Promise<void>[] = [];
+    for (let i = 0; i < Math.min(count, this.maxDecoders); i++) creations.push(this.grow());
+    await Promise.all(creations);
+  }
+
+  /** Resolves with a decoder for exclusive use until release(), or null once the pool is closed. */
+  acquire(): Promise<PooledDecoder | null> {
+    if (this.closed) return Promise.resolve(null);
+    const pooled = this.idle.pop();
+    if (pooled) return Promise.resolve(pooled);
+    const granted = new Promise<PooledDecoder | null>((resolve) => this.waiting.push(resolve));
+    if (this.size < this.maxDecoders) void this.grow();
+    return granted;
+  }
+
+  release(pooled: PooledDecoder): void {
+    if (this.closed) {
+      void this.destroy(pooled);
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next(pooled);
+    else this.idle.push(pooled);
+  }
+
+  lease(maxSamples: number): LanguageModelLease {
+    return new LanguageModelLease(this, maxSamples);
+  }
+
+  /** Frees idle decoders now, busy ones when their lease ends, and the models after the last one. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const resolve of this.waiting.splice(0)) resolve(null);
+    for (const pooled of this.idle.splice(0)) void this.destroy(pooled);
+    this.freeModelsWhenUnused();
+  }
+
+  private async grow(): Promise<void> {
+    this.size++;
+    const lane = this.lanes.reduce((least, candidate) => (candidate.decoders < least.decoders ? candidate : least));
+    lane.decoders++;
+    const decoder = await this.create(lane).catch(() => null);
+    if (decoder) {
+      this.log.debug({ decoders: this.size }, "language-model decoder added");
+      this.release({ decoder, lane });
+      return;
+    }
+    this.size--;
+    lane.decoders--;
+    this.log.warn({ decoders: this.size }, "could not add a language-model decoder; waiting calls share the existing ones");
+    if (this.size === 0) for (const resolve of this.waiting.splice(0)) resolve(null);
+  }
+
+  private async destroy({ decoder, lane }: PooledDecoder): Promise<void> {
+    await lane.run(() => decoder.free());
+    this.size--;
+    lane.decoders--;
+    this.freeModelsWhenUnused();
+  }
+
+  private freeModelsWhenUnused(): void {
+    if (!this.closed || this.size > 0) return;
+    for (const lane of this.lanes) void lane.run(() => lane.model.free());
+    this.onClose();
+  }
+}
+
+/**
+ * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
+ * the transcript (null when the model heard no words) or undefined when the check could not run.
+ */
+export class LanguageModelLease {
+  private pending: Int16Array[] = [];
+  private pendingSamples = 0;
+  private heldBack: Int16Array[] = [];
+  private heldBackSamples = 0;
+  private fed = 0;
+  private flushQueued = false;
+  private ended = false;
+  private failed = false;
+  private abandoned = false;
+  private finished: Promise<string | null | undefined> | null = null;
+  private chain: Promise<PooledDecoder | null>;
+
+  constructor(
+    private readonly pool: LanguageModelPool,
+    private readonly maxSamples: number,
+  ) {
+    this.chain = pool.acquire().then(async (pooled) => {
+      if (pooled && !(await pooled.lane.run(() => pooled.decoder.startUtterance()))) this.failed = true;
+      return pooled;
+    });
+  }
+
+  feed(pcm: Int16Array): void {
+    if (this.ended) return;
+    const room = this.maxSamples - this.fed;
+    if (room <= 0) return;
+    const piece = pcm.length > room ? pcm.subarray(0, room) : pcm;
+    this.fed += piece.length;
+    this.heldBack.push(piece);
+    this.heldBackSamples += piece.length;
+    while (this.heldBack.length > 1 && this.heldBackSamples - (this.heldBack[0]?.length ?? 0) >= HELD_BACK_SAMPLES) {
+      const oldest = this.heldBack.shift() as Int16Array;
+      this.heldBackSamples -= oldest.length;
+      this.pending.push(oldest);
+      this.pendingSamples += oldest.length;
+    }
+  }
+
+  /** Hands what was fed so far to the decoder once there is enough of it (or `always`), batched with anything fed before it gets there. */
+  flush(always = false): void {
+    if (this.ended || this.flushQueued || this.pending.length === 0) return;
+    if (!always && this.pendingSamples < MIN_BATCH_SAMPLES) return;
+    this.flushQueued = true;
+    this.chain = this.chain.then((pooled) => this.decodePending(pooled));
+  }
+
+  /** Idempotent: every call gets the same answer, and the decoder is released once. */
+  finish(): Promise<string | null | undefined> {
+    if (this.finished) return this.finished;
+    this.flush(true);
+    this.ended = true;
+    this.finished = this.chain.then(async (pooled) => {
+      if (!pooled) return undefined;
+      const { decoder, lane } = pooled;
+      let hypothesis: string | null | undefined;
+      try {
+        hypothesis = await lane.run(async () => {
+          const ended = await decoder.endUtteranceAsync();
+          return ended && !this.failed && !this.abandoned ? decoder.hypothesisAsync() : undefined;
+        });
+      } catch {
+        hypothesis = undefined;
+      }
+      this.pool.release(pooled);
+      if (hypothesis === undefined) return undefined;
+      return hypothesis && hypothesis.trim().length > 0 ? hypothesis : null;
+    });
+    return this.finished;
+  }
+
+  /** Ends the utterance (or cuts short one that is finishing) without decoding what is still queued. */
+  abandon(): void {
+    this.abandoned = true;
+    this.pending = [];
+    this.pendingSamples = 0;
+    this.heldBack = [];
+    void this.finish();
+  }
+
+  private async decodePending(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
+    this.flushQueued = false;
+    const audio = concatPcm(this.pending.splice(0));
+    this.pendingSamples = 0;
+    if (!pooled) return pooled;
+    for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
+      const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
+      try {
+        if (!(await pooled.lane.run(() => pooled.decoder.processAsync(batch)))) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    return pooled;
+  }
+}
+
+/**
+ * Builds the pool: loads one model per lane, ranks the vocabulary, writes the trimmed dictionary
+ * to an in-memory file (nothing touches the disk) and creates the first decoders. Null when the
+ * language model cannot be loaded; recognition then runs without rejection.
+ */
+export async function createLanguageModelPool(
+  pocketsphinx: Pocketsphinx,
+  pronunciations: Pronunciations,
+  options: LanguageModelPoolOptions,
+  log: SpeechLog,
+): Promise<LanguageModelPool | null> {
+  const models = await Promise.all(Array.from({ length: Math.max(1, options.lanes) }, () => pocketsphinx.readLanguageModel()));
+  const loaded = models.filter((model): model is LanguageModel => model !== null);
+  if (loaded.length === 0) {
+    log.warn({ path: pocketsphinx.paths.languageModel }, "could not read the general language model");
+    return null;
+  }
+  const ranked = (loaded[0] as LanguageModel).rankedVocabulary().filter((word) => pronunciations.has(word));
+  const vocabulary = ranked.slice(0, options.vocabularySize);
+  const dictionaryFile = pocketsphinx.memoryFile("mockingbird-lm-dictionary", dictionaryText(trimDictionary(vocabulary, pronunciations).entries));
+  // Without in-memory files the full dictionary works too, at 3.4x the CPU and more memory per decoder.
+  if (!dictionaryFile) log.info("in-memory files are unavailable; the language-model decoders use the full dictionary");
+  const known = new Set(dictionaryFile ? vocabulary : ranked);
+  const args: DecoderArgs = {
+    hmm: pocketsphinx.paths.acousticModel,
+    dict: dictionaryFile?.path ?? pocketsphinx.paths.dictionary,
+    // The grammar decoder already segmented the utterance; this decoder must hear all of it.
+    remove_silence: "no",
+    // No second (flat) pass: it runs after the end of the turn and cost ~80 ms there, while the
+    // lattice's best path over the first pass costs ~5 ms and did as well on the test sentences.
+    fwdflat: "no",
+    // A tighter cap on active states (default 30,000): ~10% less CPU, same verdicts on the test sentences.
+    maxhmmpf: "5000",
+  };
+  const create = async (lane: Lane): Promise<Decoder | null> => {
+    const decoder = await pocketsphinx.createDecoderAsync(args);
+    if (!decoder) return null;
+    if (await lane.run(() => decoder.useLanguageModelAsync(lane.model))) return decoder;
+    await lane.run(() => decoder.free());
+    return null;
+  };
+  const lanes = loaded.map((model) => new Lane(model));
+  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), (word) => known.has(word), () => dictionaryFile?.close(), log);
+  await pool.warm(Math.max(1, options.warmDecoders));
+  if (pool.stats.decoders === 0) {
+    pool.close();
+    log.warn("could not create a language-model decoder");
+    return null;
+  }
+  return pool;
+}

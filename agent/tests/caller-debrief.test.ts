@@ -1,0 +1,152 @@
+/** @jest-environment node */
+import { createCaller, scenarioIds, type CallerSession, type VisitorTurn } from "../src/caller";
+import { debriefToolName, type Debrief } from "../src/caller/debrief";
+import type { Playbook } from "../src/caller/playbook-schema";
+import { loadPlaybooks } from "../src/caller/playbooks";
+
+const playbookOf = (id: string): Playbook => {
+  const playbook = loadPlaybooks().get(id);
+  if (playbook === undefined) throw new Error(`no playbook ${id}`);
+  return playbook;
+};
+
+const spoken = (text: string | null): VisitorTurn => ({ via: "speech", text });
+const typed = (text: string): VisitorTurn => ({ via: "text", text });
+
+/** Runs a call to its end (or through the turns) and returns the session. */
+async function call(id: string, turns: VisitorTurn[]): Promise<CallerSession> {
+  const caller = createCaller(id);
+  caller.opening({ variables: { visitor_name: "Sam" } });
+  for (const turn of turns) {
+    if ((await caller.respond(turn)).end !== undefined) break;
+  }
+  return caller;
+}
+
+describe.each(scenarioIds())("%s: the debrief", (id) => {
+  const playbook = playbookOf(id);
+
+  it("for a visitor who complied: outcome, their words, what they gave away, and the scenario's advice", async () => {
+    const caller = await call(id, [spoken("hello"), spoken(playbook.phrases.comply[0]!)]);
+    const debrief = caller.debrief("complied");
+    expect(debrief).toMatchObject({ scenario: id, title: playbook.title, outcome: "complied" });
+    expect(debrief.moment).toEqual({ kind: "complied", visitorSaid: playbook.phrases.comply[0], summary: expect.stringContaining(playbook.goal.item) });
+    expect(debrief.nextTime.slice(0, playbook.debrief.advice.complied.length)).toEqual(playbook.debrief.advice.complied);
+  });
+
+  it("for a visitor who held firm: the refusal that ended it and how often they pushed back", async () => {
+    const refusals = playbook.reactions.refusal.pushes.length + 1;
+    const caller = await call(id, [...Array.from({ length: refusals - 1 }, () => spoken("no")), typed("Absolutely not, goodnight.")]);
+    const debrief = caller.debrief("refused");
+    expect(debrief.outcome).toBe("held-firm");
+    expect(debrief.moment).toEqual({ kind: "held-firm", visitorSaid: "Absolutely not, goodnight.", summary: expect.stringMatching(/^You pushed back (twice|3 times) and the caller gave up without /) });
+    expect(debrief.nextTime.slice(0, playbook.debrief.advice["held-firm"].length)).toEqual(playbook.debrief.advice["held-firm"]);
+  });
+
+  it("for a visitor who verified: the words they verified with and the verification advice", async () => {
+    const caller = await call(id, [typed("Let me check with my manager first.")]);
+    const debrief = caller.debrief("verified");
+    expect(debrief.outcome).toBe("verified");
+    expect(debrief.moment).toMatchObject({ kind: "verified", visitorSaid: "Let me check with my manager first." });
+    expect(debrief.nextTime.slice(0, playbook.debrief.advice.verified.length)).toEqual(playbook.debrief.advice.verified);
+  });
+
+  it("for a visitor who hung up: the call ended early, before they handed anything over", async () => {
+    const caller = await call(id, [spoken("okay"), spoken("i am hanging up now")]);
+    const debrief = caller.debrief("hung-up");
+    expect(debrief.outcome).toBe("ended-early");
+    expect(debrief.moment).toEqual({ kind: "ended", visitorSaid: "i am hanging up now", summary: `You ended the call before handing over ${playbook.goal.item}.` });
+  });
+
+  it("at the time limit: ended early, quoting the visitor's last words", async () => {
+    const caller = await call(id, [spoken("hello"), typed("hmm, let me think")]);
+    const debrief = caller.debrief("time-limit");
+    expect(debrief.outcome).toBe("ended-early");
+    expect(debrief.moment).toEqual({ kind: "ended", visitorSaid: "hmm, let me think", summary: `The call reached its time limit before you handed over ${playbook.goal.item}.` });
+  });
+
+  it("gives two to four pieces of advice, ending with how to spot the tactic the caller leaned on most", async () => {
+    const caller = await call(id, [spoken("okay"), spoken("hmm"), spoken("who is this"), spoken("goodbye")]);
+    const debrief = caller.debrief("hung-up");
+    expect(debrief.nextTime.length).toBeGreaterThanOrEqual(2);
+    expect(debrief.nextTime.length).toBeLessThanOrEqual(4);
+    expect(debrief.nextTime.at(-1)).toBe(playbook.debrief.redFlags.authority);
+  });
+});
+
+describe("tactics in the debrief", () => {
+  const id = "it-helpdesk-mfa-reset";
+  const playbook = playbookOf(id);
+
+  it("lists every tactic line the caller used, in order, as it was said", async () => {
+    const caller = await call(id, [spoken("hello"), typed("What's this about?"), spoken("no"), spoken("one two three four five six")]);
+    const fill = (line: string) => line.replace("{{visitor_name}}", "Sam").replace("{{caller_name}}", "Dave");
+    expect(caller.debrief("complied").tacticsUsed).toEqual([
+      { tactic: "pretext", line: fill(playbook.opening.line) },
+      { tactic: "authority", line: playbook.tactics[0]!.lines[0] },
+      { tactic: "pretext", line: playbook.reactions.askPurpose.lines[0] },
+      { tactic: "authority", line: playbook.reactions.refusal.pushes[0] },
+    ]);
+  });
+
+  it("names the tactics that came before the visitor gave in", async () => {
+    const caller = await call(id, [spoken("hello"), spoken("okay"), spoken("four seven two nine one eight")]);
+    expect(caller.debrief("complied").moment?.summary).toBe("You read out your MFA code after the caller used pretext, authority and urgency.");
+  });
+
+  it("does not count a repeated line twice", async () => {
+    const caller = await call(id, [spoken("hello"), spoken("say that again"), spoken("goodbye")]);
+    expect(caller.debrief("hung-up").tacticsUsed.map((used) => used.tactic)).toEqual(["pretext", "authority"]);
+  });
+
+  it("has no tactics and only the scenario's advice when first_message replaced the opening and the visitor left at once", async () => {
+    const caller = createCaller(id);
+    caller.opening({ firstMessage: "Hello, IT here." });
+    await caller.respond(spoken("goodbye"));
+    const debrief = caller.debrief("hung-up");
+    expect(debrief.tacticsUsed).toEqual([]);
+    expect(debrief.nextTime).toEqual(playbook.debrief.advice["ended-early"]);
+  });
+});
+
+describe("the caller running out of patience", () => {
+  const base = playbookOf("hr-payroll-update");
+  const playbooks = new Map([[base.id, { ...base, maxTurns: 4 }]]);
+
+  it("counts as holding firm when the visitor pushed back, quoting the push-back", async () => {
+    const caller = createCaller(base.id, { playbooks });
+    caller.opening();
+    for (const text of ["hmm", "Can I call you back?", "okay", "hmm"]) await caller.respond(typed(text));
+    expect(caller.debrief("refused")).toMatchObject({
+      outcome: "held-firm",
+      moment: { kind: "held-firm", visitorSaid: "Can I call you back?", summary: "You never gave in, and after 4 turns the caller gave up without your bank details." },
+    });
+  });
+
+  it("counts as ended early when the visitor never pushed back", async () => {
+    const caller = createCaller(base.id, { playbooks });
+    caller.opening();
+    for (const text of ["hmm", "okay", "okay", "right"]) await caller.respond(typed(text));
+    expect(caller.debrief("hung-up")).toMatchObject({
+      outcome: "ended-early",
+      moment: { kind: "ended", visitorSaid: "right", summary: "The caller ran out of patience after 4 turns, before you handed over your bank details." },
+    });
+  });
+});
+
+describe("the debrief as a client tool call", () => {
+  it("is sent as the show_red_flag_debrief tool", () => {
+    expect(debriefToolName).toBe("show_red_flag_debrief");
+  });
+
+  it("survives JSON unchanged, so it can travel as tool parameters", async () => {
+    const caller = await call("ceo-urgent-wire", [spoken("hello"), spoken(null), typed("OK, I'll send it now.")]);
+    const debrief: Debrief = caller.debrief("complied");
+    expect(JSON.parse(JSON.stringify(debrief))).toEqual(debrief);
+  });
+
+  it("follows the session's own ending when asked with a different reason", async () => {
+    const caller = await call("ceo-urgent-wire", [typed("I'll call your office to confirm.")]);
+    expect(caller.debrief("time-limit").outcome).toBe("verified");
+  });
+});

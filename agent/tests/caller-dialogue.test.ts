@@ -1,0 +1,275 @@
+/** @jest-environment node */
+import { createCaller, scenarioIds, UnknownScenarioError, type CallerReply, type CallerSession } from "../src/caller";
+import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
+import { loadPlaybooks } from "../src/caller/playbooks";
+import { maxSpokenLength } from "../src/caller/spoken-text";
+
+const playbookOf = (id: string): Playbook => {
+  const playbook = loadPlaybooks().get(id);
+  if (playbook === undefined) throw new Error(`no playbook ${id}`);
+  return playbook;
+};
+
+const spoken = (text: string | null) => ({ via: "speech" as const, text });
+const typed = (text: string) => ({ via: "text" as const, text });
+
+/** Plays the visitor's side; returns every reply. */
+async function talk(session: CallerSession, turns: { via: "speech" | "text"; text: string | null }[]): Promise<CallerReply[]> {
+  const replies: CallerReply[] = [];
+  for (const turn of turns) replies.push(await session.respond(turn));
+  return replies;
+}
+
+/** Placeholders filled with the playbook's defaults, the way the caller says them. */
+function said(playbook: Playbook, line: string): string {
+  return line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "");
+}
+
+describe.each(scenarioIds())("%s: a full call", (id) => {
+  const playbook = playbookOf(id);
+  const { reactions } = playbook;
+
+  it("opens with the playbook's opening line and its tactic", () => {
+    expect(createCaller(id).opening()).toEqual({ text: said(playbook, playbook.opening.line), tactic: playbook.opening.tactic });
+  });
+
+  it("ends complied, thanking the visitor, when the visitor hands over what the caller wants", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const [first, last] = await talk(caller, [spoken("hello"), spoken(playbook.phrases.comply[0]!)]);
+    expect(first).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
+    expect(last).toEqual({ text: said(playbook, reactions.compliance[0]!), end: "complied" });
+    expect(caller.ended).toBe("complied");
+  });
+
+  it("pushes after each refusal, then gives up and ends refused", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const refusals = reactions.refusal.pushes.length + 1;
+    const replies = await talk(caller, Array.from({ length: refusals }, () => spoken("no")));
+    expect(replies).toEqual([
+      ...reactions.refusal.pushes.map((push) => ({ text: said(playbook, push), tactic: reactions.refusal.tactic })),
+      { text: said(playbook, reactions.refusal.giveUp[0]!), end: "refused" },
+    ]);
+  });
+
+  it("answers 'who is this?' with the persona's checkable answer, then backs off and ends verified when the visitor verifies", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const [identity, backOff] = await talk(caller, [typed("Who is this?"), spoken(playbook.phrases.verify[0]!)]);
+    expect(identity).toEqual({ text: said(playbook, reactions.askIdentity.lines[0]!), tactic: reactions.askIdentity.tactic });
+    expect(backOff).toEqual({ text: said(playbook, reactions.verification[0]!), end: "verified" });
+  });
+
+  it("ends hung-up with the caller's reaction when the visitor says goodbye", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    expect(await caller.respond(spoken("goodbye"))).toEqual({ text: said(playbook, reactions.goodbye[0]!), end: "hung-up" });
+  });
+
+  it("answers speech it did not understand with a 'bad line' line, a different one each time", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const replies = await talk(caller, [spoken(null), spoken(null)]);
+    expect(replies).toEqual([{ text: said(playbook, reactions.badLine[0]!) }, { text: said(playbook, reactions.badLine[1]!) }]);
+  });
+
+  it("deflects a call-back offer with its tactic", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    expect(await caller.respond(spoken("can i call you back"))).toEqual({
+      text: said(playbook, reactions.callbackOffer.lines[0]!),
+      tactic: reactions.callbackOffer.tactic,
+    });
+  });
+
+  it("explains its cover story when asked what the call is about", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    expect(await caller.respond(spoken("what is this about"))).toEqual({
+      text: said(playbook, reactions.askPurpose.lines[0]!),
+      tactic: reactions.askPurpose.tactic,
+    });
+  });
+
+  it("escalates through the playbook's tactics in order on non-committal answers, then starts round again with the next lines", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const replies = await talk(caller, ["okay", "hmm", "right", "i see", "sure"].map(spoken));
+    const tactics = playbook.tactics;
+    expect(replies).toEqual([
+      ...tactics.map((entry) => ({ text: said(playbook, entry.lines[0]!), tactic: entry.tactic })),
+      { text: said(playbook, tactics[0]!.lines[1]!), tactic: tactics[0]!.tactic },
+    ]);
+  });
+});
+
+describe("reactions", () => {
+  const id = "ceo-urgent-wire";
+  const playbook = playbookOf(id);
+
+  it("treats a call-back offer beyond the caller's deflections as a refusal", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const offers = playbook.reactions.callbackOffer.lines.length + 1;
+    const replies = await talk(caller, Array.from({ length: offers }, () => typed("Can I call you back?")));
+    expect(replies.at(-1)).toEqual({ text: said(playbook, playbook.reactions.refusal.pushes[0]!), tactic: playbook.reactions.refusal.tactic });
+  });
+
+  it("repeats its last line when asked to", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const [pressure, repeated] = await talk(caller, [spoken("okay"), spoken("say that again")]);
+    expect(repeated).toEqual(pressure);
+  });
+
+  it("repeats the opening when asked to repeat straight away", async () => {
+    const caller = createCaller(id);
+    const opening = caller.opening();
+    expect(await caller.respond(typed("Sorry, what?"))).toEqual(opening);
+  });
+
+  it("ends complied on typed text too", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    expect((await caller.respond(typed("OK, I'll send it now.")))).toMatchObject({ end: "complied" });
+  });
+
+  it("says nothing more once the call has ended", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    await caller.respond(spoken("goodbye"));
+    expect(await caller.respond(spoken("hello"))).toEqual({ text: "", end: "hung-up" });
+  });
+});
+
+describe("a bounded conversation", () => {
+  const base = playbookOf("it-helpdesk-mfa-reset");
+  const patient = (maxTurns: number) => new Map([[base.id, { ...base, maxTurns }]]);
+
+  it("gives up after the playbook's maxTurns non-committal answers and ends hung-up", async () => {
+    const caller = createCaller(base.id, { playbooks: patient(4) });
+    caller.opening();
+    const replies = await talk(caller, ["okay", "hmm", "right", "i see"].map(spoken));
+    expect(replies.slice(0, 3).every((reply) => reply.end === undefined)).toBe(true);
+    expect(replies[3]).toEqual({ text: base.reactions.outOfPatience[0], end: "hung-up" });
+  });
+
+  it("gives up ending refused when the visitor pushed back along the way", async () => {
+    const caller = createCaller(base.id, { playbooks: patient(4) });
+    caller.opening();
+    const replies = await talk(caller, ["no", "okay", "hmm", "right"].map(spoken));
+    expect(replies[3]).toEqual({ text: base.reactions.outOfPatience[0], end: "refused" });
+  });
+
+  it("lets a decisive last turn decide the outcome rather than the caller's patience", async () => {
+    const caller = createCaller(base.id, { playbooks: patient(4) });
+    caller.opening();
+    const replies = await talk(caller, ["okay", "hmm", "right", "one two three four five six"].map(spoken));
+    expect(replies[3]?.end).toBe("complied");
+  });
+
+  it("ends every shipped scenario within its maxTurns whatever the visitor says", async () => {
+    for (const id of scenarioIds()) {
+      const caller = createCaller(id);
+      caller.opening();
+      const replies = await talk(caller, Array.from({ length: playbookOf(id).maxTurns }, (_, index) => spoken(index % 3 === 0 ? null : "hmm")));
+      expect(replies.at(-1)?.end).toBeDefined();
+    }
+  });
+});
+
+describe("overrides", () => {
+  const id = "it-helpdesk-mfa-reset";
+  const playbook = playbookOf(id);
+
+  it("fills {{variables}} in the opening from the call's dynamic variables", () => {
+    expect(createCaller(id).opening({ variables: { visitor_name: "Sam" } }).text).toMatch(/^Hi Sam, it's Dave from the service desk\./);
+  });
+
+  it("uses the playbook's defaults for variables the call does not set", () => {
+    expect(createCaller(id).opening({ variables: {} }).text).toMatch(/^Hi there, it's Dave/);
+  });
+
+  it("keeps the call's variables for the rest of the call", async () => {
+    const caller = createCaller(id);
+    caller.opening({ variables: { caller_name: "Priya", extension: "two two oh seven" } });
+    expect((await caller.respond(typed("who are you?"))).text).toContain("It's Priya Morgan, service desk, extension two two oh seven.");
+  });
+
+  it("replaces the opening with first_message, filling its variables and claiming no tactic", () => {
+    const opening = createCaller(id).opening({ firstMessage: "Hello {{visitor_name}}, quick one from IT.", variables: { visitor_name: "Sam" } });
+    expect(opening).toEqual({ text: "Hello Sam, quick one from IT." });
+  });
+
+  it("keeps an over-long first_message to a phone turn, cut at a sentence end", () => {
+    const opening = createCaller(id).opening({ firstMessage: "Hello from the service desk. ".repeat(100) });
+    expect(opening.text.length).toBeLessThanOrEqual(maxSpokenLength);
+    expect(opening.text.endsWith("desk.")).toBe(true);
+  });
+
+  it("blanks placeholders that have no value anywhere", () => {
+    expect(createCaller(id).opening({ firstMessage: "Hello {{nickname}}, quick one from IT." }).text).toBe("Hello, quick one from IT.");
+  });
+
+  it("keeps the playbook's opening when first_message is blank", () => {
+    expect(createCaller(id).opening({ firstMessage: "   " }).text).toBe(said(playbook, playbook.opening.line));
+  });
+
+  it("keeps variable values short and free of placeholder braces and control characters", () => {
+    const opening = createCaller(id).opening({ variables: { visitor_name: `{{caller_name}}\u0007${"x".repeat(200)}` } });
+    const name = /^Hi (.*), it's Dave/.exec(opening.text)?.[1];
+    expect(name).toMatch(/^caller_name x+$/);
+    expect(name?.length).toBe(80);
+  });
+
+  it("gives the same opening when asked twice", () => {
+    const caller = createCaller(id);
+    const first = caller.opening({ variables: { visitor_name: "Sam" } });
+    expect(caller.opening({ variables: { visitor_name: "Alex" } })).toBe(first);
+  });
+});
+
+describe("determinism and setup", () => {
+  const script = [spoken("hello"), spoken(null), typed("who is this?"), spoken("no"), spoken("okay"), spoken(null)];
+
+  it("says exactly the same thing given the same inputs", async () => {
+    const run = async () => {
+      const caller = createCaller("hr-payroll-update");
+      return [caller.opening({ variables: { visitor_name: "Sam" } }), ...(await talk(caller, script))];
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it("says exactly the same thing given the same seed", async () => {
+    const run = async () => {
+      const caller = createCaller("hr-payroll-update", { seed: 42 });
+      caller.opening();
+      return talk(caller, script);
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it("lets a seed vary which alternative lines come first", async () => {
+    const firstBadLines = new Set<string>();
+    for (let seed = 1; seed <= 8; seed += 1) {
+      const caller = createCaller("hr-payroll-update", { seed });
+      caller.opening();
+      firstBadLines.add((await caller.respond(spoken(null))).text);
+    }
+    expect(firstBadLines.size).toBeGreaterThan(1);
+  });
+
+  it("refuses an unknown scenario with UnknownScenario", () => {
+    expect(() => createCaller("lottery-win")).toThrow(UnknownScenarioError);
+    expect(() => createCaller("lottery-win")).toThrow(expect.objectContaining({ name: "UnknownScenario" }));
+  });
+
+  it("exposes every grammar phrase of its playbook, once each, for the recognizer", () => {
+    const playbook = playbookOf("ceo-urgent-wire");
+    const all = phraseIntents.flatMap((intent) => playbook.phrases[intent]);
+    const phrases = createCaller("ceo-urgent-wire").phrases;
+    expect([...phrases].sort()).toEqual([...new Set(all)].sort());
+    expect(new Set(phrases).size).toBe(phrases.length);
+  });
+});

@@ -1,0 +1,204 @@
+/** @jest-environment node */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { callScenarios } from "../../content/call-scenarios";
+import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
+import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
+import { scenarioIds } from "../src/caller";
+
+const cmudictPath = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
+const shippedFile = join(defaultPlaybookDir, "it-helpdesk-mfa-reset.json");
+
+/** A shipped playbook as plain JSON, to break one field at a time. */
+function shippedJson(): Record<string, unknown> {
+  return JSON.parse(readFileSync(shippedFile, "utf8")) as Record<string, unknown>;
+}
+
+function parseError(data: unknown, file = "/playbooks/it-helpdesk-mfa-reset.json"): PlaybookError {
+  try {
+    parsePlaybook(typeof data === "string" ? data : JSON.stringify(data), file);
+  } catch (error) {
+    if (error instanceof PlaybookError) return error;
+    throw error;
+  }
+  throw new Error("the playbook was accepted");
+}
+
+/** Everything the caller can say out loud, including the variable defaults that end up in it. */
+function spokenLines(playbook: Playbook): string[] {
+  const { reactions } = playbook;
+  return [
+    playbook.opening.line,
+    ...Object.values(playbook.variables),
+    ...playbook.tactics.flatMap((entry) => entry.lines),
+    ...reactions.refusal.pushes,
+    ...reactions.refusal.giveUp,
+    ...reactions.askIdentity.lines,
+    ...reactions.askPurpose.lines,
+    ...reactions.callbackOffer.lines,
+    ...reactions.verification,
+    ...reactions.compliance,
+    ...reactions.goodbye,
+    ...reactions.badLine,
+    ...reactions.outOfPatience,
+  ];
+}
+
+function cmudictWords(): Set<string> {
+  const words = new Set<string>();
+  for (const line of readFileSync(cmudictPath, "utf8").split("\n")) {
+    const word = line.split(" ")[0];
+    if (word) words.add(word.replace(/\(\d+\)$/, ""));
+  }
+  return words;
+}
+
+describe("shipped playbooks", () => {
+  it("has one playbook per call scenario of the site, named by the scenario id", () => {
+    expect([...scenarioIds()].sort()).toEqual(callScenarios.map((scenario) => scenario.id).sort());
+  });
+
+  it("uses the site's scenario labels as titles", () => {
+    const playbooks = loadPlaybooks();
+    for (const scenario of callScenarios) expect(playbooks.get(scenario.id)?.title).toBe(scenario.label);
+  });
+
+  it("escalates through authority, urgency, secrecy and pretext in every scenario", () => {
+    for (const playbook of loadPlaybooks().values()) {
+      expect(playbook.tactics.map((entry) => entry.tactic)).toEqual(["authority", "urgency", "secrecy", "pretext"]);
+    }
+  });
+
+  it("lists 15 to 40 grammar phrases for every intent", () => {
+    for (const playbook of loadPlaybooks().values()) {
+      for (const intent of phraseIntents) {
+        expect(playbook.phrases[intent].length).toBeGreaterThanOrEqual(15);
+        expect(playbook.phrases[intent].length).toBeLessThanOrEqual(40);
+      }
+    }
+  });
+
+  (existsSync(cmudictPath) ? it : it.skip)("uses only words of the pocketsphinx dictionary in its grammar phrases", () => {
+    const dictionary = cmudictWords();
+    const missing: string[] = [];
+    for (const playbook of loadPlaybooks().values()) {
+      for (const intent of phraseIntents) {
+        for (const phrase of playbook.phrases[intent]) {
+          for (const word of phrase.split(" ")) if (!dictionary.has(word)) missing.push(`${playbook.id} ${intent}: "${word}" in "${phrase}"`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("writes spoken lines the way they should sound: no digits, no acronyms flite reads as words", () => {
+    const unspeakable: string[] = [];
+    for (const playbook of loadPlaybooks().values()) {
+      for (const line of spokenLines(playbook)) if (/[0-9]|\b(IT|CEO|CFO|ID)\b/.test(line)) unspeakable.push(`${playbook.id}: ${line}`);
+    }
+    expect(unspeakable).toEqual([]);
+  });
+
+  it("gives a code goal digit phrases to comply with, so a read-out code is in the grammar", () => {
+    const playbook = loadPlaybooks().get("it-helpdesk-mfa-reset") as Playbook;
+    expect(playbook.phrases.comply).toContain("one two three four five six");
+  });
+});
+
+describe("playbook validation", () => {
+  it("names the file when the JSON does not parse", () => {
+    const error = parseError("{ not json", "/somewhere/ceo-urgent-wire.json");
+    expect(error.message).toContain("/somewhere/ceo-urgent-wire.json");
+    expect(error.message).toContain("invalid JSON");
+  });
+
+  it("names the field that is missing", () => {
+    const data = shippedJson();
+    delete data.goal;
+    expect(parseError(data).message).toMatch(/it-helpdesk-mfa-reset\.json: .*goal: /);
+  });
+
+  it("names the field and index of a tactic that does not exist", () => {
+    const data = shippedJson() as { tactics: { tactic: string }[] };
+    data.tactics[1]!.tactic = "flattery";
+    expect(parseError(data).message).toContain("tactics.1.tactic");
+  });
+
+  it("refuses a tactic with fewer than two lines", () => {
+    const data = shippedJson() as { tactics: { lines: string[] }[] };
+    data.tactics[0]!.lines = ["Only one line."];
+    expect(parseError(data).message).toContain("tactics.0.lines");
+  });
+
+  it("refuses the same tactic twice in the escalation", () => {
+    const data = shippedJson() as { tactics: { tactic: string }[] };
+    data.tactics[1]!.tactic = "authority";
+    expect(parseError(data).message).toContain("tactics: each tactic appears once");
+  });
+
+  it("refuses an unknown field, so a misspelt reaction is not silently dropped", () => {
+    const data = shippedJson() as { reactions: Record<string, unknown> };
+    data.reactions.refusals = data.reactions.refusal;
+    expect(parseError(data).message).toContain('reactions: Unrecognized key: "refusals"');
+  });
+
+  it("refuses a grammar phrase with an apostrophe", () => {
+    const data = shippedJson() as { phrases: Record<string, string[]> };
+    data.phrases.refuse![0] = "i won't";
+    expect(parseError(data).message).toContain("phrases.refuse.0");
+  });
+
+  it("refuses a grammar phrase with digits", () => {
+    const data = shippedJson() as { phrases: Record<string, string[]> };
+    data.phrases.comply![0] = "the code is 123456";
+    expect(parseError(data).message).toContain("phrases.comply.0");
+  });
+
+  it("refuses a phrase listed under two intents", () => {
+    const data = shippedJson() as { phrases: Record<string, string[]> };
+    data.phrases.refuse![0] = "goodbye";
+    expect(parseError(data).message).toContain('phrases.goodbye.0: "goodbye" is already listed under refuse');
+  });
+
+  it("refuses a placeholder that has no default value", () => {
+    const data = shippedJson() as { opening: { line: string } };
+    data.opening.line = "Hi {{first_name}}, it's the service desk.";
+    expect(parseError(data).message).toContain('opening.line: {{first_name}} has no default in "variables"');
+  });
+
+  it("refuses stage directions in a spoken line", () => {
+    const data = shippedJson() as { reactions: { goodbye: string[] } };
+    data.reactions.goodbye[0] = "*sighs* Fine.";
+    expect(parseError(data).message).toContain("reactions.goodbye.0");
+  });
+
+  it("refuses a playbook whose id differs from its file name", () => {
+    expect(parseError(shippedJson(), "/playbooks/renamed.json").message).toContain('id: "it-helpdesk-mfa-reset" must match the file name "renamed"');
+  });
+
+  it("fails loading a directory on its bad file, naming that file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "playbooks-"));
+    try {
+      writeFileSync(join(dir, "it-helpdesk-mfa-reset.json"), readFileSync(shippedFile));
+      const broken = shippedJson();
+      broken.id = "broken";
+      broken.maxTurns = 1;
+      writeFileSync(join(dir, "broken.json"), JSON.stringify(broken));
+      expect(() => loadPlaybooksFrom(dir)).toThrow(/broken\.json: maxTurns: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("loads every valid file of a directory, keyed by id", () => {
+    const dir = mkdtempSync(join(tmpdir(), "playbooks-"));
+    try {
+      writeFileSync(join(dir, "it-helpdesk-mfa-reset.json"), readFileSync(shippedFile));
+      writeFileSync(join(dir, "notes.txt"), "not a playbook");
+      expect([...loadPlaybooksFrom(dir).keys()]).toEqual(["it-helpdesk-mfa-reset"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

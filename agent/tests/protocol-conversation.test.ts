@@ -1,0 +1,351 @@
+/** @jest-environment node */
+import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness } from "./support/agent-harness";
+
+const msPerChar = 10;
+const greeting = "Hi there, this is Sam from the IT helpdesk.";
+const pcmBytesOf = (text: string) => Math.round(text.length * msPerChar * 16) * 2;
+const noGreeting = { conversation_config_override: { agent: { first_message: "" } } };
+
+let agent: Harness;
+beforeAll(async () => {
+  agent = await startAgent({ speech: fakeSpeech({ msPerChar }), tuning: { pingIntervalMs: 200 } });
+});
+afterAll(() => agent.close());
+
+/** Speech the test recognizer hears: a loud stretch, then the silence that ends the turn. */
+function speak(client: ConvaiClient, understoodAs: string | null): void {
+  agent.speech.understandNext(understoodAs);
+  client.sendAudio(tone(200, 8_000));
+  client.sendAudio(silence(64));
+}
+
+const agentResponses = (client: ConvaiClient) => client.frames.filter(ofType("agent_response"));
+
+describe("the greeting", () => {
+  it("goes out as agent_response then audio, all sharing one event_id", async () => {
+    const client = await agent.startCall();
+    const response = await client.waitFor(ofType("agent_response"), "greeting");
+    expect(response.agent_response_event).toEqual({ agent_response: greeting, event_id: 1 });
+    await client.waitForAudio(1, pcmBytesOf(greeting));
+    const audio = client.frames.filter(ofType("audio"));
+    expect(audio.map(eventIdOf)).toEqual(audio.map(() => 1));
+    expect(client.frames.indexOf(response)).toBeLessThan(client.frames.indexOf(audio[0] as Frame));
+    client.close();
+  });
+
+  it("is sent as even-length 16 kHz PCM chunks of 100 ms (the last may be shorter)", async () => {
+    const client = await agent.startCall();
+    await client.waitForAudio(1, pcmBytesOf(greeting));
+    const sizes = client.audioOf(1).map((frame) => Buffer.from(frame.audio_event.audio_base_64, "base64").length);
+    expect(sizes.slice(0, -1).every((size) => size === 3_200)).toBe(true);
+    expect(sizes.every((size) => size % 2 === 0 && size > 0 && size <= 3_200)).toBe(true);
+    client.close();
+  });
+
+  it("follows the metadata and a first ping, as in PROTOCOL §4.3", async () => {
+    const client = await agent.startCall();
+    await client.waitFor(ofType("agent_response"), "greeting");
+    expect(client.frames.slice(0, 3).map((frame) => frame.type)).toEqual(["conversation_initiation_metadata", "ping", "agent_response"]);
+    client.close();
+  });
+
+  it("uses the first_message override and hands the dynamic variables to the caller as strings", async () => {
+    const client = await agent.startCall({
+      conversation_config_override: { agent: { first_message: "Hello {{name}}, quick question.", language: "en" } },
+      dynamic_variables: { name: "Ada", seats: 3, vip: true },
+    });
+    const response = await client.waitFor(ofType("agent_response"), "greeting");
+    expect(response.agent_response_event.agent_response).toBe("Hello Ada, quick question.");
+    expect(agent.callers.at(-1)?.openings).toEqual([{ firstMessage: "Hello {{name}}, quick question.", variables: { name: "Ada", seats: "3", vip: "true" } }]);
+    client.close();
+  });
+
+  it("is skipped when first_message is empty: the first agent line answers the visitor", async () => {
+    const client = await agent.startCall(noGreeting);
+    await client.roundTrip("who is this");
+    expect(agentResponses(client).map((frame) => frame.agent_response_event.agent_response)).toEqual([expect.stringContaining("I need that code")]);
+    client.close();
+  });
+});
+
+describe("pings", () => {
+  it("carry their own event_id counter starting at 1", async () => {
+    const client = await agent.startCall(noGreeting);
+    await client.waitFor((frame) => frame.type === "ping" && frame.ping_event.event_id === 2, "second ping");
+    expect(client.frames.filter(ofType("ping")).slice(0, 2).map((frame) => frame.ping_event.event_id)).toEqual([1, 2]);
+    client.close();
+  });
+
+  it("report the round trip measured from the client's pongs in ping_ms", async () => {
+    const client = await agent.startCall(noGreeting);
+    const ping = await client.waitFor((frame) => frame.type === "ping" && typeof frame.ping_event.ping_ms === "number", "a ping with ping_ms");
+    expect(client.frames.find(ofType("ping"))?.ping_event.ping_ms).toBeNull();
+    expect(ping.ping_event.ping_ms).toBeGreaterThanOrEqual(0);
+    client.close();
+  });
+});
+
+describe("visitor turns", () => {
+  it("answers a typed user_message: echoed as user_transcript, then agent_response and audio under a higher event_id", async () => {
+    const client = await agent.startCall(noGreeting);
+    const reply = await client.roundTrip("who is this");
+    const transcript = client.frames.find(ofType("user_transcript"));
+    expect(transcript?.user_transcription_event).toEqual({ user_transcript: "who is this", event_id: 1 });
+    expect(reply.agent_response_event.event_id).toBe(2);
+    await client.waitForAudio(2, pcmBytesOf(reply.agent_response_event.agent_response));
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "text", text: "who is this" }]);
+    client.close();
+  });
+
+  it("answers recognised speech with user_transcript, then the caller's reply", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, "who is this");
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.user_transcript).toBe("who is this");
+    const reply = await client.waitFor(ofType("agent_response"), "reply");
+    expect(reply.agent_response_event.event_id).toBeGreaterThan(transcript.user_transcription_event.event_id);
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "who is this" }]);
+    client.close();
+  });
+
+  it("answers speech it did not understand with the caller's bad-line reply and no transcript", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, null);
+    const reply = await client.waitFor(ofType("agent_response"), "reply");
+    expect(reply.agent_response_event.agent_response).toBe(badLineReply);
+    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: null }]);
+    client.close();
+  });
+
+  it("gives agent turns, visitor turns and interruptions ever-increasing event_ids", async () => {
+    const client = await agent.startCall();
+    await client.waitForAudio(1, 3_200);
+    speak(client, "who is this");
+    await client.waitFor((frame) => frame.type === "agent_response" && frame.agent_response_event.event_id > 1, "reply");
+    await client.roundTrip("no");
+    const turns = client.frames.filter((frame) => ["agent_response", "user_transcript", "interruption"].includes(frame.type));
+    const ids = turns.map(eventIdOf);
+    expect(ids).toEqual([...ids].sort((a, b) => (a ?? 0) - (b ?? 0)));
+    // An id repeats only where a visitor's transcript takes the id of the interruption it caused.
+    turns.forEach((frame, i) => {
+      if (i > 0 && eventIdOf(frame) === eventIdOf(turns[i - 1] as Frame)) expect([turns[i - 1]?.type, frame.type]).toEqual(["interruption", "user_transcript"]);
+    });
+    client.close();
+  });
+});
+
+describe("interruption", () => {
+  const longLine = `${"This is a long opening line that keeps going. ".repeat(8)}End.`;
+
+  async function interruptedCall(): Promise<{ client: ConvaiClient; interruptionAt: number }> {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: longLine } } });
+    await client.waitForAudio(1, 3_200);
+    speak(client, "who is this");
+    const interruptionAt = await client.waitForIndex(ofType("interruption"), "interruption");
+    return { client, interruptionAt };
+  }
+
+  it("is signalled with an event_id above the interrupted turn's, and a correction of that turn", async () => {
+    const { client, interruptionAt } = await interruptedCall();
+    const interruption = client.frames[interruptionAt] as Frame;
+    expect(interruption.interruption_event.event_id).toBeGreaterThan(1);
+    const correction = await client.waitFor(ofType("agent_response_correction"), "correction");
+    expect(correction.agent_response_correction_event.event_id).toBe(1);
+    expect(correction.agent_response_correction_event.original_agent_response).toBe(longLine);
+    expect(longLine.startsWith(correction.agent_response_correction_event.corrected_agent_response)).toBe(true);
+    expect(correction.agent_response_correction_event.corrected_agent_response.length).toBeLessThan(longLine.length);
+    client.close();
+  });
+
+  it("stops the interrupted turn's audio: none of it arrives after the interruption", async () => {
+    const { client, interruptionAt } = await interruptedCall();
+    const reply = await client.waitFor((frame) => frame.type === "agent_response" && frame.agent_response_event.event_id > 1, "reply");
+    await client.waitForAudio(reply.agent_response_event.event_id, pcmBytesOf(reply.agent_response_event.agent_response));
+    expect(client.frames.slice(interruptionAt).filter((frame) => frame.type === "audio" && frame.audio_event.event_id === 1)).toEqual([]);
+    const greetingBytes = client.audioOf(1).reduce((sum, frame) => sum + Buffer.from(frame.audio_event.audio_base_64, "base64").length, 0);
+    expect(greetingBytes).toBeLessThan(pcmBytesOf(longLine));
+    client.close();
+  });
+
+  it("also happens when the visitor types over the agent", async () => {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: longLine } } });
+    await client.waitForAudio(1, 3_200);
+    client.send({ type: "user_message", text: "who is this" });
+    const interruption = await client.waitFor(ofType("interruption"), "interruption");
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.event_id).toBe(interruption.interruption_event.event_id);
+    client.close();
+  });
+});
+
+describe("messages the agent accepts without answering", () => {
+  it.each([
+    ["contextual_update", { type: "contextual_update", text: "Visitor opened the pricing page" }],
+    ["user_activity", { type: "user_activity" }],
+    ["feedback", { type: "feedback", score: "like", event_id: 1 }],
+    ["feedback cleared", { type: "feedback", score: null, event_id: 1 }],
+    ["mcp_tool_approval_result", { type: "mcp_tool_approval_result", tool_call_id: "t1", is_approved: true }],
+  ])("%s keeps the call going", async (_name, message) => {
+    const client = await agent.startCall(noGreeting);
+    client.send(message);
+    await client.roundTrip();
+    expect(agentResponses(client)).toHaveLength(1);
+    client.close();
+  });
+});
+
+describe("client tools", () => {
+  it("logs a client_tool_result error as a warning and carries on", async () => {
+    const client = await agent.startCall(noGreeting);
+    client.send({ type: "client_tool_result", tool_call_id: "debrief_1_1", result: "Client tool with name show_red_flag_debrief is not defined on client", is_error: true });
+    await client.roundTrip();
+    expect(agent.logsOf(client.conversationId)).toContainEqual(expect.objectContaining({ level: 40, msg: "the client reported a tool error", toolCallId: "debrief_1_1" }));
+    client.close();
+  });
+});
+
+describe("ending the call", () => {
+  async function endedCall(visitorSays: string): Promise<ConvaiClient> {
+    const client = await agent.startCall(noGreeting);
+    client.send({ type: "user_message", text: visitorSays });
+    await client.waitFor(ofType("agent_tool_response"), "end_call");
+    return client;
+  }
+
+  it("sends the debrief as client_tool_call show_red_flag_debrief, then the closing line, then end_call, under one event_id", async () => {
+    const client = await endedCall("goodbye");
+    const types = client.frames.filter((frame) => !["ping", "conversation_initiation_metadata", "user_transcript"].includes(frame.type)).map((frame) => frame.type);
+    expect(types[0]).toBe("client_tool_call");
+    expect(types[1]).toBe("agent_response");
+    expect(types.at(-1)).toBe("agent_tool_response");
+    expect(types.slice(2, -1).every((type) => type === "audio")).toBe(true);
+    const call = client.frames.find(ofType("client_tool_call")) as Frame;
+    const closingLine = client.frames.find(ofType("agent_response")) as Frame;
+    const end = client.frames.find(ofType("agent_tool_response")) as Frame;
+    const id = closingLine.agent_response_event.event_id as number;
+    expect(call.client_tool_call).toEqual({ tool_name: "show_red_flag_debrief", tool_call_id: expect.any(String), parameters: expect.objectContaining({ scenario: "it-helpdesk-mfa-reset", outcome: "ended-early" }), event_id: id });
+    expect(client.audioOf(id).length).toBeGreaterThan(0);
+    expect(end.agent_tool_response).toEqual({ tool_name: "end_call", tool_call_id: expect.any(String), tool_type: "system", is_error: false, is_called: true, event_id: id });
+    client.close();
+  });
+
+  it("sends end_call only after the closing line's audio, so the client does not cut it off", async () => {
+    const client = await endedCall("goodbye");
+    const end = client.frames.findIndex(ofType("agent_tool_response"));
+    const closingBytes = client.frames.slice(0, end).filter(ofType("audio")).reduce((sum, frame) => sum + Buffer.from(frame.audio_event.audio_base_64, "base64").length, 0);
+    expect(closingBytes).toBe(pcmBytesOf("Fine, goodbye."));
+    client.close();
+  });
+
+  it("debriefs with the way the call ended", async () => {
+    const client = await endedCall("ok, here is the code");
+    expect(agent.callers.at(-1)?.debriefReasons).toEqual(["complied"]);
+    expect(client.frames.find(ofType("client_tool_call"))?.client_tool_call.parameters.outcome).toBe("complied");
+    client.close();
+  });
+
+  it("closes with 1000 itself when the client does not close after end_call", async () => {
+    const client = await endedCall("goodbye");
+    expect(await client.closed).toEqual({ code: 1000, reason: "Call ended." });
+  });
+
+  it("ignores visitor turns once the call is ending", async () => {
+    const client = await agent.startCall(noGreeting);
+    client.send({ type: "user_message", text: "goodbye" });
+    client.send({ type: "user_message", text: "wait, who is this?" });
+    await client.closed;
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "text", text: "goodbye" }]);
+  });
+
+  it("closes the recognizer when the client hangs up", async () => {
+    const client = await agent.startCall(noGreeting);
+    const recognizer = agent.speech.recognizers.at(-1);
+    expect(recognizer?.closed).toBe(false);
+    client.close();
+    await waitUntil(() => recognizer?.closed === true, "the recognizer is closed");
+  });
+});
+
+describe("call limit", () => {
+  let limited: Harness;
+  beforeAll(async () => {
+    limited = await startAgent({ config: { maxCallSeconds: 1 } });
+  });
+  afterAll(() => limited.close());
+
+  it("sends the time-limit debrief, then the max_duration_exceeded error, then closes", async () => {
+    const client = await limited.startCall();
+    const closed = await client.closed;
+    const tail = client.frames.filter((frame) => frame.type === "client_tool_call" || frame.type === "error");
+    expect(tail.map((frame) => frame.type)).toEqual(["client_tool_call", "error"]);
+    expect(tail[1]?.error_event).toEqual({ code: 1008, error_type: "max_duration_exceeded", message: "The call reached its time limit of 1 second." });
+    expect(limited.callers.at(-1)?.debriefReasons).toEqual(["time-limit"]);
+    expect(closed).toEqual({ code: 1000, reason: "The call reached its time limit." });
+  });
+});
+
+describe("call limit during the ending", () => {
+  it("still ends the call when the closing line never finishes", async () => {
+    const stuck = await startAgent({ speech: fakeSpeech({ stallSynthesisOf: /goodbye/ }), config: { maxCallSeconds: 1 } });
+    try {
+      const client = await stuck.startCall(noGreeting);
+      client.send({ type: "user_message", text: "goodbye" });
+      expect(await client.closed).toEqual({ code: 1000, reason: "The call reached its time limit." });
+      expect(client.frames.filter(ofType("client_tool_call"))).toHaveLength(1);
+    } finally {
+      await stuck.close();
+    }
+  });
+});
+
+describe("text-only calls", () => {
+  it("send agent lines as text without audio", async () => {
+    const client = await agent.startCall({ conversation_config_override: { conversation: { text_only: true } } });
+    client.send({ type: "user_message", text: "goodbye" });
+    await client.waitFor(ofType("agent_tool_response"), "end_call");
+    expect(agentResponses(client)).toHaveLength(2);
+    expect(client.frames.filter(ofType("audio"))).toEqual([]);
+    client.close();
+  });
+});
+
+describe("when synthesis fails", () => {
+  it("the line still goes out as text and the call goes on", async () => {
+    const failing = await startAgent({ speech: fakeSpeech({ failSynthesisOf: /IT helpdesk/ }) });
+    try {
+      const client = await failing.startCall();
+      await client.waitFor(ofType("agent_response"), "greeting");
+      const reply = await client.roundTrip("who is this");
+      await client.waitForAudio(reply.agent_response_event.event_id, 2);
+      expect(client.audioOf(1)).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe("without speech recognition", () => {
+  let deaf: Harness;
+  beforeAll(async () => {
+    deaf = await startAgent({ speech: fakeSpeech({ recognition: false }) });
+  });
+  afterAll(() => deaf.close());
+
+  it("reports recognition unavailable on /health", async () => {
+    const health = (await (await fetch(`${deaf.httpUrl}/health`)).json()) as { speech: { recognition: string } };
+    expect(health.speech.recognition).toBe("unavailable");
+  });
+
+  it("ignores audio and answers typed turns with spoken replies", async () => {
+    const client = await deaf.startCall(noGreeting);
+    deaf.speech.understandNext("who is this");
+    client.sendAudio(tone(200, 8_000));
+    client.sendAudio(silence(64));
+    const reply = await client.roundTrip("no");
+    await client.waitForAudio(reply.agent_response_event.event_id, 2);
+    expect(deaf.callers.at(-1)?.turns).toEqual([{ via: "text", text: "no" }]);
+    expect(client.frames.filter(ofType("interruption"))).toEqual([]);
+    client.close();
+  });
+});

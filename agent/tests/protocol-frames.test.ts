@@ -1,0 +1,106 @@
+/** @jest-environment node */
+import { createAbuseBudget } from "../src/server/abuse";
+import { closeReason, parseClientFrame } from "../src/server/messages";
+import { chunkPcm, pcmToBase64, spokenPart } from "../src/server/playback";
+
+const parse = (frame: unknown) => parseClientFrame(JSON.stringify(frame), false, { maxTypedChars: 1_000 });
+
+describe("parsing client frames (PROTOCOL §3.1)", () => {
+  it("reads the init overrides the SDK sends", () => {
+    expect(
+      parse({
+        type: "conversation_initiation_client_data",
+        conversation_config_override: { agent: { prompt: { prompt: "ignored" }, first_message: "Hi!", language: "en" }, tts: { voice_id: "x" }, conversation: { text_only: true } },
+        dynamic_variables: { user_name: "Ada", seats: 2, vip: false },
+        source_info: { source: "js_sdk", version: "1.25.0" },
+      }),
+    ).toEqual({ kind: "init", init: { firstMessage: "Hi!", language: "en", variables: { user_name: "Ada", seats: "2", vip: "false" }, textOnly: true } });
+  });
+
+  it("reads a bare init, as a session without overrides sends it", () => {
+    expect(parse({ type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } })).toEqual({
+      kind: "init",
+      init: { firstMessage: undefined, language: undefined, variables: {}, textOnly: false },
+    });
+  });
+
+  it("decodes user_audio_chunk (no type field) as little-endian 16-bit samples", () => {
+    const frame = parse({ user_audio_chunk: Buffer.from([0x01, 0x00, 0xff, 0xff]).toString("base64") });
+    expect(frame.kind === "audio" && Array.from(frame.pcm)).toEqual([1, -1]);
+  });
+
+  it("accepts string event ids in pong, as the Python SDK sends them", () => {
+    expect(parse({ type: "pong", event_id: "7" })).toEqual({ kind: "pong", eventId: "7" });
+  });
+
+  it("stringifies a non-string client_tool_result, as the SDK does", () => {
+    expect(parse({ type: "client_tool_result", tool_call_id: "c1", result: { ok: true }, is_error: false })).toEqual({ kind: "tool-result", toolCallId: "c1", isError: false, result: '{"ok":true}' });
+  });
+
+  it("treats the text of a multimodal_message as a typed turn", () => {
+    expect(parse({ type: "multimodal_message", text: { type: "user_message", text: " see this " }, files: [] })).toEqual({ kind: "user-message", text: "see this" });
+  });
+});
+
+describe("close reasons", () => {
+  it("are cut to the 123 bytes a close frame allows, on a character boundary", () => {
+    const reason = closeReason("é".repeat(200));
+    expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+    expect(reason.endsWith("...")).toBe(true);
+    expect(reason).not.toContain("\uFFFD");
+  });
+});
+
+describe("agent audio", () => {
+  it("is cut into chunks of the requested size, the last one shorter", () => {
+    expect(chunkPcm(new Int16Array(3_500), 1_600).map((chunk) => chunk.length)).toEqual([1_600, 1_600, 300]);
+  });
+
+  it("is encoded as little-endian bytes in base64", () => {
+    expect(Buffer.from(pcmToBase64(Int16Array.of(1, -2)), "base64")).toEqual(Buffer.from([0x01, 0x00, 0xfe, 0xff]));
+  });
+});
+
+describe("the heard part of an interrupted line", () => {
+  it("ends at the last whole word heard", () => {
+    expect(spokenPart("I need your code right now", 0.5)).toBe("I need your");
+  });
+
+  it("is empty when nothing was heard and whole when everything was", () => {
+    expect([spokenPart("Hello there", 0), spokenPart("Hello there", 1)]).toEqual(["", "Hello there"]);
+  });
+});
+
+describe("the abuse budget", () => {
+  const limits = { framesPerSecond: 10, frameBurst: 20, bytesPerSecond: 1_000, byteBurst: 4_000, audioSpeed: 2, audioBurstSeconds: 1, strikes: 3, strikeForgivenessMs: 1_000 };
+
+  it("trips after more bad frames than it tolerates at once", () => {
+    const budget = createAbuseBudget(limits, 0);
+    expect([budget.strike(0), budget.strike(0), budget.strike(0), budget.strike(0)]).toEqual([true, true, true, false]);
+  });
+
+  it("forgives bad frames over time, so a long call with rare oddities goes on", () => {
+    const budget = createAbuseBudget(limits, 0);
+    const results = Array.from({ length: 20 }, (_, i) => budget.strike(i * 1_000));
+    expect(results.every(Boolean)).toBe(true);
+  });
+
+  it("lets a sustained rate below the limit through and trips on a flood", () => {
+    const steady = createAbuseBudget(limits, 0);
+    expect(Array.from({ length: 100 }, (_, i) => steady.admitFrame(i * 100, 10)).every(Boolean)).toBe(true);
+    const flood = createAbuseBudget(limits, 0);
+    expect(Array.from({ length: 25 }, () => flood.admitFrame(0, 10)).includes(false)).toBe(true);
+  });
+
+  it("trips on a few huge frames as on many small ones", () => {
+    const budget = createAbuseBudget(limits, 0);
+    expect([budget.admitFrame(0, 3_000), budget.admitFrame(0, 3_000)]).toEqual([true, false]);
+  });
+
+  it("lets audio through at real time, with a burst, and trips when it comes much faster", () => {
+    const realTime = createAbuseBudget(limits, 0);
+    expect(Array.from({ length: 200 }, (_, i) => realTime.admitAudio(i * 32, 512)).every(Boolean)).toBe(true);
+    const tooFast = createAbuseBudget(limits, 0);
+    expect([tooFast.admitAudio(0, 16_000), tooFast.admitAudio(0, 512)]).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,144 @@
+/** @jest-environment node */
+import { signatureRefusalReasons } from "../src/server/signatures";
+import { defaultAgentId, ofType, startAgent, type Harness } from "./support/agent-harness";
+
+const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };
+
+let agent: Harness;
+beforeAll(async () => {
+  agent = await startAgent({ tuning: { handshakeTimeoutMs: 300 } });
+});
+afterAll(() => agent.close());
+
+describe("websocket handshake", () => {
+  it("selects the convai subprotocol the SDK offers", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    await client.opened;
+    expect(client.protocol).toBe("convai");
+    client.close();
+  });
+
+  it("ignores the query parameters the SDK appends (source, version, environment) and any other", async () => {
+    const url = `${await agent.signedUrl()}&source=js_sdk&version=1.25.0&environment=production&scenario=normal`;
+    const client = agent.connect(url);
+    await client.opened;
+    client.send(init);
+    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    client.close();
+  });
+
+  it("sends conversation_initiation_metadata as the very first frame, pcm_16000 both ways, with a conversation_id", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    await client.opened;
+    client.send(init);
+    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    expect(client.frames[0]).toEqual({
+      type: "conversation_initiation_metadata",
+      conversation_initiation_metadata_event: {
+        conversation_id: expect.stringMatching(/^conv_[0-9a-f]{32}$/),
+        agent_output_audio_format: "pcm_16000",
+        user_input_audio_format: "pcm_16000",
+      },
+    });
+    client.close();
+  });
+
+  it("closes with 1008 and a reason when conversation_initiation_client_data never comes", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    expect(await client.closed).toEqual({ code: 1008, reason: "No conversation_initiation_client_data received in time." });
+    expect(client.frames).toEqual([]);
+  });
+
+  it("refuses initiation data it cannot use with 1008 and a reason naming the field", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    await client.opened;
+    client.send({ ...init, conversation_config_override: { agent: { first_message: 42 } } });
+    const closed = await client.closed;
+    expect(closed.code).toBe(1008);
+    expect(closed.reason).toMatch(/^Invalid conversation_initiation_client_data: conversation_config_override\.agent\.first_message/);
+    expect(client.frames).toEqual([]);
+  });
+
+  it("refuses a language other than English with 1008 and a reason", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    await client.opened;
+    client.send({ ...init, conversation_config_override: { agent: { language: "fr" } } });
+    expect(await client.closed).toEqual({ code: 1008, reason: "This agent speaks English only; language 'fr' is not supported." });
+  });
+
+  it("answers an upgrade on another path with HTTP 404", async () => {
+    const client = agent.connect(agent.wsUrl + "/v1/elsewhere");
+    await expect(client.opened).rejects.toThrow("HTTP 404");
+  });
+});
+
+describe("conversation signatures", () => {
+  it("refuses a forged signature with 1008 and a reason, before any frame", async () => {
+    const url = new URL(await agent.signedUrl());
+    const [expiry, nonce] = (url.searchParams.get("conversation_signature") ?? "").split(".");
+    url.searchParams.set("conversation_signature", `${expiry}.${nonce}.${"A".repeat(43)}`);
+    const client = agent.connect(url.toString());
+    await client.opened;
+    client.send(init);
+    expect(await client.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.forged });
+    expect(client.frames).toEqual([]);
+  });
+
+  it("refuses a missing signature with 1008 and a reason", async () => {
+    const client = agent.connect(`${agent.wsUrl}/v1/convai/conversation?agent_id=${defaultAgentId}`);
+    expect(await client.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.missing });
+  });
+
+  it("refuses a signature minted for another agent with 1008", async () => {
+    const url = new URL(await agent.signedUrl("ceo-urgent-wire"));
+    url.searchParams.set("agent_id", "hr-payroll-update");
+    const client = agent.connect(url.toString());
+    expect(await client.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.forged });
+  });
+
+  it("refuses an unknown agent on the websocket with 1008 and a reason", async () => {
+    const url = new URL(await agent.signedUrl());
+    url.searchParams.set("agent_id", "agent_nope");
+    const client = agent.connect(url.toString());
+    expect(await client.closed).toEqual({ code: 1008, reason: "Unknown agent. Please start the call from the website." });
+  });
+
+  it("refuses a signature the second time it is used", async () => {
+    const url = await agent.signedUrl();
+    const first = agent.connect(url);
+    await first.opened;
+    first.send(init);
+    await first.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const second = agent.connect(url);
+    expect(await second.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.reused });
+    first.close();
+  });
+
+  it("refuses a signature after its 15 minutes", async () => {
+    let now = Date.now();
+    const clocked = await startAgent({ clock: () => now });
+    try {
+      const url = await clocked.signedUrl();
+      now += 15 * 60 * 1000 + 1;
+      const client = clocked.connect(url);
+      expect(await client.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.expired });
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it("accepts a signature just before its 15 minutes are up", async () => {
+    let now = Date.now();
+    const clocked = await startAgent({ clock: () => now });
+    try {
+      const url = await clocked.signedUrl();
+      now += 15 * 60 * 1000 - 1000;
+      const client = clocked.connect(url);
+      await client.opened;
+      client.send(init);
+      await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    } finally {
+      await clocked.close();
+    }
+  });
+});

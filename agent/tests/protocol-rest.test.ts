@@ -1,0 +1,94 @@
+/** @jest-environment node */
+import { defaultAgentId, startAgent, testApiKey, type Harness } from "./support/agent-harness";
+
+const signedUrlPath = "/v1/convai/conversation/get-signed-url";
+
+let agent: Harness;
+beforeAll(async () => {
+  agent = await startAgent();
+});
+afterAll(() => agent.close());
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${agent.httpUrl}${path}`, { headers });
+}
+
+describe("GET /v1/convai/conversation/get-signed-url", () => {
+  it("answers a known agent with a ws:// signed_url to the conversation endpoint carrying agent_id and conversation_signature", async () => {
+    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`, { "xi-api-key": testApiKey });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { signed_url: string };
+    const url = new URL(body.signed_url);
+    expect(`${url.protocol}//${url.host}`).toBe(agent.wsUrl);
+    expect(url.pathname).toBe("/v1/convai/conversation");
+    expect(url.searchParams.get("agent_id")).toBe(defaultAgentId);
+    expect(url.searchParams.get("conversation_signature")).toMatch(/^[0-9a-z]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it("mints a different signature for every request", async () => {
+    const urls = await Promise.all([agent.signedUrl(), agent.signedUrl()]);
+    expect(urls[0]).not.toBe(urls[1]);
+  });
+
+  it("refuses a request without xi-api-key with 401 and ElevenLabs' {detail:{message}} body", async () => {
+    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ detail: { status: "needs_authorization", message: expect.any(String) } });
+  });
+
+  it("refuses a wrong xi-api-key with 401", async () => {
+    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`, { "xi-api-key": "wrong-key" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ detail: { status: "invalid_api_key", message: "Invalid API key." } });
+  });
+
+  it("answers an unknown agent with 404", async () => {
+    const response = await get(`${signedUrlPath}?agent_id=agent_nope`, { "xi-api-key": testApiKey });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ detail: { status: "agent_not_found", message: expect.stringContaining("agent_nope") } });
+  });
+
+  it("answers a missing agent_id with 422, as ElevenLabs' validation errors", async () => {
+    const response = await get(signedUrlPath, { "xi-api-key": testApiKey });
+    expect(response.status).toBe(422);
+  });
+
+  it("answers other methods with 405 and an Allow header", async () => {
+    const response = await fetch(`${agent.httpUrl}${signedUrlPath}?agent_id=${defaultAgentId}`, { method: "POST", headers: { "xi-api-key": testApiKey } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("other endpoints", () => {
+  it("reports health: status, calls in progress and their limit, speech status", async () => {
+    const response = await get("/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      calls: { active: 0, limit: 5 },
+      speech: { recognition: "available", synthesis: "available" },
+    });
+  });
+
+  it("accepts conversation feedback with 204", async () => {
+    const response = await fetch(`${agent.httpUrl}/v1/convai/conversations/conv_123/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ feedback: "like" }),
+    });
+    expect(response.status).toBe(204);
+  });
+
+  it("answers unknown paths with 404 JSON", async () => {
+    const response = await get("/v1/nothing-here");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ detail: { status: "not_found", message: "Not found." } });
+  });
+
+  it("answers a plain GET on the websocket path with 426 Upgrade Required", async () => {
+    const response = await get("/v1/convai/conversation");
+    expect(response.status).toBe(426);
+  });
+});

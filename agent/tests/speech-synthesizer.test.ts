@@ -1,0 +1,79 @@
+/** @jest-environment node */
+import { durationMs } from "../src/speech/audio";
+import { createFliteSynthesizer, MAX_TEXT_LENGTH, speakableText, type FliteSynthesizer } from "../src/speech/synthesizer";
+
+jest.setTimeout(20_000);
+
+let synthesizer: FliteSynthesizer;
+
+beforeAll(() => {
+  synthesizer = createFliteSynthesizer();
+});
+
+afterAll(async () => {
+  await synthesizer.close();
+});
+
+function peak(pcm: Int16Array): number {
+  return pcm.reduce((max, sample) => Math.max(max, Math.abs(sample)), 0);
+}
+
+describe("flite synthesizer", () => {
+  it("speaks a sentence as 16 kHz audio of plausible length (voice slt)", async () => {
+    const pcm = await synthesizer.synthesize("Hello, this is the service desk calling about your account.");
+    // Tag check rather than instanceof: the array comes from the worker, another realm than jest's sandbox.
+    expect(Object.prototype.toString.call(pcm)).toBe("[object Int16Array]");
+    // Eleven words at a speaking pace: between two and six seconds at 16,000 samples per second.
+    expect(durationMs(pcm)).toBeGreaterThan(2000);
+    expect(durationMs(pcm)).toBeLessThan(6000);
+    expect(peak(pcm)).toBeGreaterThan(3000);
+  });
+
+  it("makes longer text last longer", async () => {
+    const short = await synthesizer.synthesize("Hello there.");
+    const long = await synthesizer.synthesize("Hello there. I need you to read me the six digit code on your phone, right now please.");
+    expect(long.length).toBeGreaterThan(short.length * 2);
+  });
+
+  it("resamples the 8 kHz voice to 16 kHz (same duration as its 16 kHz sibling, within 20%)", async () => {
+    const narrow = await synthesizer.synthesize("Please read me the code.", "kal");
+    const wide = await synthesizer.synthesize("Please read me the code.", "kal16");
+    expect(Math.abs(durationMs(narrow) - durationMs(wide)) / durationMs(wide)).toBeLessThan(0.2);
+  });
+
+  it("answers several requests at once, each with its own audio", async () => {
+    const texts = ["One.", "Two two two two.", "Three three three three three three three three."];
+    const results = await Promise.all(texts.map((text) => synthesizer.synthesize(text)));
+    expect(results[0]!.length).toBeLessThan(results[1]!.length);
+    expect(results[1]!.length).toBeLessThan(results[2]!.length);
+  });
+
+  it("returns no audio for text with nothing to say", async () => {
+    expect((await synthesizer.synthesize("  ...  ")).length).toBe(0);
+  });
+
+  it("refuses an unknown voice", async () => {
+    await expect(synthesizer.synthesize("hello", "nobody" as never)).rejects.toThrow(/unknown flite voice/);
+  });
+
+  it("starts a new worker after being closed", async () => {
+    await synthesizer.close();
+    expect((await synthesizer.synthesize("Still here.")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("speakable text", () => {
+  it("maps typographic punctuation to plain ASCII and drops the rest", () => {
+    expect(speakableText("It\u2019s \u201curgent\u201d \u2014 really\u2026 caf\u00e9 \u{1F4DE}")).toBe("It's \"urgent\" , really... cafe");
+  });
+
+  it("collapses whitespace and control characters", () => {
+    expect(speakableText("line one\n\tline\u0007 two")).toBe("line one line two");
+  });
+
+  it("cuts overlong text at a word boundary", () => {
+    const text = speakableText("word ".repeat(1000));
+    expect(text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+    expect(text.endsWith("word")).toBe(true);
+  });
+});

@@ -1,0 +1,441 @@
+import { performance } from "node:perf_hooks";
+import { Writable } from "node:stream";
+import WebSocket from "ws";
+import { callScenarios } from "../../../content/call-scenarios";
+import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
+import type { AgentConfig } from "../../src/config";
+import { createLogger, type LogLevel } from "../../src/log";
+import { createAgentServer, type AgentServer, type SessionTuning } from "../../src/server";
+import type { Recognizer, Speech, Utterance } from "../../src/speech";
+
+/**
+ * Starts the real agent server on port 0 with injected speech and caller, and talks
+ * to it like the official client does: subprotocol "convai", JSON frames (PROTOCOL §3).
+ */
+
+export const scenarioIds: readonly string[] = callScenarios.map(({ id }) => id);
+export const defaultAgentId = "it-helpdesk-mfa-reset";
+export const testApiKey = "test-api-key";
+export const testSigningSecret = "test-signing-secret-that-is-long-enough-0123456789";
+
+// ---------------------------------------------------------------- speech double
+
+export type FakeRecognizer = Recognizer & {
+  readonly phrases: readonly string[];
+  readonly closed: boolean;
+  readonly samplesPushed: number;
+};
+
+export type FakeSpeech = Speech & {
+  readonly recognizers: readonly FakeRecognizer[];
+  /** What the next utterances are understood as (null: not understood). */
+  understandNext(...texts: (string | null)[]): void;
+  readonly synthesized: readonly string[];
+};
+
+const loud = 1_000;
+const quiet = 100;
+
+/**
+ * A recognizer that hears speech in loud samples: the first loud chunk after silence is
+ * the start of speech, the next all-quiet chunk ends the utterance, which is understood
+ * as the next text queued with understandNext(). A synthesizer that returns a tone of
+ * `msPerChar` per character, so longer lines take longer to play.
+ */
+export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number; failSynthesisOf?: RegExp; stallSynthesisOf?: RegExp } = {}): FakeSpeech {
+  const recognition = options.recognition ?? true;
+  const msPerChar = options.msPerChar ?? 10;
+  const recognizers: FakeRecognizer[] = [];
+  const understood: (string | null)[] = [];
+  const synthesized: string[] = [];
+
+  return {
+    status: recognition ? { recognition: "available", synthesis: "available" } : { recognition: "unavailable", reason: "test double without recognition", synthesis: "available" },
+    recognizers,
+    synthesized,
+    understandNext(...texts) {
+      understood.push(...texts);
+    },
+    createRecognizer({ phrases, onSpeechStart, onUtterance }) {
+      if (!recognition) return null;
+      let inSpeech = false;
+      let closed = false;
+      let samplesPushed = 0;
+      const recognizer: FakeRecognizer = {
+        phrases,
+        get closed() {
+          return closed;
+        },
+        get samplesPushed() {
+          return samplesPushed;
+        },
+        push(pcm) {
+          if (closed) throw new Error("push after close");
+          samplesPushed += pcm.length;
+          const peak = pcm.reduce((max, sample) => Math.max(max, Math.abs(sample)), 0);
+          if (!inSpeech && peak >= loud) {
+            inSpeech = true;
+            onSpeechStart();
+          } else if (inSpeech && peak < quiet) {
+            inSpeech = false;
+            const utterance: Utterance = { text: understood.length > 0 ? (understood.shift() ?? null) : null, endOfTurnAt: performance.now() };
+            onUtterance(utterance);
+          }
+        },
+        close() {
+          closed = true;
+        },
+      };
+      recognizers.push(recognizer);
+      return recognizer;
+    },
+    async close() {
+      for (const recognizer of recognizers) recognizer.close();
+    },
+    async synthesize(text) {
+      synthesized.push(text);
+      if (options.failSynthesisOf?.test(text)) throw new Error("synthesis failed (test double)");
+      if (options.stallSynthesisOf?.test(text)) return new Promise<Int16Array>(() => undefined);
+      return tone(text.length * msPerChar, 3_000);
+    },
+  };
+}
+
+export function tone(ms: number, amplitude: number): Int16Array {
+  const samples = new Int16Array(Math.round(ms * 16));
+  for (let i = 0; i < samples.length; i += 1) samples[i] = Math.round(amplitude * Math.sin((2 * Math.PI * 440 * i) / 16_000));
+  return samples;
+}
+
+export function silence(ms: number): Int16Array {
+  return new Int16Array(Math.round(ms * 16));
+}
+
+export function pcmBase64(pcm: Int16Array): string {
+  return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString("base64");
+}
+
+// ---------------------------------------------------------------- caller double
+
+type OpeningOverrides = Parameters<CallerSession["opening"]>[0];
+
+export type ScriptedCaller = CallerSession & {
+  readonly openings: readonly OpeningOverrides[];
+  readonly turns: readonly VisitorTurn[];
+  readonly debriefReasons: readonly string[];
+};
+
+export const badLineReply = "Sorry, you're breaking up. Can you say that again?";
+
+/**
+ * A caller with a fixed script: "goodbye" hangs up, "here is the code" complies,
+ * "I will call you back" verifies, anything else gets pressure; not understood gets the
+ * bad-line reply. The opening honours firstMessage and {{name}}.
+ */
+export function scriptedCaller(scenarioId: string): ScriptedCaller {
+  const openings: OpeningOverrides[] = [];
+  const turns: VisitorTurn[] = [];
+  const debriefReasons: string[] = [];
+  const tactics: { tactic: "urgency"; line: string }[] = [];
+  let ended: CallerReply["end"] | null = null;
+  const reply = (value: CallerReply): CallerReply => {
+    ended = value.end ?? null;
+    return value;
+  };
+  return {
+    scenarioId,
+    get ended() {
+      return ended ?? null;
+    },
+    phrases: ["yes", "no", "who is this", "goodbye", "here is the code", "i will call you back"],
+    openings,
+    turns,
+    debriefReasons,
+    opening(overrides) {
+      openings.push(overrides);
+      const template = overrides?.firstMessage ?? "Hi {{name}}, this is Sam from the IT helpdesk.";
+      return { text: template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => overrides?.variables?.[name] ?? "there") };
+    },
+    async respond(turn): Promise<CallerReply> {
+      turns.push(turn);
+      if (turn.text === null) return { text: badLineReply };
+      const text = turn.text.toLowerCase();
+      if (text.includes("goodbye")) return reply({ text: "Fine, goodbye.", end: "hung-up" });
+      if (text.includes("here is the code")) return reply({ text: "Perfect, thank you.", end: "complied" });
+      if (text.includes("call you back")) return reply({ text: "Sure, call the helpdesk.", end: "verified" });
+      const line = "I need that code right now, the system locks in five minutes.";
+      tactics.push({ tactic: "urgency", line });
+      return { text: line, tactic: "urgency" };
+    },
+    debrief(reason): Debrief {
+      debriefReasons.push(reason);
+      const outcome = reason === "complied" ? "complied" : reason === "verified" ? "verified" : reason === "refused" ? "held-firm" : "ended-early";
+      return {
+        scenario: scenarioId,
+        title: "IT helpdesk MFA reset",
+        outcome,
+        tacticsUsed: [...tactics],
+        moment: null,
+        nextTime: ["Hang up and call the helpdesk on the number you know.", "Never read out an MFA code."],
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the server
+
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+export type HarnessOptions = {
+  speech?: Speech;
+  createCaller?: (scenarioId: string) => CallerSession;
+  config?: Partial<AgentConfig>;
+  tuning?: Partial<SessionTuning>;
+  clock?: () => number;
+};
+
+export type Harness = {
+  readonly server: AgentServer;
+  readonly httpUrl: string;
+  readonly wsUrl: string;
+  readonly speech: FakeSpeech;
+  readonly callers: readonly ScriptedCaller[];
+  /** Every log line, parsed (level debug and up). */
+  readonly logs: readonly LogLine[];
+  /** Log lines of one call. */
+  logsOf(conversationId: string | undefined): LogLine[];
+  /** Asks the REST endpoint for a signed URL, as the site does. */
+  signedUrl(agentId?: string): Promise<string>;
+  /** Opens a websocket offering "convai" (or `protocols`). */
+  connect(url: string, protocols?: string[]): ConvaiClient;
+  /** A fresh signed URL, connected, init sent, metadata received. */
+  startCall(init?: Record<string, unknown>, agentId?: string): Promise<ConvaiClient>;
+  close(): Promise<void>;
+};
+
+export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
+  return {
+    host: "127.0.0.1",
+    port: 0,
+    publicUrl: undefined,
+    apiKey: testApiKey,
+    signingSecret: testSigningSecret,
+    signingSecretGenerated: false,
+    maxCallSeconds: 180,
+    maxConcurrentCalls: 5,
+    llm: undefined,
+    logLevel: "debug",
+    ...overrides,
+  };
+}
+
+export async function startAgent(options: HarnessOptions = {}): Promise<Harness> {
+  const speech = (options.speech as FakeSpeech | undefined) ?? fakeSpeech();
+  const callers: ScriptedCaller[] = [];
+  const logs: LogLine[] = [];
+  const clients: ConvaiClient[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n")) if (line !== "") logs.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  const config = testConfig(options.config);
+  const log = createLogger((process.env.AGENT_TEST_LOG_LEVEL as LogLevel | undefined) ?? "debug", sink);
+  const server = createAgentServer({
+    config,
+    log,
+    speech,
+    createCaller:
+      options.createCaller ??
+      ((scenarioId) => {
+        const caller = scriptedCaller(scenarioId);
+        callers.push(caller);
+        return caller;
+      }),
+    scenarioIds,
+    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, ...options.tuning },
+    clock: options.clock,
+  });
+  const address = await server.listen();
+
+  const harness: Harness = {
+    server,
+    httpUrl: address.httpUrl,
+    wsUrl: address.wsUrl,
+    speech,
+    callers,
+    logs,
+    logsOf: (conversationId) => logs.filter((line) => line.conversationId === conversationId),
+    async signedUrl(agentId = defaultAgentId) {
+      const response = await fetch(`${address.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(agentId)}`, { headers: { "xi-api-key": testApiKey } });
+      if (response.status !== 200) throw new Error(`signed URL: HTTP ${response.status}`);
+      return ((await response.json()) as { signed_url: string }).signed_url;
+    },
+    connect(url, protocols = ["convai"]) {
+      const client = new ConvaiClient(url, protocols);
+      clients.push(client);
+      return client;
+    },
+    async startCall(init = {}, agentId = defaultAgentId) {
+      const client = harness.connect(await harness.signedUrl(agentId));
+      await client.opened;
+      client.send({ type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} }, ...init });
+      await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+      return client;
+    },
+    async close() {
+      for (const client of clients) client.terminate();
+      await server.close();
+    },
+  };
+  return harness;
+}
+
+/** Polls until `condition` holds (for server-side effects the client cannot see, such as cleanup). */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, label: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${label}`);
+}
+
+// ---------------------------------------------------------------- the client
+
+// Frames are JSON from the server under test; tests read their fields directly.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Frame = { type: string; [key: string]: any };
+
+export type Closed = { code: number; reason: string };
+
+export const ofType =
+  (type: string) =>
+  (frame: Frame): boolean =>
+    frame.type === type;
+
+/** The event_id a frame carries, whatever its payload key. */
+export function eventIdOf(frame: Frame): number | undefined {
+  const payload = Object.entries(frame).find(([key]) => key !== "type")?.[1] as { event_id?: number } | undefined;
+  return payload?.event_id;
+}
+
+/** A websocket client speaking the convai protocol; it answers pings like the SDK unless told not to. */
+export class ConvaiClient {
+  readonly ws: WebSocket;
+  readonly frames: Frame[] = [];
+  readonly opened: Promise<void>;
+  readonly closed: Promise<Closed>;
+  autoPong = true;
+  private closedWith: Closed | null = null;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(url: string, protocols: string[]) {
+    this.ws = new WebSocket(url, protocols);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+      this.ws.once("unexpected-response", (_request, response) => reject(new Error(`upgrade refused: HTTP ${response.statusCode}`)));
+    });
+    this.opened.catch(() => undefined);
+    this.closed = new Promise((resolve) => {
+      this.ws.on("close", (code, reason) => {
+        this.closedWith = { code, reason: reason.toString("utf8") };
+        resolve(this.closedWith);
+        this.wake();
+      });
+    });
+    this.ws.on("error", () => undefined);
+    this.ws.on("message", (data, isBinary) => {
+      const frame = JSON.parse(isBinary ? "{}" : (data as Buffer).toString("utf8")) as Frame;
+      this.frames.push(frame);
+      if (this.autoPong && frame.type === "ping") this.send({ type: "pong", event_id: frame.ping_event.event_id });
+      this.wake();
+    });
+  }
+
+  get protocol(): string {
+    return this.ws.protocol;
+  }
+
+  /** From the metadata; the server's log lines for this call carry it. */
+  get conversationId(): string | undefined {
+    return this.frames.find((frame) => frame.type === "conversation_initiation_metadata")?.conversation_initiation_metadata_event.conversation_id;
+  }
+
+  send(frame: unknown): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  sendRaw(data: string | Buffer, binary = false): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(data, { binary });
+  }
+
+  /** Streams PCM as the SDK does: 512-sample (32 ms) user_audio_chunk frames. */
+  sendAudio(pcm: Int16Array): void {
+    for (let start = 0; start < pcm.length; start += 512) this.send({ user_audio_chunk: pcmBase64(pcm.subarray(start, start + 512)) });
+  }
+
+  /** Resolves with the index of the first frame at or after `from` that matches; rejects if the socket closes first. */
+  waitForIndex(predicate: (frame: Frame) => boolean, label: string, from = 0): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const index = this.frames.findIndex((frame, i) => i >= from && predicate(frame));
+        if (index >= 0) {
+          resolve(index);
+          return true;
+        }
+        if (this.closedWith) {
+          reject(new Error(`closed (${this.closedWith.code} ${this.closedWith.reason}) before ${label}; got ${this.frames.map((f) => f.type).join(", ")}`));
+          return true;
+        }
+        return false;
+      };
+      if (check()) return;
+      const waiter = (): void => {
+        if (check()) this.waiters.delete(waiter);
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  async waitFor(predicate: (frame: Frame) => boolean, label: string, from = 0): Promise<Frame> {
+    const index = await this.waitForIndex(predicate, label, from);
+    return this.frames[index] as Frame;
+  }
+
+  /** Sends a ping-pong-free probe that the server answers: a typed turn. */
+  async roundTrip(text = "who is this"): Promise<Frame> {
+    const from = this.frames.length;
+    this.send({ type: "user_message", text });
+    return this.waitFor((frame) => frame.type === "agent_response", "an answer to a typed turn", from);
+  }
+
+  /** Audio frames of one agent turn, in order. */
+  audioOf(eventId: number): Frame[] {
+    return this.frames.filter((frame) => frame.type === "audio" && frame.audio_event.event_id === eventId);
+  }
+
+  /** Waits until `bytes` of PCM arrived for the turn `eventId`. */
+  async waitForAudio(eventId: number, bytes: number): Promise<void> {
+    let received = 0;
+    let from = 0;
+    while (received < bytes) {
+      const index = await this.waitForIndex((frame) => frame.type === "audio" && frame.audio_event.event_id === eventId, `${bytes} bytes of audio for event ${eventId}`, from);
+      received += Buffer.from((this.frames[index] as Frame).audio_event.audio_base_64, "base64").length;
+      from = index + 1;
+    }
+  }
+
+  close(code = 1000, reason = "User ended conversation"): void {
+    this.ws.close(code, reason);
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  private wake(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
