@@ -8,16 +8,22 @@ export NEXT_TELEMETRY_DISABLED=1
 bash scripts/ensure-deps.sh
 bash scripts/build-if-stale.sh
 
+next_bin=node_modules/next/dist/bin/next
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then
-  exec npx next start --port "${PORT:-3000}"
+  exec node "$next_bin" start --port "${PORT:-3000}"
 fi
 
-npx tsx agent/src/main.ts &
+# Node processes started directly (not through npx), so these PIDs are the servers themselves.
+node --import tsx agent/src/main.ts &
 agent_pid=$!
-trap 'kill "$agent_pid" 2>/dev/null || true; wait "$agent_pid" 2>/dev/null || true' EXIT
-trap 'exit 130' INT TERM
-npx next start --port "${PORT:-3000}" &
+node "$next_bin" start --port "${PORT:-3000}" &
 site_pid=$!
+stop() {
+  trap - EXIT INT TERM
+  kill "$agent_pid" "$site_pid" 2>/dev/null || true
+  wait "$agent_pid" "$site_pid" 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
 # Whichever stops first stops the other.
 wait -n "$agent_pid" "$site_pid"
-kill "$site_pid" 2>/dev/null || true

@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Writable } from "node:stream";
 import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
@@ -118,7 +119,20 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms`
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const log = pino({ level: process.env.LOG_LEVEL ?? "warn" });
+  // Warnings are counted, not printed: under overload there is one per late check.
+  const warnings = new Map<string, number>();
+  const log = pino(
+    { level: process.env.LOG_LEVEL ?? "warn" },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) {
+          const { msg } = JSON.parse(line) as { msg: string };
+          warnings.set(msg, (warnings.get(msg) ?? 0) + 1);
+        }
+        done();
+      },
+    }),
+  );
   const speech = await createSpeech(log);
   if (speech.status.recognition !== "available") throw new Error(`recognition unavailable: ${speech.status.reason}`);
   const phrases = playbookPhrases(options.scenario);
@@ -160,6 +174,7 @@ async function main(): Promise<void> {
       `  (rejected as not understood: ${understood.filter((r) => r.heard === null).length}, wrong phrase: ${understood.filter((r) => typeof r.heard === "string" && r.heard !== r.expected).length})`,
     `  out-of-grammar rejected: ${outOfGrammar.filter((r) => r.heard === null).length}/${outOfGrammar.length}`,
     `  turns missed: ${results.filter((r) => r.heard === undefined).length}, extra end-of-turn events: ${calls.reduce((sum, call) => sum + call.extra, 0)}`,
+    ...[...warnings].map(([message, count]) => `  logged ${count}x: ${message}`),
     `  event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms  max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
     `  CPU: ${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call`,
     `  RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the calls (models, flite worker), peak ${(rssPeak / 2 ** 20).toFixed(0)} MiB,` +

@@ -1,3 +1,4 @@
+import { loadEnvConfig } from "@next/env";
 import { createCaller, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
 }
 
 function readConfig(): AgentConfig {
+  // The same .env files, in the same order, as the site reads: one place to set LOCAL_AGENT_API_KEY.
+  loadEnvConfig(process.cwd(), false, { info: () => undefined, error: (...args: unknown[]) => console.error(...args) });
   try {
     return loadConfig(process.env);
   } catch (error) {

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { parseCmuDict, type Pronunciations } from "./grammar";
 import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
 import { loadPocketsphinx } from "./pocketsphinx";
-import { createGrammarRecognizer, type RecognitionEngine } from "./recognizer";
+import { createGrammarRecognizer, DEFAULT_CHECK_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
 import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { Speech, SpeechLog, SpeechStatus } from "./types";
 
@@ -20,6 +20,8 @@ export type SpeechOptions = {
   modelDir?: string;
   /** The shared out-of-grammar checkers (DEFAULT_POOL_OPTIONS). */
   languageModel?: Partial<LanguageModelPoolOptions>;
+  /** How long the end of a turn waits for the out-of-grammar check (DEFAULT_CHECK_DEADLINE_MS). */
+  checkDeadlineMs?: number;
   synthesizer?: FliteSynthesizerOptions;
 };
 
@@ -37,7 +39,7 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions): Promise
   }
   const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log);
   if (!pool) log.warn("out-of-grammar rejection is off: every utterance is matched to its closest grammar phrase");
-  return { ok: true, engine: { pocketsphinx, pronunciations, pool, log } };
+  return { ok: true, engine: { pocketsphinx, pronunciations, pool, log, checkDeadlineMs: options.checkDeadlineMs ?? DEFAULT_CHECK_DEADLINE_MS } };
 }
 
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */

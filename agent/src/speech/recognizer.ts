@@ -17,11 +17,12 @@ export const VAD_HANGOVER_FRAMES = 50;
 /** Audio kept from before the detector fires, so the language model hears the utterance's onset. */
 const PREROLL_MS = 300;
 /**
- * How long the end of the turn waits for the out-of-grammar check. The check normally takes a
- * few ms; when the machine is overloaded its queue grows, and past this the grammar's answer
- * stands (and the abandoned check frees its decoder, which sheds load).
+ * How long the end of the turn waits for the out-of-grammar check by default. The check normally
+ * takes a few ms; when the machine is overloaded its queue grows, and past this the utterance
+ * counts as not understood ("sorry, bad line" is a phone call's normal failure; acting on words
+ * nobody said is not), and the abandoned check frees its decoder, which sheds load.
  */
-const CHECK_DEADLINE_MS = 300;
+export const DEFAULT_CHECK_DEADLINE_MS = 300;
 /** A turn this long is ended by force, which bounds what one utterance holds in memory. */
 const MAX_UTTERANCE_MS = 15_000;
 
@@ -44,6 +45,8 @@ export type RecognitionEngine = {
   pronunciations: Pronunciations;
   /** Null when the general model could not be loaded: grammar results are then taken as they are. */
   pool: LanguageModelPool | null;
+  /** How long the end of the turn waits for the out-of-grammar check (DEFAULT_CHECK_DEADLINE_MS). */
+  checkDeadlineMs: number;
   log: SpeechLog;
 };
 
@@ -204,20 +207,21 @@ class GrammarRecognizer implements Recognizer {
     }
     const pool = this.engine.pool;
     if (!lease || !pool) return phrase;
+    const deadlineMs = this.engine.checkDeadlineMs;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<"late">((resolve) => {
-      timer = setTimeout(() => resolve("late"), CHECK_DEADLINE_MS);
+      timer = setTimeout(() => resolve("late"), deadlineMs);
     });
     const heard = await Promise.race([lease.finish(), late]);
     clearTimeout(timer);
     if (heard === "late") {
       lease.abandon();
-      this.engine.log.warn({ deadlineMs: CHECK_DEADLINE_MS, pool: pool.stats }, "the out-of-grammar check is late; keeping the grammar's answer");
-      return phrase;
+      this.engine.log.warn({ deadlineMs, pool: pool.stats }, "the out-of-grammar check is late; the utterance counts as not understood");
+      return null;
     }
     if (heard === undefined) {
-      this.engine.log.warn("the out-of-grammar check failed; keeping the grammar's answer");
-      return phrase;
+      this.engine.log.warn("the out-of-grammar check failed; the utterance counts as not understood");
+      return null;
     }
     const verdict = grammarAgreesWithLanguageModel(phrase, heard, pool.knows);
     // Counts only: transcripts stay out of the logs.
