@@ -28,5 +28,11 @@ fi
 stamp=node_modules/.package-lock.json
 if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "ensure-deps: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm 11 refuses this lockfile in `npm ci` because it lacks entries for other platforms'
+  # optional binaries (tailwind oxide, next swc), a known npm fault; `npm install` then
+  # installs the same locked versions and leaves the lockfile as it is.
+  if ! npm ci --no-audit --no-fund --loglevel=error; then
+    echo "ensure-deps: npm ci refused the lockfile; installing the locked versions with npm install"
+    npm install --no-audit --no-fund --loglevel=error
+  fi
 fi
