@@ -7,10 +7,10 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import WebSocket from "ws";
 import { closeFixtureSpeech, lastSpeechSample, speak } from "../tests/support/speech-fixtures";
 import { concatPcm, pcmToBase64, samplesForMs } from "../src/speech/audio";
+import { freePort } from "../../scripts/lib/serve";
 
 const apiKey = "bench-agent-key";
 const frameMs = 20;
@@ -20,14 +20,6 @@ const phrases = ["what is this about", "can you say that again please", "how do 
 
 type Sample = { latencyMs: number; understood: boolean };
 type ServerFrame = { type: string; ping_event?: { event_id?: number }; audio_event?: { event_id?: number; audio_base_64?: string } };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { chromium, expect, test, type Browser } from "@playwright/test";
+import { freePort } from "../../scripts/lib/serve";
 
 /**
  * The local voice agent speaks ElevenLabs' protocol: the official client, unmodified, in
@@ -19,14 +20,6 @@ let agentOrigin: string;
 let page: Server;
 let pageOrigin: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForHealth(origin: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
