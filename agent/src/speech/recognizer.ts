@@ -4,18 +4,19 @@
  * silence); the grammar's hypothesis is then checked against a pooled general-language-model
  * decoder that heard the same utterance (REPORT §0), and accepted or turned into "not understood".
  */
-import { Reframer, samplesForMs, whiteNoise } from "./audio";
+import { Reframer, samplesForMs } from "./audio";
 import { planGrammar, type GrammarPlan, type Pronunciations } from "./grammar";
+import type { GrammarDecoders } from "./grammar-decoders";
 import type { LanguageModelLease, LanguageModelPool } from "./lm-pool";
-import type { Decoder, DecoderArgs, Pocketsphinx } from "./pocketsphinx";
+import type { Decoder } from "./pocketsphinx";
 import { grammarAgreesWithLanguageModel, hypothesisWords } from "./rejection";
 import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
 
 export const FRAME_MS = 20;
-/** -vad_postspeech counts 10 ms frames: 50 = 500 ms of silence ends the turn (REPORT §3). */
-export const VAD_HANGOVER_FRAMES = 50;
 /** Audio kept from before the detector fires, so the language model hears the utterance's onset. */
 const PREROLL_MS = 300;
+/** A turn this long is ended by force, which bounds what one utterance holds in memory. */
+const MAX_UTTERANCE_MS = 15_000;
 /**
  * How long the end of the turn waits for the out-of-grammar check by default. The check normally
  * takes a few ms; when the machine is overloaded its queue grows, and past this the utterance
@@ -23,38 +24,20 @@ const PREROLL_MS = 300;
  * nobody said is not), and the abandoned check frees its decoder, which sheds load.
  */
 export const DEFAULT_CHECK_DEADLINE_MS = 300;
-/** A turn this long is ended by force, which bounds what one utterance holds in memory. */
-const MAX_UTTERANCE_MS = 15_000;
 
 const FRAME_SAMPLES = samplesForMs(FRAME_MS);
 const PREROLL_FRAMES = PREROLL_MS / FRAME_MS;
 const MAX_UTTERANCE_FRAMES = MAX_UTTERANCE_MS / FRAME_MS;
-const GRAMMAR_NAME = "mockingbird";
-
-/**
- * The detector's noise estimate starts at zero, so a fresh decoder takes the first second of
- * any microphone's background noise for speech: a false barge-in on the greeting and a "bad
- * line" turn. It adapts down quickly but up slowly, so it first hears 1.5 s of loud noise
- * (-30 dBFS, louder than a usable line); measured: no false start for backgrounds from silence
- * to -30 dBFS, speech 30 dB below full scale still detected from the first second.
- */
-const DETECTOR_PRIMER = whiteNoise(samplesForMs(1500), -30, 0x5eed);
 
 export type RecognitionEngine = {
-  pocketsphinx: Pocketsphinx;
   pronunciations: Pronunciations;
+  grammarDecoders: GrammarDecoders;
   /** Null when the general model could not be loaded: grammar results are then taken as they are. */
   pool: LanguageModelPool | null;
   /** How long the end of the turn waits for the out-of-grammar check (DEFAULT_CHECK_DEADLINE_MS). */
   checkDeadlineMs: number;
   log: SpeechLog;
 };
-
-export function grammarDecoderArgs(pocketsphinx: Pocketsphinx): DecoderArgs {
-  // No -dict: the decoder starts with fillers only and gets the grammar's words added, so
-  // nothing (no trimmed dictionary file) has to be written anywhere.
-  return { hmm: pocketsphinx.paths.acousticModel, vad_postspeech: String(VAD_HANGOVER_FRAMES) };
-}
 
 /** Null (logged) when no phrase is usable or the decoder cannot be built; the call then runs on typed turns. */
 export function createGrammarRecognizer(engine: RecognitionEngine, options: RecognizerOptions): Recognizer | null {
@@ -65,16 +48,9 @@ export function createGrammarRecognizer(engine: RecognitionEngine, options: Reco
     log.error({ phrases: options.phrases.length }, "no usable grammar phrase; this call has no speech recognition");
     return null;
   }
-  const decoder = engine.pocketsphinx.createDecoder(grammarDecoderArgs(engine.pocketsphinx));
+  const decoder = engine.grammarDecoders.take(plan);
   if (!decoder) {
-    log.error("could not create a grammar decoder; this call has no speech recognition");
-    return null;
-  }
-  const wordsAdded = plan.dictionary.every(({ word, phones }) => decoder.addWord(word, phones, false));
-  const firstWord = plan.dictionary[0]?.word ?? "";
-  if (!wordsAdded || !primeDetector(decoder, firstWord) || !decoder.useJsgf(GRAMMAR_NAME, plan.jsgf) || !decoder.startUtterance()) {
-    decoder.free();
-    log.error({ words: plan.dictionary.length }, "the grammar decoder refused the grammar; this call has no speech recognition");
+    log.error({ words: plan.dictionary.length }, "could not build a grammar decoder; this call has no speech recognition");
     return null;
   }
   return new GrammarRecognizer(decoder, plan, engine, options);
@@ -83,20 +59,6 @@ export function createGrammarRecognizer(engine: RecognitionEngine, options: Reco
 /** By tag rather than instanceof: arrays from worker threads or test sandboxes belong to other realms. */
 function isInt16Array(value: unknown): value is Int16Array {
   return Object.prototype.toString.call(value) === "[object Int16Array]";
-}
-
-/**
- * Runs the primer through the decoder under a one-word grammar (the detector lives in the
- * front end and keeps its state across searches; searching the real grammar for 1.5 s of noise
- * would cost ~40 ms instead of ~7).
- */
-function primeDetector(decoder: Decoder, word: string): boolean {
-  return (
-    decoder.useJsgf("primer", `#JSGF V1.0;\ngrammar primer;\npublic <any> = ${word};\n`) &&
-    decoder.startUtterance() &&
-    decoder.process(DETECTOR_PRIMER) &&
-    decoder.endUtterance()
-  );
 }
 
 class GrammarRecognizer implements Recognizer {
@@ -113,7 +75,7 @@ class GrammarRecognizer implements Recognizer {
 
   constructor(
     private readonly decoder: Decoder,
-    plan: GrammarPlan,
+    private readonly plan: GrammarPlan,
     private readonly engine: RecognitionEngine,
     private readonly options: RecognizerOptions,
   ) {
@@ -137,7 +99,8 @@ class GrammarRecognizer implements Recognizer {
     this.lease?.abandon();
     this.lease = null;
     this.preroll = [];
-    this.decoder.free();
+    // Handed back for the next call with this grammar (or freed); this recognizer never touches it again.
+    this.engine.grammarDecoders.give(this.plan, this.decoder);
   }
 
   private processFrame(frame: Int16Array): void {

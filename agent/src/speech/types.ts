@@ -13,7 +13,7 @@ export type Utterance = {
 export interface Recognizer {
   /** 16 kHz mono s16le, any length; the recognizer re-frames internally. */
   push(pcm: Int16Array): void;
-  /** Frees the native decoder; idempotent. No callback fires after it. */
+  /** Releases the native decoder (kept for the next call with the same grammar, or freed); idempotent. No callback fires after it. */
   close(): void;
 }
 
@@ -34,7 +34,8 @@ export interface Speech {
   synthesize(text: string): Promise<Int16Array>;
   /**
    * Addition to DESIGN.md, for graceful shutdown and tests: stops the synthesis worker and frees
-   * the shared language-model decoders. Open recognizers keep working until closed.
+   * the idle grammar decoders and the shared language-model decoders. Recognizers still open keep
+   * hearing speech, but without the out-of-grammar check their utterances count as not understood.
    */
   close(): Promise<void>;
 }

@@ -1,0 +1,156 @@
+/** @jest-environment node */
+import pino from "pino";
+import { Lane, LanguageModelPool } from "../src/speech/lm-pool";
+import type { Decoder, LanguageModel } from "../src/speech/pocketsphinx";
+
+/** A stand-in decoder that "hears" how many samples it was fed, and counts frees. */
+class FakeDecoder {
+  samples = 0;
+  frees = 0;
+  utterances = 0;
+  get freed(): boolean {
+    return this.frees > 0;
+  }
+  startUtterance(): boolean {
+    this.samples = 0;
+    this.utterances++;
+    return true;
+  }
+  async processAsync(pcm: Int16Array): Promise<boolean> {
+    this.samples += pcm.length;
+    return true;
+  }
+  async endUtteranceAsync(): Promise<boolean> {
+    return true;
+  }
+  async hypothesisAsync(): Promise<string | null> {
+    return this.samples > 0 ? `heard ${this.samples}` : null;
+  }
+  free(): void {
+    this.frees++;
+  }
+}
+
+function fakeModel() {
+  return { frees: 0, free() {
+    this.frees++;
+  } };
+}
+
+function poolOf(maxDecoders: number) {
+  const created: FakeDecoder[] = [];
+  const model = fakeModel();
+  const lane = new Lane(model as unknown as LanguageModel);
+  let closedCallbacks = 0;
+  const pool = new LanguageModelPool(
+    [lane],
+    async () => {
+      const decoder = new FakeDecoder();
+      created.push(decoder);
+      return decoder as unknown as Decoder;
+    },
+    maxDecoders,
+    () => true,
+    () => closedCallbacks++,
+    pino({ level: "silent" }),
+  );
+  return { pool, created, model, closedCallbacks: () => closedCallbacks };
+}
+
+const second = new Int16Array(16_000);
+
+describe("language-model lease", () => {
+  it("decodes what was fed, except the newest 300 ms (the detector's hangover)", async () => {
+    const { pool } = poolOf(1);
+    const lease = pool.lease(10 * 16_000);
+    for (let i = 0; i < 10; i++) lease.feed(second.subarray(0, 1600));
+    await expect(lease.finish()).resolves.toBe(`heard ${16_000 - 4_800}`);
+  });
+
+  it("stops taking audio at its cap", async () => {
+    const { pool } = poolOf(1);
+    const lease = pool.lease(8_000);
+    lease.feed(second);
+    lease.feed(second);
+    await expect(lease.finish()).resolves.toBe(`heard ${8_000 - 4_800}`);
+  });
+
+  it("answers null when the model heard nothing", async () => {
+    const { pool } = poolOf(1);
+    await expect(pool.lease(16_000).finish()).resolves.toBeNull();
+  });
+
+  it("releases its decoder once, however often it is finished or abandoned", async () => {
+    const { pool } = poolOf(1);
+    const lease = pool.lease(16_000);
+    lease.feed(second);
+    const first = lease.finish();
+    lease.abandon();
+    await first;
+    await lease.finish();
+    expect(pool.stats).toMatchObject({ decoders: 1, idle: 1 });
+  });
+});
+
+describe("language-model pool", () => {
+  it("creates decoders on demand up to its cap", async () => {
+    const { pool, created } = poolOf(2);
+    const leases = [pool.lease(16_000), pool.lease(16_000), pool.lease(16_000)];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(created).toHaveLength(2);
+    expect(pool.stats.waiting).toBe(1);
+    await Promise.all(leases.map((lease) => lease.finish()));
+  });
+
+  it("gives a released decoder to the lease that waited, which then catches up", async () => {
+    const { pool, created } = poolOf(1);
+    const first = pool.lease(16_000);
+    const waiting = pool.lease(10 * 16_000);
+    waiting.feed(second);
+    waiting.feed(second.subarray(0, 4_800));
+    await first.finish();
+    await expect(waiting.finish()).resolves.toBe("heard 16000");
+    expect(created).toHaveLength(1);
+  });
+
+  it("frees idle decoders on close, busy ones when their lease ends, then the models, once", async () => {
+    const { pool, created, model, closedCallbacks } = poolOf(2);
+    const busy = pool.lease(16_000);
+    const idle = pool.lease(16_000);
+    await idle.finish();
+    pool.close();
+    pool.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(created.map((decoder) => decoder.frees)).toEqual([0, 1]);
+    expect(model.frees).toBe(0);
+    await busy.finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(created.map((decoder) => decoder.frees)).toEqual([1, 1]);
+    expect(model.frees).toBe(1);
+    expect(closedCallbacks()).toBe(1);
+  });
+
+  it("answers leases made after close with no transcript", async () => {
+    const { pool } = poolOf(1);
+    pool.close();
+    await expect(pool.lease(16_000).finish()).resolves.toBeUndefined();
+  });
+});
+
+describe("lane", () => {
+  it("runs tasks one at a time, in order, even when one fails", async () => {
+    const lane = new Lane(fakeModel() as unknown as LanguageModel);
+    const order: string[] = [];
+    let running = 0;
+    const task = (name: string, fail = false) => async () => {
+      running++;
+      expect(running).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      order.push(name);
+      running--;
+      if (fail) throw new Error(name);
+    };
+    await Promise.allSettled([lane.run(task("a")), lane.run(task("b", true)), lane.run(task("c"))]);
+    expect(order).toEqual(["a", "b", "c"]);
+  });
+});
