@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { validatePublicEnv } from "./lib/config/public-env-schema";
-import { baselineSecurityHeaders, contentSecurityPolicy } from "./lib/security/csp";
+import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "./lib/security/csp";
 
 // NEXT_PUBLIC_* are checked at build and start-up; a bad one stops here, named.
 validatePublicEnv();
@@ -14,8 +14,15 @@ const nextConfig: NextConfig = {
   pageExtensions: staticExport ? ["tsx", "ts"] : ["tsx", "ts", "server.ts"],
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
+  // The build checks the app it ships; `tsc -p .` in the test command checks tests, scripts and the agent too.
+  typescript: { tsconfigPath: "tsconfig.build.json" },
   // ESM-only; listing it also lets next/jest transform it for unit tests.
   transpilePackages: ["marked"],
+  turbopack: {
+    // The voice SDK imports livekit-client for WebRTC sessions; the widget only opens websocket
+    // sessions, so a throwing stub saves ~150 KB gzip in the call chunk (PROTOCOL.md §6).
+    resolveAlias: { "livekit-client": "./lib/call/livekit-client-stub.ts" },
+  },
   reactStrictMode: true,
   images: { formats: ["image/avif", "image/webp"], unoptimized: staticExport },
   async headers() {
@@ -27,6 +34,8 @@ const nextConfig: NextConfig = {
         source: "/:path*",
         headers: [...baselineSecurityHeaders, { key: "Content-Security-Policy", value: baselineCsp }],
       },
+      // Everything but the embeddable widget (lib/security/framing.ts), whose frame-ancestors the proxy sets.
+      { source: "/((?!embed/call/?$).*)", headers: [frameDenyHeader] },
     ];
   },
 };

@@ -2,6 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The local voice agent the site's signed-URL service hands calls to during the tests. */
+export const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
+export const agentOrigin = `http://127.0.0.1:${agentPort}`;
+const agentKey = "e2e-local-agent-key";
 
 /** End-to-end tests run Debian's Chromium against the production build (`next start`). */
 export default defineConfig({
@@ -20,11 +24,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `npx next start --hostname 127.0.0.1 --port ${port}`,
-    url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      command: "node --import tsx agent/src/main.ts",
+      url: `${agentOrigin}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: String(agentPort), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
+    },
+    {
+      command: `npx next start --hostname 127.0.0.1 --port ${port}`,
+      url: `${baseURL}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOCAL_AGENT_URL: agentOrigin,
+        LOCAL_AGENT_API_KEY: agentKey,
+        // Every test call is one client on loopback: the production limits would refuse the suite.
+        SIGNED_URL_LIMIT_PER_MINUTE: "10000",
+        SIGNED_URL_LIMIT_PER_DAY: "100000",
+        SIGNED_URL_DAILY_CAP: "100000",
+        EMBED_ALLOWED_ORIGINS: "http://127.0.0.1:3299",
+      },
+    },
+  ],
 });

@@ -4,6 +4,7 @@ import { contentSecurityPolicy } from "./lib/security/csp";
 import { loadCspManifest, scriptHashesFor } from "./lib/security/csp-manifest";
 import { cspConnectSources } from "./lib/security/connect-sources";
 import { wantsReadableSitemap } from "./lib/seo/readable-sitemap";
+import { embedFrameAncestors, isEmbeddablePath } from "./lib/security/framing";
 
 const development = process.env.NODE_ENV === "development";
 
@@ -22,6 +23,7 @@ export function proxy(request: NextRequest) {
     scriptHashes: manifest ? scriptHashesFor(manifest, servedPath) : [],
     development: development || manifest === null,
     connectSources: cspConnectSources(),
+    frameAncestors: isEmbeddablePath(pathname) ? embedFrameAncestors() : [],
     upgradeInsecureRequests: request.nextUrl.protocol === "https:",
   });
   response.headers.set("Content-Security-Policy", policy);
@@ -29,7 +31,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Hashed build assets and the JSON signed-URL endpoint need no per-page policy;
+  // Hashed build assets, vendored audio worklets and the JSON signed-URL endpoint need no per-page policy;
   // next.config.ts gives them the baseline headers.
-  matcher: ["/((?!_next/static|_next/image|functions/).*)"],
+  matcher: ["/((?!_next/static|_next/image|functions/|vendor/).*)"],
 };

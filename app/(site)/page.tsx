@@ -4,7 +4,7 @@ import { headerActions } from "@/content/navigation";
 import { ExternalLink } from "@/components/ui/external-link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { JsonLd } from "@/components/seo/json-ld";
-import { CallWidgetSlot } from "@/components/home/call-widget-slot";
+import { CallWidget } from "@/components/call-widget/call-widget";
 import { SourcedFigure } from "@/components/home/sourced-figure";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { graph, service, softwareApplication } from "@/lib/seo/structured-data";
@@ -54,7 +54,7 @@ export default function HomePage() {
         </div>
 
         <aside aria-labelledby="home-panel" className="flex flex-col gap-6">
-          <CallWidgetSlot />
+          <CallWidget />
           <section className="rounded-3xl border border-line bg-panel p-6 sm:p-8">
             <h2 id="home-panel" className="text-xl font-semibold">
               {home.panel.heading}

@@ -20,6 +20,13 @@ export const publicEnvSchema = z.object({
     .string()
     .refine((value) => value.startsWith("/"), { message: "must be a same-origin path such as /_vercel/insights/script.js" })
     .optional(),
+  /** The call limit the widget counts down to: the voice agent's own limit, in seconds. */
+  NEXT_PUBLIC_CALL_LIMIT_SECONDS: z.coerce
+    .number()
+    .int({ message: "must be a whole number of seconds" })
+    .min(30, { message: "must be at least 30 seconds" })
+    .max(3600, { message: "must be at most 3600 seconds" })
+    .default(Number(defaults.NEXT_PUBLIC_CALL_LIMIT_SECONDS)),
 });
 
 /** Throws an EnvConfigError naming every bad variable. */

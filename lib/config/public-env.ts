@@ -10,6 +10,8 @@ export const publicEnvDefaults = {
   NEXT_PUBLIC_TWITTER_URL: "https://twitter.com/mockingbird_example",
   NEXT_PUBLIC_LINKEDIN_URL: "https://www.linkedin.com/company/mockingbird-example",
   NEXT_PUBLIC_SUPABASE_ANON_KEY: "mockingbird-local-anon-key-0000000000",
+  /** Matches the local agent's AGENT_MAX_CALL_SECONDS default; set both (or the ElevenLabs agent's limit) together. */
+  NEXT_PUBLIC_CALL_LIMIT_SECONDS: "180",
 } as const;
 
 const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, "");
@@ -24,6 +26,7 @@ export const publicEnv = {
   NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL ? url(process.env.NEXT_PUBLIC_SUPABASE_URL, "") : undefined,
   NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY || publicEnvDefaults.NEXT_PUBLIC_SUPABASE_ANON_KEY,
   NEXT_PUBLIC_ANALYTICS_SCRIPT: process.env.NEXT_PUBLIC_ANALYTICS_SCRIPT || undefined,
+  NEXT_PUBLIC_CALL_LIMIT_SECONDS: Number(process.env.NEXT_PUBLIC_CALL_LIMIT_SECONDS || publicEnvDefaults.NEXT_PUBLIC_CALL_LIMIT_SECONDS),
 };
 
 export type PublicEnv = typeof publicEnv;

@@ -39,7 +39,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
   return directives.join("; ");
 }
 
-/** Headers every response carries, whatever it is. */
+/** Headers every response carries, whatever it is (framing is decided per path: lib/security/framing.ts). */
 export const baselineSecurityHeaders: ReadonlyArray<{ key: string; value: string }> = [
   { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" },
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -49,6 +49,8 @@ export const baselineSecurityHeaders: ReadonlyArray<{ key: string; value: string
     key: "Permissions-Policy",
     value: "microphone=(self), camera=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   },
-  { key: "X-Frame-Options", value: "DENY" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
+
+/** Every path but the embeddable widget; CSP frame-ancestors says the same to modern browsers. */
+export const frameDenyHeader = { key: "X-Frame-Options", value: "DENY" } as const;

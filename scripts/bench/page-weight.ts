@@ -13,7 +13,7 @@ import { chromiumArgs, chromiumPath, freePort, waitForHttp } from "../lib/serve"
 import { spawn } from "node:child_process";
 
 const budgetBytes = 20 * 1024;
-const routes = ["/", "/manifesto", "/product", "/blog", "/blog/byod-vishing-problem", "/team", "/join-beta", "/privacy", "/terms"];
+const routes = ["/", "/embed/call", "/manifesto", "/product", "/blog", "/blog/byod-vishing-problem", "/team", "/join-beta", "/privacy", "/terms"];
 
 type Weight = { js: number; html: number; scripts: number };
 
@@ -59,6 +59,8 @@ function buildBareApp(): string {
     'export default function L({ children }: { children: React.ReactNode }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
   writeFileSync(path.join(dir, "app", "page.tsx"), "export default function P() { return <h1>Floor</h1>; }\n");
+  // Its own (empty) config, or Next.js would find the site's one level up.
+  writeFileSync(path.join(dir, "next.config.mjs"), "export default {};\n");
   execFileSync("npx", ["next", "build", dir], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   return dir;
 }

@@ -1,0 +1,83 @@
+"use client";
+
+import type { Dispatch, RefObject } from "react";
+import { callLiveText as text } from "@/content/call-live";
+import { lastAgentLine, type CallEvent, type CallState, type FeedbackValue } from "@/lib/call/call-state";
+import { isMicrophoneRefusal } from "@/lib/call/call-errors";
+import type { EngineControls } from "../call-engine";
+import { CallCaptions } from "./call-captions";
+import { CallTimer } from "./call-timer";
+import { DebriefCard } from "./debrief-card";
+import { LevelMeter } from "./level-meter";
+import { MicrophoneHelp } from "./microphone-help";
+import { ReplyFeedback } from "./reply-feedback";
+import { TypedReply } from "./typed-reply";
+
+export type LivePanelProps = {
+  state: CallState;
+  dispatch: Dispatch<CallEvent>;
+  controls: RefObject<EngineControls | null>;
+  callLimitSeconds: number;
+};
+
+/** The parts of the widget that only exist around a call; they ship in the on-intent chunk. */
+export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LivePanelProps) {
+  const connected = state.phase === "connected";
+  const voice = state.channel === "voice";
+  const lastLine = lastAgentLine(state);
+
+  const toggleMute = () => {
+    controls.current?.setMuted(!state.muted);
+    dispatch({ type: "muted", muted: !state.muted });
+  };
+  const send = (reply: string) => {
+    controls.current?.sendText(reply);
+    dispatch({ type: "typed", text: reply });
+  };
+  const rate = (value: FeedbackValue) => {
+    if (!lastLine?.eventId) return;
+    controls.current?.sendFeedback(value === "like", lastLine.eventId);
+    dispatch({ type: "feedback-sent", eventId: lastLine.eventId, value });
+  };
+
+  const showCaptions = state.phase !== "idle" || state.captions.length > 0;
+  if (!showCaptions && !state.debrief && !isMicrophoneRefusal(state.error)) return null;
+
+  return (
+    <div className="mt-4 grid gap-4">
+      {isMicrophoneRefusal(state.error) && <MicrophoneHelp />}
+
+      {connected && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {state.connectedAt !== null && <CallTimer connectedAt={state.connectedAt} limitSeconds={callLimitSeconds} />}
+          {voice && (
+            <>
+              <button
+                type="button"
+                aria-pressed={state.muted}
+                onClick={toggleMute}
+                className="min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10 aria-pressed:bg-white aria-pressed:text-neutral-950"
+              >
+                {state.muted ? text.buttons.unmute : text.buttons.mute}
+              </button>
+              <LevelMeter controls={controls} />
+            </>
+          )}
+          <p className="text-xs text-neutral-400" aria-hidden="true">
+            {state.agentSpeaking ? text.status.agentSpeaking : text.status.listening}
+          </p>
+        </div>
+      )}
+
+      {showCaptions && <CallCaptions captions={state.captions} />}
+
+      {connected && <TypedReply onSend={send} autoFocus={!voice} />}
+
+      {connected && state.canSendFeedback && lastLine && (
+        <ReplyFeedback key={lastLine.eventId} chosen={state.feedback?.eventId === lastLine.eventId ? state.feedback.value : null} onChoose={rate} />
+      )}
+
+      {state.debrief && <DebriefCard debrief={state.debrief} onClose={() => dispatch({ type: "dismiss-debrief" })} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { callLiveText as text } from "@/content/call-live";
+
+/** Longer than anyone says in one turn; keeps a pasted essay off the wire. */
+export const MAX_TYPED_REPLY = 500;
+
+/** A typed turn (user_message): works in a voice call and is the whole input of a typed call. */
+export function TypedReply({ onSend, autoFocus }: { onSend: (reply: string) => void; autoFocus: boolean }) {
+  const [value, setValue] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const reply = value.trim();
+    if (reply === "") return;
+    onSend(reply);
+    setValue("");
+  };
+  return (
+    <form onSubmit={submit} className="flex gap-2">
+      <label htmlFor="call-typed-reply" className="sr-only">
+        {text.typedReply.label}
+      </label>
+      <input
+        ref={input}
+        id="call-typed-reply"
+        type="text"
+        autoComplete="off"
+        maxLength={MAX_TYPED_REPLY}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={text.typedReply.placeholder}
+        className="min-h-11 min-w-0 flex-1 rounded-full border border-white/40 bg-transparent px-4 text-sm text-white placeholder:text-neutral-400"
+      />
+      <button type="submit" className="min-h-11 rounded-full bg-white px-5 text-sm font-semibold text-neutral-950 hover:bg-neutral-200">
+        {text.buttons.send}
+      </button>
+    </form>
+  );
+}

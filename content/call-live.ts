@@ -1,0 +1,63 @@
+/** The call widget's strings that only a running call shows; they ship in the on-intent chunk. */
+export const callLiveText = {
+  buttons: {
+    mute: "Mute microphone",
+    unmute: "Unmute microphone",
+    send: "Send",
+    like: "Good reply",
+    dislike: "Bad reply",
+    closeDebrief: "Close debrief",
+  },
+
+  status: {
+    agentSpeaking: "The caller is speaking",
+    listening: "The caller is listening",
+    timeWarning: (seconds: number) => `${seconds} seconds left in this call.`,
+  },
+
+  captions: {
+    heading: "Live captions",
+    agent: "Caller",
+    visitor: "You",
+    empty: "Captions appear here when the call starts.",
+  },
+
+  timer: { label: "Time left in this call" },
+  meter: { label: "Microphone level" },
+
+  typedReply: {
+    label: "Type a reply",
+    placeholder: "Type what you would say",
+  },
+
+  feedback: {
+    legend: "Rate the caller's last line",
+    thanks: "Thanks for the feedback.",
+  },
+
+  debrief: {
+    heading: "Red-flag debrief",
+    outcomes: {
+      complied: "You gave the caller what they wanted",
+      "held-firm": "You held firm",
+      verified: "You verified through a trusted channel",
+      "ended-early": "The call ended early",
+    },
+    tacticsHeading: "Pressure tactics the caller used",
+    noTactics: "The call ended before the caller escalated.",
+    momentHeading: "The moment that decided it",
+    youSaid: "You said",
+    nextTimeHeading: "What to do next time",
+    tactics: {
+      authority: "Authority",
+      urgency: "Urgency",
+      secrecy: "Secrecy",
+      pretext: "Pretext",
+    },
+  },
+
+  microphoneHelp: {
+    heading: "How to allow the microphone",
+    typedHint: "No microphone? Choose 'Reply by typing instead' and read the caller's lines as captions.",
+  },
+} as const;

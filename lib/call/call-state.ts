@@ -1,0 +1,165 @@
+/**
+ * The call widget's state machine (SEED §4): idle -> connecting (Start Call) -> connected
+ * (session started) -> idle (End Call, server disconnect or error). Pure, so every
+ * transition is unit-tested without a browser; the widget only dispatches events.
+ */
+import type { Debrief } from "./debrief-contract";
+
+export type CallPhase = "idle" | "connecting" | "connected";
+/** A voice call uses the microphone; a typed call never asks for it. */
+export type CallChannel = "voice" | "typed";
+export type Speaker = "agent" | "visitor";
+export type Caption = { id: number; speaker: Speaker; text: string; eventId: number | null };
+export type FeedbackValue = "like" | "dislike";
+
+export type CallState = {
+  phase: CallPhase;
+  channel: CallChannel;
+  error: string | null;
+  /** True once a call has ended without an error, until the next one starts. */
+  ended: boolean;
+  captions: Caption[];
+  nextCaptionId: number;
+  /** Typed lines already captioned, waiting for the agent's echo (dropped when it comes). */
+  unechoedTyped: string[];
+  agentSpeaking: boolean;
+  muted: boolean;
+  /** Epoch ms when the session connected, for the countdown. */
+  connectedAt: number | null;
+  debrief: Debrief | null;
+  canSendFeedback: boolean;
+  feedback: { eventId: number; value: FeedbackValue } | null;
+};
+
+export type CallEvent =
+  | { type: "start"; channel: CallChannel }
+  | { type: "connected"; at: number }
+  | { type: "failed"; message: string }
+  | { type: "ended" }
+  | { type: "line"; speaker: Speaker; text: string; eventId?: number | null }
+  | { type: "typed"; text: string }
+  | { type: "corrected"; original: string; corrected: string }
+  | { type: "speaking"; speaking: boolean }
+  | { type: "muted"; muted: boolean }
+  | { type: "debrief"; debrief: Debrief }
+  | { type: "dismiss-debrief" }
+  | { type: "feedback-available"; available: boolean }
+  | { type: "feedback-sent"; eventId: number; value: FeedbackValue };
+
+/** A long call cannot grow the page without bound. */
+export const MAX_CAPTIONS = 200;
+
+export const initialCallState: CallState = {
+  phase: "idle",
+  channel: "voice",
+  error: null,
+  ended: false,
+  captions: [],
+  nextCaptionId: 1,
+  unechoedTyped: [],
+  agentSpeaking: false,
+  muted: false,
+  connectedAt: null,
+  debrief: null,
+  canSendFeedback: false,
+  feedback: null,
+};
+
+const live = (state: CallState) => state.phase !== "idle";
+const sameWords = (a: string, b: string) => normalise(a) === normalise(b);
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function addCaption(state: CallState, speaker: Speaker, text: string, eventId: number | null): CallState {
+  const captions = [...state.captions, { id: state.nextCaptionId, speaker, text, eventId }];
+  return { ...state, captions: captions.slice(-MAX_CAPTIONS), nextCaptionId: state.nextCaptionId + 1 };
+}
+
+/** What the call looks like when it stops, for any reason. */
+function stopped(state: CallState, error: string | null): CallState {
+  return {
+    ...state,
+    phase: "idle",
+    error,
+    ended: error === null && state.phase === "connected",
+    agentSpeaking: false,
+    muted: false,
+    connectedAt: null,
+    canSendFeedback: false,
+    unechoedTyped: [],
+  };
+}
+
+export function callReducer(state: CallState, event: CallEvent): CallState {
+  switch (event.type) {
+    case "start":
+      if (live(state)) return state;
+      return { ...initialCallState, phase: "connecting", channel: event.channel };
+    case "connected":
+      return state.phase === "connecting" ? { ...state, phase: "connected", connectedAt: event.at } : state;
+    case "failed":
+      // A late error from a call that already stopped must not overwrite what the visitor sees.
+      return live(state) ? stopped(state, event.message) : state;
+    case "ended":
+      return live(state) ? stopped(state, null) : state;
+    case "line": {
+      const text = event.text.trim();
+      if (!live(state) || text === "") return state;
+      if (event.speaker === "visitor" && state.unechoedTyped.length > 0 && sameWords(state.unechoedTyped[0]!, text)) {
+        return { ...state, unechoedTyped: state.unechoedTyped.slice(1) };
+      }
+      return addCaption(state, event.speaker, text, event.eventId ?? null);
+    }
+    case "typed": {
+      const text = event.text.trim();
+      if (state.phase !== "connected" || text === "") return state;
+      return { ...addCaption(state, "visitor", text, null), unechoedTyped: [...state.unechoedTyped, text].slice(-10) };
+    }
+    case "corrected": {
+      // The visitor talked over the caller: the caption keeps only what was actually said.
+      const index = state.captions.findLastIndex((caption) => caption.speaker === "agent" && sameWords(caption.text, event.original));
+      const corrected = event.corrected.trim();
+      if (index === -1 || corrected === "") return state;
+      const captions = state.captions.map((caption, i) => (i === index ? { ...caption, text: corrected } : caption));
+      return { ...state, captions };
+    }
+    case "speaking":
+      return live(state) ? { ...state, agentSpeaking: event.speaking } : state;
+    case "muted":
+      return state.phase === "connected" ? { ...state, muted: event.muted } : state;
+    case "debrief":
+      return { ...state, debrief: event.debrief };
+    case "dismiss-debrief":
+      return { ...state, debrief: null };
+    case "feedback-available":
+      return { ...state, canSendFeedback: state.phase === "connected" && event.available };
+    case "feedback-sent":
+      return { ...state, feedback: { eventId: event.eventId, value: event.value } };
+  }
+}
+
+/** The agent line feedback applies to: the last one with an event id. */
+export function lastAgentLine(state: CallState): Caption | null {
+  for (let i = state.captions.length - 1; i >= 0; i--) {
+    const caption = state.captions[i]!;
+    if (caption.speaker === "agent" && caption.eventId !== null) return caption;
+  }
+  return null;
+}
+
+/** Seconds left before the call limit, never negative. */
+export function secondsLeft(connectedAt: number | null, now: number, limitSeconds: number): number {
+  if (connectedAt === null) return limitSeconds;
+  return Math.max(0, Math.ceil(limitSeconds - (now - connectedAt) / 1000));
+}
+
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

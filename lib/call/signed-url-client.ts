@@ -1,0 +1,68 @@
+/**
+ * Asks the signed-URL service for a call. `functions.invoke('elevenlabs-auth')` is the
+ * call supabase-js makes; FunctionsClient is the part of supabase-js that makes it, so
+ * the browser loads 1.4 KB instead of the whole client (55 KB gzip) for one request.
+ * Loaded on intent, with the voice SDK.
+ */
+import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
+import { callWidgetText } from "@/content/call-widget";
+import type { CallScenarioId } from "@/content/call-scenarios";
+
+const { errors } = callWidgetText;
+const FUNCTION_NAME = "elevenlabs-auth";
+/** The service itself gives up on the voice provider after 5 s; this covers a dead network. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Carries the message the widget shows, already in the spec's words. */
+export class SignedUrlError extends Error {
+  override name = "SignedUrlError";
+}
+
+export type SignedUrlRequest = {
+  /** The Supabase project URL, or the site's own origin where the route handler answers. */
+  supabaseUrl: string;
+  anonKey: string;
+  scenario: CallScenarioId;
+  signal?: AbortSignal;
+};
+
+/** Resolves to a ws:// or wss:// URL; rejects with a SignedUrlError. */
+export async function requestSignedUrl({ supabaseUrl, anonKey, scenario, signal }: SignedUrlRequest): Promise<string> {
+  const functions = new FunctionsClient(`${supabaseUrl.replace(/\/+$/, "")}/functions/v1`, {
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
+  });
+  const { data, error } = await functions.invoke<unknown>(FUNCTION_NAME, { body: { scenario }, signal, timeout: REQUEST_TIMEOUT_MS });
+  if (error) throw new SignedUrlError(errors.signedUrlFailed(await failureReason(error)));
+  const signedUrl = readSignedUrl(data);
+  if (!signedUrl) throw new SignedUrlError(errors.noSignedUrl);
+  return signedUrl;
+}
+
+/** The service's own `{ error }` text when it sent one; otherwise what went wrong on the way. */
+async function failureReason(error: unknown): Promise<string> {
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response | undefined;
+    try {
+      const body = (await response?.json()) as { error?: unknown } | undefined;
+      if (typeof body?.error === "string" && body.error.trim() !== "") return body.error.trim();
+    } catch {
+      // not JSON: fall through to the status
+    }
+    return response ? `the service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}` : error.message;
+  }
+  if (error instanceof FunctionsFetchError) return "the service could not be reached";
+  if (error instanceof FunctionsRelayError) return "the service relay failed";
+  if (error instanceof Error && error.name === "AbortError") return "the request timed out";
+  return error instanceof Error && error.message ? error.message : "unknown error";
+}
+
+export function readSignedUrl(data: unknown): string | null {
+  const value = typeof data === "object" && data !== null ? (data as { signedUrl?: unknown }).signedUrl : undefined;
+  if (typeof value !== "string") return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "wss:" || url.protocol === "ws:" ? value : null;
+  } catch {
+    return null;
+  }
+}

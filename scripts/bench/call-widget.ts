@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:widget`: what the call widget costs and how fast it connects, against the
+ * production build (`next start`) and the local voice agent, in Debian's Chromium with a fake
+ * microphone.
+ * - JS before intent: the page's scripts, and how many bytes of them are the voice SDK (must be 0).
+ * - JS on intent: the gzip bytes the page fetches when the visitor hovers Start Call.
+ * - Start Call -> 'Connected': p50/p95 over 20 calls, each on a fresh page and a fresh cache,
+ *   clicked without hovering first, so the lazy chunk's download is included.
+ * Run `npm run build` first.
+ */
+import { spawn } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { chromiumArgs, chromiumPath, freePort, startProductionServer, waitForHttp } from "../lib/serve";
+
+const calls = Number(process.argv.find((arg) => arg.startsWith("--calls="))?.split("=")[1] ?? 20);
+const agentKey = "bench-widget-agent-key";
+/** A string only the voice SDK contains: how a chunk is recognised as the SDK. */
+const sdkMarker = "conversation_initiation_client_data";
+
+type Script = { url: string; gzip: number; sdk: boolean };
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function recordScripts(page: Page): Promise<Script>[] {
+  const scripts: Promise<Script>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker) }))
+        .catch(() => ({ url: response.url(), gzip: 0, sdk: false })),
+    );
+  });
+  return scripts;
+}
+
+const idle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function weigh(browser: Browser, origin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = recordScripts(page);
+  await page.goto(`${origin}/`, { waitUntil: "load" });
+  await idle(page);
+  const before = await Promise.all(scripts.splice(0));
+  await page.getByRole("button", { name: "Start Call" }).hover();
+  await page.waitForLoadState("networkidle");
+  const onIntent = await Promise.all(scripts.splice(0));
+  await context.close();
+  return { before, onIntent };
+}
+
+async function timeCall(browser: Browser, origin: string): Promise<number> {
+  const context = await browser.newContext({ permissions: ["microphone"] });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`, { waitUntil: "load" });
+  await idle(page);
+  const button = page.getByRole("button", { name: "Start Call" });
+  // dispatchEvent, not click(): a real pointer would hover first and preload the chunk.
+  const started = await page.evaluate(() => performance.now());
+  await button.dispatchEvent("click");
+  await page.getByText("Connected", { exact: true }).waitFor({ timeout: 20_000 });
+  const connected = await page.evaluate(() => performance.now());
+  await page.getByRole("button", { name: "End Call" }).click();
+  await page.getByRole("button", { name: "Start Call" }).waitFor();
+  await context.close();
+  return connected - started;
+}
+
+async function main() {
+  const agentPort = await freePort();
+  const agentOrigin = `http://127.0.0.1:${agentPort}`;
+  const agent = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
+    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(agentPort), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const site = await startProductionServer({
+    LOCAL_AGENT_URL: agentOrigin,
+    LOCAL_AGENT_API_KEY: agentKey,
+    SIGNED_URL_LIMIT_PER_MINUTE: "10000",
+    SIGNED_URL_LIMIT_PER_DAY: "100000",
+    SIGNED_URL_DAILY_CAP: "100000",
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  });
+  try {
+    await waitForHttp(`${agentOrigin}/health`, 60_000);
+    const { before, onIntent } = await weigh(browser, site.origin);
+    const sum = (list: Script[]) => list.reduce((total, script) => total + script.gzip, 0);
+    console.log("JavaScript (gzip -9), Home page");
+    console.log(`  before intent: ${kb(sum(before))} in ${before.length} scripts; voice SDK: ${kb(sum(before.filter((script) => script.sdk)))}`);
+    console.log(`  on intent (hover Start Call): ${kb(sum(onIntent))} in ${onIntent.length} scripts; voice SDK inside: ${onIntent.some((script) => script.sdk) ? "yes" : "no"}`);
+    for (const script of onIntent) console.log(`    ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`);
+
+    console.log(`\nStart Call -> 'Connected', ${calls} calls, fresh page and cache each, lazy chunk included (target p50 <= 600 ms)`);
+    const times: number[] = [];
+    for (let call = 0; call < calls; call++) times.push(await timeCall(browser, site.origin));
+    console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms  min ${Math.min(...times).toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+    site.stop();
+    agent.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
