@@ -1,21 +1,15 @@
 import type { DebriefOutcome, GoalKind, Playbook, Tactic } from "./playbook-schema";
+import { DEBRIEF_TOOL_NAME, type Debrief as DebriefContract } from "../../../lib/call/debrief-contract";
 
-/** The one client tool the debrief travels in (DESIGN.md); the widget defines a tool of this name. */
-export const debriefToolName = "show_red_flag_debrief";
+/** The one client tool the debrief travels in (DESIGN.md); the widget defines it from the same module. */
+export const debriefToolName = DEBRIEF_TOOL_NAME;
 
 /** How a call ended, from the caller's side (CallerReply.end). */
 export type CallerEnd = "complied" | "refused" | "verified" | "hung-up";
 export type DebriefReason = CallerEnd | "time-limit";
 
 /** The red-flag debrief, sent to the browser as the parameters of the `show_red_flag_debrief` client tool call. */
-export type Debrief = {
-  scenario: string;
-  title: string;
-  outcome: DebriefOutcome;
-  tacticsUsed: { tactic: Tactic; line: string }[];
-  moment: { kind: "complied" | "held-firm" | "verified" | "ended"; visitorSaid: string | null; summary: string } | null;
-  nextTime: string[];
-};
+export type Debrief = DebriefContract;
 
 /** Why the call ended, in more detail than the outcome: it changes what the summary can honestly say. */
 export type Ending =
