@@ -35,9 +35,23 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
   /** The phase as event handlers must see it, ahead of the next render. */
   const phase = useRef(state.phase);
   const mounted = useRef(true);
+  const callButton = useRef<HTMLButtonElement>(null);
+  const typedButton = useRef<HTMLButtonElement>(null);
+  /**
+   * The button a keyboard user started the call with. Start Call is disabled and the typed
+   * button removed while connecting, which drops the focus to <body>; it is put back when
+   * connecting ends, so Enter can end the call (or retry) without hunting for the button.
+   */
+  const focusReturn = useRef<CallChannel | null>(null);
 
   useEffect(() => {
     phase.current = state.phase;
+    if (state.phase === "connecting" || focusReturn.current === null) return;
+    const channel = focusReturn.current;
+    focusReturn.current = null;
+    // Only when the focus was lost: a typed call's reply box takes it on its own.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    (state.phase === "idle" && channel === "typed" ? typedButton.current : callButton.current)?.focus();
   }, [state.phase]);
 
   const loadEngine = useCallback((): Promise<EngineModule> => {
@@ -109,16 +123,19 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
       dispatch({ type: "start", channel });
       try {
         if (channel === "voice") microphone.current = await openMicrophone();
+        // After each wait: the visitor may have left (the prompt was open, a download was slow).
+        if (!mounted.current) return releaseMicrophone();
         const loaded = await loadEngine().catch(() => {
           throw new StartFailure(text.errors.startFailed);
         });
+        if (!mounted.current) return releaseMicrophone();
         const signedUrl = await loaded
           .requestSignedUrl({ supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin, anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY, scenario })
           .catch((error: unknown) => {
             throw new StartFailure(error instanceof loaded.SignedUrlError ? error.message : text.errors.startFailed);
           });
-        const ready = await engineControls();
         if (!mounted.current) return releaseMicrophone();
+        const ready = await engineControls();
         sessionLive.current = true;
         connectTimer.current = setTimeout(() => {
           if (phase.current !== "connecting") return;
@@ -153,6 +170,7 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
     if (state.phase === "connected") return end();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const channel: CallChannel = submitter?.getAttribute("value") === "typed" ? "typed" : "voice";
+    focusReturn.current = submitter !== null && submitter === document.activeElement ? channel : null;
     void begin(channel, new FormData(event.currentTarget).get("scenario"));
   };
 
@@ -190,6 +208,7 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
         {showConsent && consentNote}
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <button
+            ref={callButton}
             type="submit"
             value="voice"
             disabled={state.phase === "connecting"}
@@ -201,7 +220,7 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
             {state.phase === "connected" ? text.buttons.end : state.phase === "connecting" ? text.buttons.connecting : text.buttons.start}
           </button>
           {!live && (
-            <button type="submit" value="typed" {...intent} className={`${buttonBase} border border-white/40 text-white hover:border-white hover:bg-white/10`}>
+            <button ref={typedButton} type="submit" value="typed" {...intent} className={`${buttonBase} border border-white/40 text-white hover:border-white hover:bg-white/10`}>
               {text.buttons.startTyped}
             </button>
           )}

@@ -50,10 +50,15 @@ async function failureReason(error: unknown): Promise<string> {
     }
     return response ? `the service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}` : error.message;
   }
+  // FunctionsClient reports its own timeout as a fetch error wrapping the abort.
+  if (isAbort(error) || (error instanceof FunctionsFetchError && isAbort(error.context))) return "the request timed out";
   if (error instanceof FunctionsFetchError) return "the service could not be reached";
   if (error instanceof FunctionsRelayError) return "the service relay failed";
-  if (error instanceof Error && error.name === "AbortError") return "the request timed out";
   return error instanceof Error && error.message ? error.message : "unknown error";
+}
+
+function isAbort(error: unknown): boolean {
+  return typeof error === "object" && error !== null && ["AbortError", "TimeoutError"].includes(String((error as { name?: unknown }).name));
 }
 
 export function readSignedUrl(data: unknown): string | null {

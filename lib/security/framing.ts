@@ -28,6 +28,8 @@ function embedOrigin(entry: string): string | null {
   try {
     const url = new URL(entry);
     if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    // URL accepts "*", ";" and "," in a host: any of them would widen or break the policy.
+    if (!/^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname)) return null;
     return url.origin;
   } catch {
     return null;

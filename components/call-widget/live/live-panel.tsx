@@ -35,7 +35,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
     dispatch({ type: "typed", text: reply });
   };
   const rate = (value: FeedbackValue) => {
-    if (!lastLine?.eventId) return;
+    if (lastLine?.eventId == null) return;
     controls.current?.sendFeedback(value === "like", lastLine.eventId);
     dispatch({ type: "feedback-sent", eventId: lastLine.eventId, value });
   };

@@ -1,0 +1,257 @@
+import {
+  callReducer,
+  formatClock,
+  initialCallState,
+  lastAgentLine,
+  MAX_CAPTIONS,
+  secondsLeft,
+  type CallEvent,
+  type CallState,
+} from "@/lib/call/call-state";
+import type { Debrief } from "@/lib/call/debrief-contract";
+
+const run = (events: CallEvent[], from: CallState = initialCallState): CallState => events.reduce(callReducer, from);
+
+const connecting = run([{ type: "start", channel: "voice" }]);
+const connected = run([{ type: "connected", at: 1_000 }], connecting);
+
+const debrief: Debrief = {
+  scenario: "it-helpdesk-mfa-reset",
+  title: "IT helpdesk MFA reset",
+  outcome: "held-firm",
+  tacticsUsed: [{ tactic: "urgency", line: "Your account locks in five minutes." }],
+  moment: null,
+  nextTime: ["Call the helpdesk back on the number on the intranet."],
+};
+
+describe("callReducer: phases", () => {
+  it("starts idle, without error, captions or debrief", () => {
+    expect(initialCallState).toMatchObject({ phase: "idle", error: null, ended: false, captions: [], debrief: null, connectedAt: null });
+  });
+
+  it("goes from idle to connecting on start, with the chosen channel", () => {
+    expect(run([{ type: "start", channel: "typed" }])).toMatchObject({ phase: "connecting", channel: "typed" });
+  });
+
+  it("ignores a second start while a call is live", () => {
+    expect(callReducer(connecting, { type: "start", channel: "typed" })).toBe(connecting);
+    expect(callReducer(connected, { type: "start", channel: "typed" })).toBe(connected);
+  });
+
+  it("clears the previous call's error, captions and debrief when a new call starts", () => {
+    const previous: CallState = {
+      ...initialCallState,
+      error: "Connection failed",
+      captions: [{ id: 1, speaker: "agent", text: "Hello", eventId: 1 }],
+      debrief,
+      ended: true,
+    };
+    expect(callReducer(previous, { type: "start", channel: "voice" })).toMatchObject({ phase: "connecting", error: null, captions: [], debrief: null, ended: false });
+  });
+
+  it("goes from connecting to connected when the session starts, remembering when", () => {
+    expect(connected).toMatchObject({ phase: "connected", connectedAt: 1_000 });
+  });
+
+  it("ignores a session start that arrives while idle", () => {
+    expect(callReducer(initialCallState, { type: "connected", at: 5 })).toBe(initialCallState);
+  });
+
+  it("returns to idle on failure with the message, not marked as ended", () => {
+    expect(callReducer(connecting, { type: "failed", message: "Connection failed" })).toMatchObject({ phase: "idle", error: "Connection failed", ended: false });
+  });
+
+  it("keeps the visible error when a late failure arrives after the call stopped", () => {
+    const failed = callReducer(connecting, { type: "failed", message: "No signed URL received from server" });
+    expect(callReducer(failed, { type: "failed", message: "Connection failed" }).error).toBe("No signed URL received from server");
+  });
+
+  it("marks a connected call that ends without error as ended and resets the live flags", () => {
+    const busy = run([{ type: "speaking", speaking: true }, { type: "muted", muted: true }, { type: "feedback-available", available: true }], connected);
+    expect(callReducer(busy, { type: "ended" })).toMatchObject({
+      phase: "idle",
+      error: null,
+      ended: true,
+      agentSpeaking: false,
+      muted: false,
+      connectedAt: null,
+      canSendFeedback: false,
+    });
+  });
+
+  it("does not mark a call that never connected as ended", () => {
+    expect(callReducer(connecting, { type: "ended" })).toMatchObject({ phase: "idle", ended: false });
+  });
+
+  it("ignores an end while idle", () => {
+    expect(callReducer(initialCallState, { type: "ended" })).toBe(initialCallState);
+  });
+
+  it("keeps the captions of a call after it ends, so they can still be read", () => {
+    const withLine = callReducer(connected, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
+    expect(callReducer(withLine, { type: "ended" }).captions).toHaveLength(1);
+  });
+});
+
+describe("callReducer: captions", () => {
+  it("adds trimmed lines with increasing ids and the event id", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "  Hello, IT here.  ", eventId: 4 },
+        { type: "line", speaker: "visitor", text: "Hi" },
+      ],
+      connected,
+    );
+    expect(state.captions).toEqual([
+      { id: 1, speaker: "agent", text: "Hello, IT here.", eventId: 4 },
+      { id: 2, speaker: "visitor", text: "Hi", eventId: null },
+    ]);
+  });
+
+  it("ignores blank lines and lines outside a call", () => {
+    expect(callReducer(connected, { type: "line", speaker: "agent", text: "   " })).toBe(connected);
+    expect(callReducer(initialCallState, { type: "line", speaker: "agent", text: "Hello" })).toBe(initialCallState);
+  });
+
+  it("keeps only the last MAX_CAPTIONS lines", () => {
+    const events: CallEvent[] = Array.from({ length: MAX_CAPTIONS + 5 }, (_, i) => ({ type: "line", speaker: "agent", text: `line ${i}` }));
+    const state = run(events, connected);
+    expect(state.captions).toHaveLength(MAX_CAPTIONS);
+    expect(state.captions[0]?.text).toBe("line 5");
+    expect(state.captions.at(-1)?.text).toBe(`line ${MAX_CAPTIONS + 4}`);
+  });
+
+  it("captions a typed reply at once and drops the agent's echo of it", () => {
+    const state = run(
+      [
+        { type: "typed", text: "  My code is 1234 " },
+        { type: "line", speaker: "visitor", text: "my code is 1234." },
+      ],
+      connected,
+    );
+    expect(state.captions).toEqual([{ id: 1, speaker: "visitor", text: "My code is 1234", eventId: null }]);
+    expect(state.unechoedTyped).toEqual([]);
+  });
+
+  it("captions a spoken line that differs from the pending typed reply", () => {
+    const state = run(
+      [
+        { type: "typed", text: "No" },
+        { type: "line", speaker: "visitor", text: "Who is this?" },
+      ],
+      connected,
+    );
+    expect(state.captions.map((caption) => caption.text)).toEqual(["No", "Who is this?"]);
+  });
+
+  it("does not drop an agent line that repeats the typed reply", () => {
+    const state = run(
+      [
+        { type: "typed", text: "Yes" },
+        { type: "line", speaker: "agent", text: "Yes" },
+      ],
+      connected,
+    );
+    expect(state.captions.map((caption) => caption.speaker)).toEqual(["visitor", "agent"]);
+  });
+
+  it("ignores typed replies unless connected, and blank ones", () => {
+    expect(callReducer(connecting, { type: "typed", text: "hello" })).toBe(connecting);
+    expect(callReducer(connected, { type: "typed", text: "  " })).toBe(connected);
+  });
+
+  it("replaces the last matching agent caption with its correction", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "I need your code.", eventId: 1 },
+        { type: "line", speaker: "agent", text: "I need your code and your password.", eventId: 2 },
+        { type: "corrected", original: "I need your code and your password", corrected: " I need your code " },
+      ],
+      connected,
+    );
+    expect(state.captions.map((caption) => caption.text)).toEqual(["I need your code.", "I need your code"]);
+  });
+
+  it("ignores a correction of a line it never captioned, or an empty correction", () => {
+    const withLine = callReducer(connected, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
+    expect(callReducer(withLine, { type: "corrected", original: "Goodbye", corrected: "Good" })).toBe(withLine);
+    expect(callReducer(withLine, { type: "corrected", original: "Hello", corrected: "  " })).toBe(withLine);
+  });
+});
+
+describe("callReducer: live flags", () => {
+  it("tracks the agent speaking only while live", () => {
+    expect(callReducer(connected, { type: "speaking", speaking: true }).agentSpeaking).toBe(true);
+    expect(callReducer(initialCallState, { type: "speaking", speaking: true })).toBe(initialCallState);
+  });
+
+  it("tracks mute only while connected", () => {
+    expect(callReducer(connected, { type: "muted", muted: true }).muted).toBe(true);
+    expect(callReducer(connecting, { type: "muted", muted: true })).toBe(connecting);
+  });
+
+  it("allows feedback only while connected", () => {
+    expect(callReducer(connected, { type: "feedback-available", available: true }).canSendFeedback).toBe(true);
+    expect(callReducer(connecting, { type: "feedback-available", available: true }).canSendFeedback).toBe(false);
+  });
+
+  it("remembers the feedback sent and for which line", () => {
+    expect(callReducer(connected, { type: "feedback-sent", eventId: 7, value: "dislike" }).feedback).toEqual({ eventId: 7, value: "dislike" });
+  });
+
+  it("shows and dismisses the debrief", () => {
+    const shown = callReducer(connected, { type: "debrief", debrief });
+    expect(shown.debrief).toEqual(debrief);
+    expect(callReducer(shown, { type: "dismiss-debrief" }).debrief).toBeNull();
+  });
+});
+
+describe("lastAgentLine", () => {
+  it("is the last agent caption that has an event id", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "first", eventId: 1 },
+        { type: "line", speaker: "agent", text: "second", eventId: 2 },
+        { type: "line", speaker: "agent", text: "no id" },
+        { type: "line", speaker: "visitor", text: "me", eventId: 3 },
+      ],
+      connected,
+    );
+    expect(lastAgentLine(state)?.text).toBe("second");
+  });
+
+  it("is null without agent lines", () => {
+    expect(lastAgentLine(callReducer(connected, { type: "line", speaker: "visitor", text: "hello", eventId: 1 }))).toBeNull();
+  });
+});
+
+describe("secondsLeft", () => {
+  it("is the whole limit before the call connects", () => {
+    expect(secondsLeft(null, 123_456, 180)).toBe(180);
+  });
+
+  it("counts down whole seconds, rounding up", () => {
+    expect(secondsLeft(10_000, 10_000, 180)).toBe(180);
+    expect(secondsLeft(10_000, 10_500, 180)).toBe(180);
+    expect(secondsLeft(10_000, 11_000, 180)).toBe(179);
+    expect(secondsLeft(10_000, 70_000, 180)).toBe(120);
+  });
+
+  it("never goes below zero", () => {
+    expect(secondsLeft(0, 500_000, 180)).toBe(0);
+  });
+});
+
+describe("formatClock", () => {
+  it("shows minutes and two-digit seconds", () => {
+    expect(formatClock(180)).toBe("3:00");
+    expect(formatClock(179)).toBe("2:59");
+    expect(formatClock(65)).toBe("1:05");
+    expect(formatClock(9)).toBe("0:09");
+  });
+
+  it("drops fractions and clamps negatives to 0:00", () => {
+    expect(formatClock(59.9)).toBe("0:59");
+    expect(formatClock(-3)).toBe("0:00");
+  });
+});

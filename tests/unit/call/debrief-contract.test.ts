@@ -1,0 +1,98 @@
+import { DEBRIEF_TOOL_NAME, parseDebrief, type Debrief } from "@/lib/call/debrief-contract";
+
+const valid = {
+  scenario: "ceo-urgent-wire",
+  title: "CEO urgent wire",
+  outcome: "complied",
+  tacticsUsed: [
+    { tactic: "authority", line: "This is the CEO." },
+    { tactic: "urgency", line: "The wire must go out in ten minutes." },
+  ],
+  moment: { kind: "complied", visitorSaid: "OK, I will send it now.", summary: "You agreed to send the wire." },
+  nextTime: ["Call the CEO back on a known number.", "Follow the payment approval process."],
+};
+
+const without = (key: keyof typeof valid) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
+
+describe("DEBRIEF_TOOL_NAME", () => {
+  it("is the client tool name the agent calls", () => {
+    expect(DEBRIEF_TOOL_NAME).toBe("show_red_flag_debrief");
+  });
+});
+
+describe("parseDebrief", () => {
+  it("accepts a well-formed debrief and returns exactly its fields", () => {
+    const expected: Debrief = {
+      scenario: valid.scenario,
+      title: valid.title,
+      outcome: "complied",
+      tacticsUsed: [
+        { tactic: "authority", line: "This is the CEO." },
+        { tactic: "urgency", line: "The wire must go out in ten minutes." },
+      ],
+      moment: { kind: "complied", visitorSaid: "OK, I will send it now.", summary: "You agreed to send the wire." },
+      nextTime: valid.nextTime,
+    };
+    expect(parseDebrief(valid)).toEqual(expected);
+  });
+
+  it("drops fields it does not know", () => {
+    const parsed = parseDebrief({ ...valid, html: "<script>alert(1)</script>", tacticsUsed: [{ tactic: "secrecy", line: "Keep this between us.", extra: 1 }] });
+    expect(parsed).not.toHaveProperty("html");
+    expect(parsed?.tacticsUsed).toEqual([{ tactic: "secrecy", line: "Keep this between us." }]);
+  });
+
+  it("accepts a debrief without a moment, or with a moment the visitor said nothing in", () => {
+    expect(parseDebrief(without("moment"))?.moment).toBeNull();
+    expect(parseDebrief({ ...valid, moment: null })?.moment).toBeNull();
+    expect(parseDebrief({ ...valid, moment: { kind: "ended", summary: "The call ended." } })?.moment).toEqual({ kind: "ended", summary: "The call ended.", visitorSaid: null });
+  });
+
+  it("accepts empty tactic and advice lists", () => {
+    expect(parseDebrief({ ...valid, outcome: "ended-early", tacticsUsed: [], nextTime: [] })).toMatchObject({ tacticsUsed: [], nextTime: [] });
+  });
+
+  it.each([null, undefined, "a debrief", 42, []])("rejects %p", (value) => {
+    expect(parseDebrief(value)).toBeNull();
+  });
+
+  it.each(["scenario", "title", "outcome", "tacticsUsed", "nextTime"] as const)("rejects a debrief without %s", (key) => {
+    expect(parseDebrief(without(key))).toBeNull();
+  });
+
+  it("rejects an unknown outcome", () => {
+    expect(parseDebrief({ ...valid, outcome: "won" })).toBeNull();
+  });
+
+  it("rejects blank or over-long texts", () => {
+    expect(parseDebrief({ ...valid, title: "   " })).toBeNull();
+    expect(parseDebrief({ ...valid, title: "x".repeat(601) })).toBeNull();
+    expect(parseDebrief({ ...valid, title: "x".repeat(600) })).not.toBeNull();
+  });
+
+  it("rejects an unknown tactic or a tactic without its line", () => {
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "flattery", line: "You are great." }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "urgency" }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [null] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: ["urgency"] })).toBeNull();
+  });
+
+  it("rejects advice that is not text", () => {
+    expect(parseDebrief({ ...valid, nextTime: ["Hang up.", 3] })).toBeNull();
+    expect(parseDebrief({ ...valid, nextTime: "Hang up." })).toBeNull();
+  });
+
+  it("rejects more than 12 tactics or 12 pieces of advice", () => {
+    const tactic = { tactic: "pretext", line: "I am from IT." };
+    expect(parseDebrief({ ...valid, tacticsUsed: Array(13).fill(tactic) })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: Array(12).fill(tactic) })).not.toBeNull();
+    expect(parseDebrief({ ...valid, nextTime: Array.from({ length: 13 }, (_, i) => `advice ${i}`) })).toBeNull();
+  });
+
+  it("rejects a malformed moment", () => {
+    expect(parseDebrief({ ...valid, moment: { kind: "gave-up", summary: "x" } })).toBeNull();
+    expect(parseDebrief({ ...valid, moment: { kind: "held-firm" } })).toBeNull();
+    expect(parseDebrief({ ...valid, moment: { kind: "held-firm", summary: "x", visitorSaid: 5 } })).toBeNull();
+    expect(parseDebrief({ ...valid, moment: "held firm" })).toBeNull();
+  });
+});

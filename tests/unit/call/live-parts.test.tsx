@@ -1,0 +1,228 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CallTimer } from "@/components/call-widget/live/call-timer";
+import { DebriefCard } from "@/components/call-widget/live/debrief-card";
+import { MicrophoneHelp } from "@/components/call-widget/live/microphone-help";
+import { MAX_TYPED_REPLY, TypedReply } from "@/components/call-widget/live/typed-reply";
+import { callLiveText } from "@/content/call-live";
+import type { Debrief } from "@/lib/call/debrief-contract";
+
+describe("CallTimer", () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date("2025-01-01T12:00:00Z") });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const timer = () => screen.getByRole("timer", { name: "Time left in this call" });
+
+  it("starts at the call limit", () => {
+    render(<CallTimer connectedAt={Date.now()} limitSeconds={180} />);
+    expect(timer()).toHaveTextContent("3:00");
+  });
+
+  it("counts down once a second", () => {
+    render(<CallTimer connectedAt={Date.now()} limitSeconds={180} />);
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(timer()).toHaveTextContent("2:59");
+    act(() => jest.advanceTimersByTime(64_000));
+    expect(timer()).toHaveTextContent("1:55");
+  });
+
+  it("counts from when the call connected, not from when it rendered", () => {
+    render(<CallTimer connectedAt={Date.now() - 30_000} limitSeconds={90} />);
+    expect(timer()).toHaveTextContent("1:00");
+  });
+
+  it("stops at 0:00", () => {
+    render(<CallTimer connectedAt={Date.now()} limitSeconds={30} />);
+    act(() => jest.advanceTimersByTime(45_000));
+    expect(timer()).toHaveTextContent("0:00");
+  });
+
+  it("announces the time left at 60 seconds, and only then", () => {
+    render(<CallTimer connectedAt={Date.now()} limitSeconds={62} />);
+    expect(screen.getByRole("status")).toHaveTextContent(/^$/);
+    act(() => jest.advanceTimersByTime(2_000));
+    expect(screen.getByRole("status")).toHaveTextContent("60 seconds left in this call.");
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.getByRole("status")).toHaveTextContent(/^$/);
+  });
+});
+
+describe("TypedReply", () => {
+  const setup = (autoFocus = false) => {
+    const onSend = jest.fn();
+    render(<TypedReply onSend={onSend} autoFocus={autoFocus} />);
+    return { onSend, user: userEvent.setup(), input: screen.getByRole("textbox", { name: "Type a reply" }) };
+  };
+
+  it("sends the trimmed reply", async () => {
+    const { onSend, user, input } = setup();
+    await user.type(input, "   who is this?  ");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith("who is this?");
+  });
+
+  it("sends on Enter", async () => {
+    const { onSend, user, input } = setup();
+    await user.type(input, "no thanks{Enter}");
+    expect(onSend).toHaveBeenCalledWith("no thanks");
+  });
+
+  it("ignores an empty or blank reply", async () => {
+    const { onSend, user, input } = setup();
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await user.type(input, "    {Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it("clears the field after sending", async () => {
+    const { user, input } = setup();
+    await user.type(input, "hello{Enter}");
+    expect(input).toHaveValue("");
+  });
+
+  it("accepts at most 500 characters", async () => {
+    const { onSend, user, input } = setup();
+    expect(MAX_TYPED_REPLY).toBe(500);
+    expect(input).toHaveAttribute("maxLength", "500");
+    await user.click(input);
+    await user.paste("a".repeat(600));
+    expect(input).toHaveValue("a".repeat(500));
+    await user.keyboard("{Enter}");
+    expect(onSend).toHaveBeenCalledWith("a".repeat(500));
+  });
+
+  it("takes the focus when asked to (a typed call)", () => {
+    const { input } = setup(true);
+    expect(input).toHaveFocus();
+  });
+
+  it("leaves the focus alone otherwise (a voice call)", () => {
+    const { input } = setup(false);
+    expect(input).not.toHaveFocus();
+  });
+});
+
+describe("DebriefCard", () => {
+  const debrief: Debrief = {
+    scenario: "it-helpdesk-mfa-reset",
+    title: "IT helpdesk MFA reset",
+    outcome: "held-firm",
+    tacticsUsed: [
+      { tactic: "authority", line: "I am calling from IT security." },
+      { tactic: "urgency", line: "Your account will be locked in five minutes." },
+    ],
+    moment: { kind: "held-firm", visitorSaid: "I will call the helpdesk back myself.", summary: "You refused to read out the code." },
+    nextTime: ["Never read out an MFA code.", "Call back on the number from the intranet."],
+  };
+
+  const card = () => screen.getByTestId("call-debrief");
+
+  it("titles the debrief and states the outcome", () => {
+    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    expect(within(card()).getByRole("heading", { level: 3 })).toHaveTextContent("Red-flag debrief: IT helpdesk MFA reset");
+    expect(card()).toHaveTextContent("You held firm");
+  });
+
+  it.each([
+    ["complied", "You gave the caller what they wanted"],
+    ["verified", "You verified through a trusted channel"],
+    ["ended-early", "The call ended early"],
+  ] as const)("words the %s outcome", (outcome, words) => {
+    render(<DebriefCard debrief={{ ...debrief, outcome }} onClose={() => {}} />);
+    expect(card()).toHaveTextContent(words);
+  });
+
+  it("names each tactic with the caller's line quoted", () => {
+    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    const items = within(card()).getAllByRole("listitem").slice(0, 2);
+    expect(items[0]).toHaveTextContent("Authority");
+    expect(items[0]?.querySelector("q")).toHaveTextContent("I am calling from IT security.");
+    expect(items[1]).toHaveTextContent("Urgency");
+    expect(items[1]?.querySelector("q")).toHaveTextContent("Your account will be locked in five minutes.");
+  });
+
+  it("says the caller did not escalate when no tactic was used", () => {
+    render(<DebriefCard debrief={{ ...debrief, tacticsUsed: [] }} onClose={() => {}} />);
+    expect(card()).toHaveTextContent("The call ended before the caller escalated.");
+  });
+
+  it("shows the deciding moment with what the visitor said", () => {
+    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    expect(within(card()).getByRole("heading", { name: "The moment that decided it" })).toBeInTheDocument();
+    expect(card()).toHaveTextContent("You refused to read out the code.");
+    const said = within(card()).getByText(/^You said:/);
+    expect(said.querySelector("q")).toHaveTextContent("I will call the helpdesk back myself.");
+  });
+
+  it("leaves out 'You said' when the visitor said nothing, and the moment when there is none", () => {
+    const { rerender } = render(<DebriefCard debrief={{ ...debrief, moment: { ...debrief.moment!, visitorSaid: null } }} onClose={() => {}} />);
+    expect(card()).not.toHaveTextContent("You said");
+    rerender(<DebriefCard debrief={{ ...debrief, moment: null }} onClose={() => {}} />);
+    expect(within(card()).queryByRole("heading", { name: "The moment that decided it" })).not.toBeInTheDocument();
+  });
+
+  it("lists what to do next time", () => {
+    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    const heading = within(card()).getByRole("heading", { name: "What to do next time" });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Never read out an MFA code.", "Call back on the number from the intranet."]);
+  });
+
+  it("closes through its button", async () => {
+    const onClose = jest.fn();
+    render(<DebriefCard debrief={debrief} onClose={onClose} />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Close debrief" }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("MicrophoneHelp", () => {
+  const asBrowser = (userAgent: string) => jest.spyOn(window.navigator, "userAgent", "get").mockReturnValue(userAgent);
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  const steps = () => within(screen.getByTestId("call-microphone-help")).getAllByRole("listitem").map((item) => item.textContent);
+
+  it("gives Firefox's steps in Firefox", () => {
+    asBrowser("Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0");
+    render(<MicrophoneHelp />);
+    expect(screen.getByRole("heading", { name: "How to allow the microphone (Firefox)" })).toBeInTheDocument();
+    expect(steps()).toEqual([
+      "Click the crossed-out microphone icon in the address bar.",
+      "Remove the Blocked temporarily or Blocked permission.",
+      "Press Start Call again and choose Allow.",
+    ]);
+  });
+
+  it("gives Safari on iPhone's steps on an iPhone", () => {
+    asBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1");
+    render(<MicrophoneHelp />);
+    expect(screen.getByRole("heading", { name: "How to allow the microphone (Safari on iPhone or iPad)" })).toBeInTheDocument();
+    expect(steps()).toEqual([
+      "Tap the page settings button (aA) in the address bar, then Website Settings.",
+      "Set Microphone to Allow or Ask.",
+      "Press Start Call again.",
+    ]);
+  });
+
+  it("gives general steps in a browser it does not know", () => {
+    asBrowser("curl/8");
+    render(<MicrophoneHelp />);
+    expect(screen.getByRole("heading", { name: "How to allow the microphone (your browser)" })).toBeInTheDocument();
+    expect(steps()).toEqual(["Open this site's settings from the address bar.", "Allow the microphone for this site.", "Press Start Call again."]);
+  });
+
+  it("offers typed replies as the way out", () => {
+    asBrowser("curl/8");
+    render(<MicrophoneHelp />);
+    expect(screen.getByTestId("call-microphone-help")).toHaveTextContent(callLiveText.microphoneHelp.typedHint);
+  });
+});
