@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { microphoneHelp } from "../../content/microphone-help";
+import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, recordMicrophone, text } from "./support/call-widget";
+
+/**
+ * A microphone exists (Chromium's fake device) but the browser context was given no
+ * permission to it and there is no --use-fake-ui-for-media-stream: headless Chromium then
+ * refuses getUserMedia with NotAllowedError, as a browser does after the visitor clicks Block.
+ */
+test.use({ launchOptions: { ...defaultLaunchOptions, args: [...defaultLaunchArgs, "--use-fake-device-for-media-stream"] } });
+
+test("a refused microphone shows 'Microphone access denied' and the browser's steps to allow it again", async ({ page }) => {
+  await recordMicrophone(page);
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.startButton.click();
+  await expectFailure(widget, text.errors.microphoneDenied);
+
+  await expect(widget.microphoneHelp).toBeVisible();
+  await expect(widget.microphoneHelp.getByRole("heading")).toHaveText(`${text.microphoneHelp.heading} (${microphoneHelp.chrome.browser})`);
+  await expect(widget.microphoneHelp.getByRole("listitem")).toHaveText([...microphoneHelp.chrome.steps]);
+  await expect(widget.microphoneHelp).toContainText(text.microphoneHelp.typedHint);
+  expect(await microphoneUse(page)).toEqual({ calls: 1, tracks: 0, live: 0 });
+
+  // The way out the help offers works: a typed call needs no microphone.
+  await widget.typedButton.click();
+  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+  await expect(widget.microphoneHelp).toHaveCount(0);
+  await expect(widget.alert).toBeEmpty();
+});
