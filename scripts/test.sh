@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command: every check, in the order that fails fastest.
+# The README's test command: every check, in the order that fails fastest; the quality
+# gates (scripts/quality/run.sh: secrets, HTML validity, links, budgets, Lighthouse) last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -10,6 +11,6 @@ step "typecheck";  npx tsc --noEmit -p .
 step "lint";       npx eslint . --max-warnings=0
 step "unit tests"; npx jest --ci
 step "build";      npm run build
-step "server secrets stay out of client output"; node scripts/check-client-secrets.mjs
 step "static export"; npm run build:export
 step "end-to-end tests"; npx playwright test
+step "quality gates"; bash scripts/quality/run.sh

@@ -7,85 +7,76 @@
  * (its own node binary, installed by scripts/ensure-deps.sh) against `next start`.
  * Performance is timing: run it on a quiet machine (the test command runs it last, alone).
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
+import { createInterface } from "node:readline";
 import { chromiumPath, startProductionServer } from "../lib/serve";
 import { qualityRoutes } from "./routes";
 
-const run = promisify(execFile);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof categories)[number];
 const bar: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
-const tools = path.resolve("tools/lighthouse/node_modules");
-const node = path.join(tools, ".bin", "node");
-const cli = path.join(tools, "lighthouse", "cli", "index.js");
+const toolsDir = path.resolve("tools/lighthouse");
+const node = path.join(toolsDir, "node_modules", ".bin", "node");
 
-type Report = { categories: Record<Category, { score: number | null }>; audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }> };
+type Run = { url: string; run: number; scores: Record<Category, number>; metrics: Record<string, number | null>; failed: string[] };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function lighthouse(url: string, output: string): Promise<Report> {
-  await run(
-    node,
-    [
-      cli,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${output}`,
-      `--only-categories=${categories.join(",")}`,
-      `--chrome-path=${chromiumPath}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-dev-shm-usage",
-    ],
-    { maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
-  );
-  return JSON.parse(readFileSync(output, "utf8")) as Report;
+/** Every run of every URL, from tools/lighthouse/audit.mjs under its own Node 22. */
+async function audit(urls: string[], onRun: (run: Run) => void): Promise<void> {
+  const child = spawn(node, [path.join(toolsDir, "audit.mjs"), String(runs), chromiumPath, ...urls], { stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout });
+  lines.on("line", (line) => onRun(JSON.parse(line) as Run));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`Lighthouse stopped with exit code ${code}`);
 }
 
-/** Audits that cost points in a run, so a failure says what to fix. */
-function lostPoints(report: Report): string[] {
-  return Object.entries(report.audits)
-    .filter(([, audit]) => audit.scoreDisplayMode === "binary" && audit.score === 0)
-    .map(([id, audit]) => `${id}: ${audit.title}`);
-}
+const cell = (value: number) => String(value).padStart(4);
 
 async function main() {
-  if (!existsSync(node) || !existsSync(cli)) {
-    throw new Error("Lighthouse is not installed: run `npm ci --prefix tools/lighthouse` (scripts/ensure-deps.sh does).");
+  if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
+    throw new Error("Lighthouse is not installed: run `bash scripts/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
   }
-  const dir = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
   const site = await startProductionServer();
-  const rows: { route: string; scores: Record<Category, number>; failing: string[] }[] = [];
+  const byRoute = new Map<string, Run[]>(qualityRoutes.map((route) => [route, []]));
   try {
-    for (const route of qualityRoutes) {
-      const reports: Report[] = [];
-      for (let attempt = 0; attempt < runs; attempt++) reports.push(await lighthouse(`${site.origin}${route}`, path.join(dir, `run-${attempt}.json`)));
-      const scores = Object.fromEntries(
-        categories.map((category) => [category, Math.round(median(reports.map((report) => (report.categories[category].score ?? 0) * 100)))]),
-      ) as Record<Category, number>;
-      const failing = categories.filter((category) => scores[category] < bar[category]);
-      rows.push({ route, scores, failing: failing.length ? [...new Set(reports.flatMap(lostPoints))] : [] });
-      console.log(`${route.padEnd(40)} ${categories.map((category) => String(scores[category]).padStart(4)).join(" ")}${failing.length ? "   BELOW THE BAR" : ""}`);
-    }
+    await audit(
+      qualityRoutes.map((route) => `${site.origin}${route}`),
+      (run) => {
+        const route = new URL(run.url).pathname;
+        byRoute.get(route)?.push(run);
+        console.log(`  ${route} run ${run.run + 1}: ${categories.map((category) => `${category} ${run.scores[category]}`).join(", ")}`);
+      },
+    );
   } finally {
     site.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log(`\nLighthouse, mobile preset, median of ${runs} (bar: performance >= 95, others 100)`);
-  console.log(`${"route".padEnd(40)} perf a11y   bp  seo`);
-  for (const row of rows) console.log(`${row.route.padEnd(40)} ${categories.map((category) => String(row.scores[category]).padStart(4)).join(" ")}`);
+  const rows = [...byRoute].map(([route, list]) => {
+    const scores = Object.fromEntries(categories.map((category) => [category, median(list.map((run) => run.scores[category]))])) as Record<Category, number>;
+    const lcp = median(list.map((run) => run.metrics["largest-contentful-paint"] ?? 0));
+    const tbt = median(list.map((run) => run.metrics["total-blocking-time"] ?? 0));
+    const cls = median(list.map((run) => run.metrics["cumulative-layout-shift"] ?? 0));
+    return { route, scores, lcp, tbt, cls, failed: [...new Set(list.flatMap((run) => run.failed))] };
+  });
+
+  console.log(`\nLighthouse ${runs}x per route, mobile preset, medians (bar: performance >= 95, the others 100)`);
+  console.log(`${"route".padEnd(34)} perf a11y   bp  seo    LCP ms  TBT ms    CLS`);
+  for (const row of rows) {
+    console.log(
+      `${row.route.padEnd(34)} ${categories.map((category) => cell(row.scores[category])).join(" ")}  ${row.lcp.toFixed(0).padStart(8)} ${row.tbt.toFixed(0).padStart(7)} ${row.cls.toFixed(3).padStart(6)}`,
+    );
+  }
   const below = rows.filter((row) => categories.some((category) => row.scores[category] < bar[category]));
   if (below.length > 0) {
-    for (const row of below) console.error(`\n${row.route} is below the bar; audits that failed:\n  ${row.failing.join("\n  ") || "(timing only)"}`);
+    for (const row of below) console.error(`\n${row.route} is below the bar; failed audits:\n  ${row.failed.join("\n  ") || "(none: timing only)"}`);
     process.exit(1);
   }
   console.log("\nevery route meets the bar");

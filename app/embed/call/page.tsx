@@ -10,8 +10,6 @@ export const metadata = buildPageMetadata({
   title: callWidgetPageText.heading,
   description: `A simulated vishing call with an AI voice from ${site.name}, embedded on another site.`,
   shareImage: { path: shareImagePath("/"), alt: callWidgetPageText.heading },
-  // The widget alone is not a page worth a search result; the home page carries it too.
-  noindex: true,
 });
 
 /** Only the call widget, for an <iframe allow="microphone"> on an allow-listed site (README). */

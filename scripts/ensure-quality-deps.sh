@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# What the quality gates need beyond the test suite: Java for the Nu HTML checker, nginx
+# for the serving comparison, and Lighthouse with its own Node 22 in tools/lighthouse
+# (apart from the site's node_modules, so its node binary never shadows the site's).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "ensure-quality-deps: installing ${missing[*]} with apt"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "ensure-quality-deps: missing ${missing[*]}; install them with: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+tools=tools/lighthouse
+stamp=$tools/node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ $tools/package-lock.json -nt "$stamp" ]; then
+  echo "ensure-quality-deps: npm ci in $tools"
+  npm ci --prefix "$tools" --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `npm run check:quality`: the quality gates on the production build, each failing the run
+# when its bar is not met. The test command (scripts/test.sh) runs this after the end-to-end
+# tests, which hold the axe, security-header and CSP-injection gates (tests/e2e).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export NEXT_TELEMETRY_DISABLED=1
+bash scripts/ensure-quality-deps.sh
+bash scripts/build-if-stale.sh
+# The static export must come from the same sources as the server build.
+if [ ! -f out/index.html ] || [ .next/BUILD_ID -nt out/index.html ]; then npm run build:export; fi
+
+step() { printf '\n== %s\n' "$1"; }
+step "secrets: no server-only value in .next/static, out/ or any HTML"; node scripts/check-client-secrets.mjs --static-export
+step "HTML: the W3C Nu checker on every built page";                      npx tsx scripts/quality/html-validity.ts
+step "links: every internal link and anchor resolves";                    npx tsx scripts/quality/links.ts
+step "budgets: own JS, no voice SDK and no third party before intent";    npx tsx scripts/quality/budgets.ts
+# Last and alone: performance is timing.
+step "Lighthouse: every route, mobile, median of 3";                      npx tsx scripts/quality/lighthouse.ts
