@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { headerActions, primaryNav } from "@/content/navigation";
 import { ExternalLink } from "@/components/ui/external-link";
 import { CloseIcon, MenuIcon } from "./icons";
@@ -15,9 +15,10 @@ const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabi
  * The overlay is a native popover, so the menu button opens it and Escape closes it
  * even before hydration. Once hydrated, this adds what a modal menu needs on top:
  * focus moved in and kept inside, focus returned to the button, closing on a link.
+ * The menu button has no aria-expanded: HTML forbids it beside popovertarget, since the
+ * browser itself exposes whether a popover's invoker is expanded.
  */
 export function MobileMenu({ tone }: { tone: HeaderTone }) {
-  const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -28,7 +29,6 @@ export function MobileMenu({ tone }: { tone: HeaderTone }) {
     if (!menu) return;
     const onToggle = (event: Event) => {
       const isOpen = (event as ToggleEvent).newState === "open";
-      setOpen(isOpen);
       document.documentElement.style.overflow = isOpen ? "hidden" : "";
       if (isOpen) menu.querySelector<HTMLElement>(focusableSelector)?.focus();
       else if (menu.contains(document.activeElement) || document.activeElement === document.body) buttonRef.current?.focus();
@@ -68,7 +68,6 @@ export function MobileMenu({ tone }: { tone: HeaderTone }) {
         ref={buttonRef}
         type="button"
         popoverTarget={MENU_ID}
-        aria-expanded={open}
         aria-controls={MENU_ID}
         className={`inline-flex size-11 items-center justify-center rounded-full ${tone === "light" ? "text-ink" : "text-white"}`}
       >

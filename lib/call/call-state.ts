@@ -138,7 +138,9 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     case "dismiss-debrief":
       return { ...state, debrief: null };
     case "feedback-available":
-      return { ...state, canSendFeedback: state.phase === "connected" && event.available };
+      // The SDK reports feedback available as it marks the session connected, just before
+      // onConnect: accept it while connecting too (the buttons still wait for "connected").
+      return { ...state, canSendFeedback: live(state) && event.available };
     case "feedback-sent":
       return { ...state, feedback: { eventId: event.eventId, value: event.value } };
   }

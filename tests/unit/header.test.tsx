@@ -30,8 +30,14 @@ describe("site header", () => {
     render(<Header />);
     const button = screen.getByRole("button", { name: "Open menu" });
     expect(button).toHaveAttribute("aria-controls", "site-menu");
-    expect(button).toHaveAttribute("aria-expanded", "false");
+    // A native popover invoker: the browser opens the menu and exposes the expanded state
+    // itself, so the button must not carry aria-expanded (HTML forbids it beside popovertarget).
+    expect(button).toHaveAttribute("popovertarget", "site-menu");
+    expect(button).not.toHaveAttribute("popovertargetaction");
+    expect(button).not.toHaveAttribute("aria-expanded");
     const menu = document.getElementById("site-menu") as HTMLElement;
+    expect(menu).toHaveAttribute("popover", "auto");
+    expect(within(menu).getByRole("button", { name: "Close menu", hidden: true })).toHaveAttribute("popovertargetaction", "hide");
     expect(within(menu).getByRole("link", { name: "Request Platform Access" })).toHaveAttribute("href", "/join-beta");
   });
 });

@@ -534,6 +534,19 @@ describe("call widget during a call", () => {
     expect(within(group).getByRole("button", { name: "Bad reply" })).toBeDisabled();
   });
 
+  it("offers feedback when the SDK allows it just before onConnect, as the real SDK does", async () => {
+    const { user } = renderWidget();
+    await pressAndWaitForSession(user);
+    act(() => {
+      sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true });
+      sdkCallbacks().onConnect?.({ conversationId: "conversation-1" });
+    });
+    await screen.findByRole("button", { name: "End Call" });
+    agentLine("Read me the code.", 6);
+
+    expect(screen.getByRole("group", { name: "Rate the caller's last line" })).toBeInTheDocument();
+  });
+
   it("offers no feedback until the SDK allows it", async () => {
     const { user } = renderWidget();
     await connectCall(user);

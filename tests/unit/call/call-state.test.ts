@@ -190,9 +190,16 @@ describe("callReducer: live flags", () => {
     expect(callReducer(connecting, { type: "muted", muted: true })).toBe(connecting);
   });
 
-  it("allows feedback only while connected", () => {
+  it("allows feedback only while a call is live", () => {
     expect(callReducer(connected, { type: "feedback-available", available: true }).canSendFeedback).toBe(true);
-    expect(callReducer(connecting, { type: "feedback-available", available: true }).canSendFeedback).toBe(false);
+    expect(callReducer(initialCallState, { type: "feedback-available", available: true }).canSendFeedback).toBe(false);
+    expect(callReducer(connected, { type: "feedback-available", available: false }).canSendFeedback).toBe(false);
+  });
+
+  it("keeps feedback allowed when the SDK says so just before onConnect (its real order)", () => {
+    const early = callReducer(connecting, { type: "feedback-available", available: true });
+    expect(callReducer(early, { type: "connected", at: 1 }).canSendFeedback).toBe(true);
+    expect(callReducer(callReducer(early, { type: "failed", message: "x" }), { type: "connected", at: 1 }).canSendFeedback).toBe(false);
   });
 
   it("remembers the feedback sent and for which line", () => {
