@@ -56,6 +56,29 @@ describe("flite synthesizer", () => {
     await expect(synthesizer.synthesize("hello", "nobody" as never)).rejects.toThrow(/unknown flite voice/);
   });
 
+  it("drops a request whose call ended while it waited, and goes on with the rest", async () => {
+    const ended = new AbortController();
+    const first = synthesizer.synthesize("This line is being spoken right now.");
+    const dropped = synthesizer.synthesize("Nobody is left to hear this line.", undefined, ended.signal);
+    const after = synthesizer.synthesize("The next caller still hears this.");
+    ended.abort();
+    await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
+    expect((await first).length).toBeGreaterThan(0);
+    expect((await after).length).toBeGreaterThan(0);
+  });
+
+  it("times each synthesis from when flite starts on it, not from when it joined the line", async () => {
+    // Forty sentences take far longer than 1.5 s in all, but each alone takes well under it.
+    const patient = createFliteSynthesizer({ timeoutMs: 1500 });
+    try {
+      const lines = Array.from({ length: 40 }, (_, index) => patient.synthesize(`Line number ${index + 1} of the call, please hold.`));
+      const results = await Promise.all(lines);
+      expect(results.every((pcm) => pcm.length > 0)).toBe(true);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it("starts a new worker after being closed", async () => {
     await synthesizer.close();
     expect((await synthesizer.synthesize("Still here.")).length).toBeGreaterThan(0);

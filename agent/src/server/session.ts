@@ -128,6 +128,8 @@ export class CallSession {
   private toolCallCount = 0;
   private readonly warnedAbout = new Set<string>();
   private closedNotified = false;
+  /** Aborted when the call closes: its lines still waiting for the synthesizer are dropped. */
+  private readonly lifetime = new AbortController();
 
   private handshakeTimer: NodeJS.Timeout | null;
   private pingTimer: NodeJS.Timeout | null = null;
@@ -422,9 +424,11 @@ export class CallSession {
       turn.settle("finished");
       return turn.done;
     }
-    this.speech.synthesize(text).then(
+    this.speech.synthesize(text, this.lifetime.signal).then(
       (pcm) => this.guarded("stream", () => this.stream(turn, pcm, endOfTurnAt)),
       (error: unknown) => {
+        // The call ended while its line waited for the synthesizer: nobody is left to hear it.
+        if ((error as Error)?.name === "AbortError") return turn.settle("stopped");
         this.log.error({ err: error }, "synthesis failed; the line went out as text only");
         turn.settle("finished");
       },
@@ -629,6 +633,7 @@ export class CallSession {
 
   private stopEverything(): void {
     this.state = "closed";
+    this.lifetime.abort();
     this.clearTimer("handshakeTimer");
     this.clearTimer("pingTimer");
     this.clearTimer("limitTimer");

@@ -85,8 +85,8 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
       if (!engine || closed) return null;
       return createGrammarRecognizer(engine, recognizerOptions);
     },
-    synthesize(text) {
-      return synthesizer.synthesize(text);
+    synthesize(text, signal) {
+      return synthesizer.synthesize(text, undefined, signal);
     },
     async close() {
       if (closed) return;

