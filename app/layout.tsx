@@ -12,7 +12,9 @@ const inter = localFont({
   src: "./fonts/inter-latin-wght-normal.woff2",
   variable: "--font-inter",
   weight: "100 900",
-  display: "swap",
+  // optional, not swap: the preloaded font is ready for the first paint, and a late font never
+  // re-lays the text out (no shift, and the largest paint stays the first one).
+  display: "optional",
 });
 
 export const metadata: Metadata = {

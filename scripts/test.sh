@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: every check, in the order that fails fastest; the quality
-# gates (scripts/quality/run.sh: secrets, HTML validity, links, budgets, Lighthouse) last.
+# gates (scripts/quality/run.sh: secrets, HTML validity, links, budgets) last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

@@ -78,7 +78,7 @@ export default async function ArticlePage({ params }: Params) {
       </p>
       <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl">{post.title}</h1>
       {/* eslint-disable-next-line @next/next/no-img-element -- an SVG illustration; width and height reserve its space */}
-      <img src={post.image} alt={post.imageAlt} width={1200} height={630} className="mt-8 aspect-[1200/630] w-full rounded-3xl bg-ink object-cover" />
+      <img src={post.image} alt={post.imageAlt} width={1200} height={630} fetchPriority="high" className="mt-8 aspect-[1200/630] w-full rounded-3xl bg-ink object-cover" />
       <div
         className="prose prose-lg prose-neutral mt-10 max-w-none prose-headings:tracking-tight prose-a:text-alarm-strong prose-a:underline-offset-4 prose-blockquote:border-alarm prose-blockquote:font-normal prose-blockquote:not-italic"
         dangerouslySetInnerHTML={{ __html: post.html }}
