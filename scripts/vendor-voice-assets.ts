@@ -4,7 +4,7 @@
  * request. Runs before every build and dev server; the copies are not committed, so an SDK
  * upgrade brings its own worklets.
  */
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -19,6 +19,10 @@ const assets = [
 
 mkdirSync(target, { recursive: true });
 for (const asset of assets) {
-  copyFileSync(require.resolve(asset.from), path.join(target, asset.to));
+  const source = require.resolve(asset.from);
+  const destination = path.join(target, asset.to);
+  // Unchanged copies keep their timestamps, so scripts/build-if-stale.sh does not see a new source.
+  if (existsSync(destination) && readFileSync(destination).equals(readFileSync(source))) continue;
+  copyFileSync(source, destination);
 }
 console.log(`voice assets copied to ${path.relative(process.cwd(), target)}`);
