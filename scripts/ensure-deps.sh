@@ -3,27 +3,17 @@
 # (as root, through apt) and node_modules (npm ci, when the lockfile changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server: shared rate limits;
 # pocketsphinx: the local voice agent's speech recognition.
-apt_packages=(chromium redis-server pocketsphinx-en-us libpocketsphinx3)
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
 ls /usr/lib/*/libpocketsphinx.so.3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
 
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "ensure-deps: installing ${missing[*]} with apt"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  else
-    echo "ensure-deps: missing ${missing[*]}; install them with: sudo apt-get install -y ${apt_packages[*]}" >&2
-    exit 1
-  fi
-fi
+install_missing ${missing[@]+"${missing[@]}"}
 
 stamp=node_modules/.package-lock.json
 if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then

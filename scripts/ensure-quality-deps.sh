@@ -4,21 +4,12 @@
 # (apart from the site's node_modules, so its node binary never shadows the site's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/apt-install.sh
 
 missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "ensure-quality-deps: installing ${missing[*]} with apt"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  else
-    echo "ensure-quality-deps: missing ${missing[*]}; install them with: sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+install_missing ${missing[@]+"${missing[@]}"}
 
 tools=tools/lighthouse
 stamp=$tools/node_modules/.package-lock.json

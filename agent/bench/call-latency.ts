@@ -5,12 +5,11 @@
  * streaming speech in real time; p95 of the same, and the agent's CPU and memory per call.
  * Visitor speech is flite at test time, streamed in 20 ms frames like a browser microphone.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { closeFixtureSpeech, lastSpeechSample, speak } from "../tests/support/speech-fixtures";
 import { concatPcm, pcmToBase64, samplesForMs } from "../src/speech/audio";
-import { freePort } from "../../scripts/lib/serve";
+import { startLocalAgent } from "../../scripts/lib/serve";
 
 const apiKey = "bench-agent-key";
 const frameMs = 20;
@@ -147,21 +146,9 @@ class Visitor {
 }
 
 async function main() {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const agent = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_PORT: String(port), LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "25", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = await startLocalAgent({ LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "25", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  const { origin, child: agent } = server;
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${origin}/health`)).ok) break;
-      } catch {
-        if (attempt > 100) throw new Error("agent did not start");
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     console.log("synthesizing visitor speech with flite ...");
     const speech = await Promise.all(phrases.map((phrase) => speak(phrase)));
     const withLead = speech.map((pcm) => concatPcm([new Int16Array(samplesForMs(200)), pcm]));
@@ -214,7 +201,7 @@ async function main() {
     console.log(`agent CPU during 20 calls: ${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / 20).toFixed(1)}% per call`);
     console.log(`agent memory: ${idle.rssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with 20 calls, ${((peakRss - idle.rssMb) / 20).toFixed(1)} MB per call`);
   } finally {
-    agent.kill("SIGTERM");
+    server.stop();
     await closeFixtureSpeech();
   }
 }

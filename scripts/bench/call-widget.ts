@@ -8,10 +8,9 @@
  *   clicked without hovering first, so the lazy chunk's download is included.
  * Run `npm run build` first.
  */
-import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { chromiumArgs, chromiumPath, freePort, startProductionServer, waitForHttp } from "../lib/serve";
+import { chromiumArgs, chromiumPath, startLocalAgent, startProductionServer } from "../lib/serve";
 
 const calls = Number(process.argv.find((arg) => arg.startsWith("--calls="))?.split("=")[1] ?? 20);
 const agentKey = "bench-widget-agent-key";
@@ -74,25 +73,21 @@ async function timeCall(browser: Browser, origin: string): Promise<number> {
 }
 
 async function main() {
-  const agentPort = await freePort();
-  const agentOrigin = `http://127.0.0.1:${agentPort}`;
-  const agent = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(agentPort), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const site = await startProductionServer({
-    LOCAL_AGENT_URL: agentOrigin,
-    LOCAL_AGENT_API_KEY: agentKey,
-    SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-    SIGNED_URL_LIMIT_PER_DAY: "100000",
-    SIGNED_URL_DAILY_CAP: "100000",
-  });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
-  });
+  const agent = await startLocalAgent({ LOCAL_AGENT_API_KEY: agentKey });
+  let site: Awaited<ReturnType<typeof startProductionServer>> | undefined;
+  let browser: Browser | undefined;
   try {
-    await waitForHttp(`${agentOrigin}/health`, 60_000);
+    site = await startProductionServer({
+      LOCAL_AGENT_URL: agent.origin,
+      LOCAL_AGENT_API_KEY: agentKey,
+      SIGNED_URL_LIMIT_PER_MINUTE: "10000",
+      SIGNED_URL_LIMIT_PER_DAY: "100000",
+      SIGNED_URL_DAILY_CAP: "100000",
+    });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+    });
     const { before, onIntent } = await weigh(browser, site.origin);
     const sum = (list: Script[]) => list.reduce((total, script) => total + script.gzip, 0);
     console.log("JavaScript (gzip -9), Home page");
@@ -105,9 +100,9 @@ async function main() {
     for (let call = 0; call < calls; call++) times.push(await timeCall(browser, site.origin));
     console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms  min ${Math.min(...times).toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms`);
   } finally {
-    await browser.close();
-    site.stop();
-    agent.kill("SIGTERM");
+    await browser?.close();
+    site?.stop();
+    agent.stop();
   }
 }
 

@@ -26,10 +26,12 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** `next start` on a free loopback port, for scripts that need the production site. */
-export async function startProductionServer(env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void; child: ChildProcess }> {
+type Server = { origin: string; stop: () => void; child: ChildProcess };
+
+/** `next start` on a free loopback port, for scripts that need the production site (of `dir`, this project by default). */
+export async function startProductionServer(env: Record<string, string> = {}, dir?: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child = spawn("npx", ["next", "start", ...(dir ? [dir] : []), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -42,7 +44,25 @@ export async function startProductionServer(env: Record<string, string> = {}): P
       // already gone
     }
   };
-  await waitForHttp(`${origin}/`).catch((error) => {
+  await waitForHttp(`${origin}/`, 60_000).catch((error) => {
+    stop();
+    throw error;
+  });
+  return { origin, stop, child };
+}
+
+/** The local voice agent in its own process on a free loopback port, answering /health. */
+export async function startLocalAgent(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
+    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  };
+  await waitForHttp(`${origin}/health`, 60_000).catch((error) => {
     stop();
     throw error;
   });

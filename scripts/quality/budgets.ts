@@ -13,8 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
-import { chromiumArgs, chromiumPath, freePort, waitForHttp } from "../lib/serve";
-import { spawn } from "node:child_process";
+import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
 import { qualityRoutes } from "./routes";
 
 const budgetBytes = 20 * 1024;
@@ -25,53 +24,54 @@ type Weight = { js: number; html: number; scripts: number; sdk: number; foreignH
 
 async function measure(browser: Browser, url: string): Promise<Weight> {
   const page = await browser.newPage();
-  const bodies: Promise<{ gzip: number; sdk: boolean }>[] = [];
+  const bodies: Promise<{ gzip: number; sdk: boolean; initial: boolean }>[] = [];
   const foreignHosts = new Set<string>();
   const origin = new URL(url).origin;
   let html = 0;
+  // The page's own load: everything requested until the load event. Next.js prefetches linked
+  // routes when idle, at a moment that depends on machine load, so those count only for the
+  // SDK and foreign-host checks, never for the page's weight.
+  let loaded = false;
+  const initialRequests = new WeakSet<object>();
   page.on("request", (request) => {
+    if (!loaded) initialRequests.add(request);
     const requested = new URL(request.url());
     if (requested.protocol.startsWith("http") && requested.origin !== origin) foreignHosts.add(requested.host);
   });
   page.on("response", (response) => {
-    const type = response.request().resourceType();
-    if (type === "script")
+    const request = response.request();
+    const initial = initialRequests.has(request);
+    if (request.resourceType() === "script")
       bodies.push(
         response
           .body()
-          .then((body) => ({ gzip: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker) }))
-          .catch(() => ({ gzip: 0, sdk: false })),
+          .then((body) => ({ gzip: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker), initial }))
+          .catch(() => ({ gzip: 0, sdk: false, initial })),
       );
-    if (type === "document") bodies.push(response.body().then((body) => ((html = gzipSync(body, { level: 9 }).length), { gzip: 0, sdk: false })));
+    if (request.resourceType() === "document") bodies.push(response.body().then((body) => ((html = gzipSync(body, { level: 9 }).length), { gzip: 0, sdk: false, initial })));
   });
   await page.goto(url, { waitUntil: "load" });
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
-  const sizes = await Promise.all([...bodies]);
-  // Prefetches of linked pages come later, when idle: no foreign host there either.
+  loaded = true;
+  // Idle prefetches included: no SDK byte and no foreign host there either.
   await page.waitForLoadState("networkidle");
+  const sizes = await Promise.all(bodies);
   await page.close();
+  const pageScripts = sizes.filter((size) => size.initial);
   return {
-    js: sizes.reduce((sum, size) => sum + size.gzip, 0),
+    js: pageScripts.reduce((sum, size) => sum + size.gzip, 0),
     html,
-    scripts: sizes.filter((size) => size.gzip > 0).length,
+    scripts: pageScripts.filter((size) => size.gzip > 0).length,
     sdk: sizes.filter((size) => size.sdk).reduce((sum, size) => sum + size.gzip, 0),
     foreignHosts: [...foreignHosts],
   };
 }
 
 async function serve(dir: string, run: (origin: string) => Promise<void>) {
-  const port = await freePort();
-  const child = spawn("npx", ["next", "start", dir, "--hostname", "127.0.0.1", "--port", String(port)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const origin = `http://127.0.0.1:${port}`;
+  const server = await startProductionServer({}, dir);
   try {
-    await waitForHttp(`${origin}/`, 60_000);
-    await run(origin);
+    await run(server.origin);
   } finally {
-    if (child.pid) process.kill(-child.pid, "SIGTERM");
+    server.stop();
   }
 }
 

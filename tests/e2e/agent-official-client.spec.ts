@@ -1,11 +1,11 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { chromium, expect, test, type Browser } from "@playwright/test";
-import { freePort } from "../../scripts/lib/serve";
+import { startLocalAgent } from "../../scripts/lib/serve";
 
 /**
  * The local voice agent speaks ElevenLabs' protocol: the official client, unmodified, in
@@ -15,23 +15,11 @@ import { freePort } from "../../scripts/lib/serve";
 const apiKey = "e2e-agent-key";
 const spokenLine = "how do i know you are from the help desk";
 let dir: string;
-let agent: ChildProcess;
+let stopAgent: (() => void) | undefined;
 let agentOrigin: string;
 let page: Server;
 let pageOrigin: string;
 let browser: Browser;
-
-async function waitForHealth(origin: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the agent did not become healthy");
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -59,14 +47,7 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
   pageOrigin = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
 
-  const port = await freePort();
-  agentOrigin = `http://127.0.0.1:${port}`;
-  agent = spawn("npx", ["tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_PORT: String(port), AGENT_HOST: "127.0.0.1", LOCAL_AGENT_API_KEY: apiKey, LOG_LEVEL: process.env.AGENT_TEST_LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
-  await waitForHealth(agentOrigin);
+  ({ origin: agentOrigin, stop: stopAgent } = await startLocalAgent({ LOCAL_AGENT_API_KEY: apiKey, LOG_LEVEL: process.env.AGENT_TEST_LOG_LEVEL ?? "warn" }));
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -85,7 +66,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  if (agent?.pid) process.kill(-agent.pid, "SIGTERM");
+  stopAgent?.();
   await new Promise((resolve) => page?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });

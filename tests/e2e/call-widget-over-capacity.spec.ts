@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import WebSocket from "ws";
 import { busyReason } from "../../agent/src/server/capacity";
-import { freePort, waitForHttp } from "../../scripts/lib/serve";
+import { startLocalAgent } from "../../scripts/lib/serve";
 import { agentOrigin, agentSocketPattern, callWidget, expectFailure, signedUrlPattern } from "./support/call-widget";
 
 /**
@@ -22,13 +22,7 @@ async function signedUrl(): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const port = await freePort();
-  busyOrigin = `http://127.0.0.1:${port}`;
-  agent = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitForHttp(`${busyOrigin}/health`, 45_000);
+  ({ origin: busyOrigin, child: agent } = await startLocalAgent({ LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "1" }));
 
   // Someone else is on the only line: a client that completes the handshake and stays.
   lineHolder = new WebSocket(await signedUrl(), ["convai"]);

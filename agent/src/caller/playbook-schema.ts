@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../../../lib/call/debrief-contract";
 
 /**
  * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that
@@ -6,24 +7,8 @@ import { z } from "zod";
  * in a field name fails loading instead of silently dropping a reaction.
  */
 
-export const tactics = ["authority", "urgency", "secrecy", "pretext"] as const;
-export type Tactic = (typeof tactics)[number];
-
-/** What the visitor's words mean to the caller. `unclear` is speech that was not understood. */
-export const intents = [
-  "comply",
-  "refuse",
-  "ask_identity",
-  "offer_callback",
-  "verify",
-  "goodbye",
-  "ask_purpose",
-  "ask_repeat",
-  "small_talk",
-  "other",
-  "unclear",
-] as const;
-export type Intent = (typeof intents)[number];
+// The debrief's vocabulary is the one the widget shows (lib/call/debrief-contract.ts).
+export { debriefOutcomes, tactics, type DebriefOutcome, type Tactic };
 
 /** The intents a playbook lists grammar phrases for (`other` and `unclear` are by definition not in the grammar). */
 export const phraseIntents = [
@@ -39,11 +24,12 @@ export const phraseIntents = [
 ] as const;
 export type PhraseIntent = (typeof phraseIntents)[number];
 
+/** What the visitor's words mean to the caller. `unclear` is speech that was not understood. */
+export const intents = [...phraseIntents, "other", "unclear"] as const;
+export type Intent = (typeof intents)[number];
+
 export const goalKinds = ["code", "password", "payment", "bank-details"] as const;
 export type GoalKind = (typeof goalKinds)[number];
-
-export const debriefOutcomes = ["complied", "held-firm", "verified", "ended-early"] as const;
-export type DebriefOutcome = (typeof debriefOutcomes)[number];
 
 const placeholderPattern = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
 

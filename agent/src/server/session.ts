@@ -427,8 +427,8 @@ export class CallSession {
     this.speech.synthesize(text, this.lifetime.signal).then(
       (pcm) => this.guarded("stream", () => this.stream(turn, pcm, endOfTurnAt)),
       (error: unknown) => {
-        // The call ended while its line waited for the synthesizer: nobody is left to hear it.
-        if ((error as Error)?.name === "AbortError") return turn.settle("stopped");
+        // The call ended while its line was being synthesized (or waited to be): nobody is left to hear it.
+        if (this.state === "closed") return turn.settle("stopped");
         this.log.error({ err: error }, "synthesis failed; the line went out as text only");
         turn.settle("finished");
       },
