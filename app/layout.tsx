@@ -9,9 +9,10 @@ import { titleTemplate } from "@/lib/seo/metadata";
 import "./globals.css";
 
 const inter = localFont({
-  src: "./fonts/inter-latin-wght-normal.woff2",
+  // Generated before every build by scripts/subset-font.ts: the site's characters, weights 400-700.
+  src: "./fonts/inter-subset.woff2",
   variable: "--font-inter",
-  weight: "100 900",
+  weight: "400 700",
   // optional, not swap: the preloaded font is ready for the first paint, and a late font never
   // re-lays the text out (no shift, and the largest paint stays the first one).
   display: "optional",

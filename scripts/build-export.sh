@@ -21,7 +21,7 @@ restore() {
 trap restore EXIT
 
 rm -rf out
-npx tsx scripts/vendor-voice-assets.ts
+npm run -s assets
 STATIC_EXPORT=1 NEXT_DIST_DIR=out npx next build
 SITEMAP_OUT_DIR=out npx next-sitemap
 npx tsx scripts/sitemap-stylesheet.ts out

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the quality gates need beyond the test suite: Java for the Nu HTML checker, nginx
-# for the serving comparison, and Lighthouse with its own Node 22 in tools/lighthouse
+# and openssl to serve the static export over HTTP/2 and TLS (Lighthouse, the serving
+# comparison), and Lighthouse with its own Node 22 in tools/lighthouse
 # (apart from the site's node_modules, so its node binary never shadows the site's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,7 @@ source scripts/lib/apt-install.sh
 missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 install_missing ${missing[@]+"${missing[@]}"}
 
 tools=tools/lighthouse

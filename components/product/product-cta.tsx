@@ -9,7 +9,7 @@ export function ProductCta({ title, body, button }: { title: string; body: strin
       <div className="relative isolate overflow-hidden rounded-3xl border border-line bg-panel px-6 py-14 text-center sm:px-12 md:py-20">
         <div
           aria-hidden="true"
-          className="absolute inset-x-0 -bottom-40 -z-10 mx-auto h-80 max-w-3xl rounded-full bg-alarm/20 blur-3xl"
+          className="absolute inset-x-0 -bottom-40 -z-10 mx-auto h-80 max-w-3xl glow-20"
         />
         <h2 id="product-cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-white text-balance sm:text-4xl">
           {title}

@@ -8,10 +8,8 @@
  * ratio nginx/next.
  *
  * Needs the production build (`.next/`, `npm run build`) and the static export (`out/`,
- * `npm run build:export`). nginx runs as a foreground child on a free loopback port, with
- * its configuration, pid, logs and temp files in a temporary directory: nothing
- * system-wide is touched. If nginx is missing, it is installed with apt when running as
- * root (otherwise the script says how).
+ * `npm run build:export`), and nginx (scripts/ensure-quality-deps.sh installs it), which
+ * serves out/ as scripts/lib/nginx.ts sets it up: nothing system-wide is touched.
  *
  * Prints figures. Exits 1 only when a correctness rule breaks (a server does not answer
  * 200 for a page, or answers an error under load); 2 when it cannot run (missing build,
@@ -19,15 +17,16 @@
  *
  * Options: --duration=<s> (10) --warm-up=<s> (2) --connections=<n> (50)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { freePort, startProductionServer, waitForHttp } from "../lib/serve";
+import { findNginx, serveStatic } from "../lib/nginx";
+import { startProductionServer } from "../lib/serve";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const paths = ["/", "/blog/byod-vishing-problem"] as const;
@@ -53,11 +52,8 @@ type AutocannonOptions = { url: string; connections: number; duration: number; h
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const stops: (() => void)[] = [];
-let tempDir: string | undefined;
 function cleanUp(): void {
   for (const stop of stops.splice(0).reverse()) stop();
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  tempDir = undefined;
 }
 process.on("exit", cleanUp);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
@@ -73,78 +69,6 @@ const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(" ");
-
-/** nginx's binary, installing it with apt when missing and running as root. */
-function ensureNginx(): string {
-  const find = () => ["/usr/sbin/nginx", ...(spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim().split("\n"))].find((candidate) => candidate !== "" && existsSync(candidate));
-  const found = find();
-  if (found) return found;
-  if (process.getuid?.() !== 0) cannotRun("nginx is not installed. Install it with: sudo apt-get install -y --no-install-recommends nginx (or run bash scripts/ensure-quality-deps.sh as root).");
-  console.log("nginx missing: installing it with apt-get ...");
-  const install = () =>
-    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status === 0;
-  if (!install()) {
-    spawnSync("apt-get", ["update", "-qq"], { stdio: ["ignore", "ignore", "inherit"] });
-    if (!install()) cannotRun("apt-get install nginx failed.");
-  }
-  return find() ?? cannotRun("nginx was installed but its binary was not found.");
-}
-
-function nginxConfig(dir: string, port: number, root: string): string {
-  const mimeTypes = "/etc/nginx/mime.types";
-  const types = existsSync(mimeTypes)
-    ? `include ${mimeTypes};`
-    : "types { text/html html; text/css css; application/javascript js; application/json json; image/svg+xml svg; text/plain txt; font/woff2 woff2; image/png png; application/xml xml; }";
-  return `worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  ${types}
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_timeout 65;
-  keepalive_requests 1000000;
-  gzip on;
-  gzip_comp_level 6;
-  gzip_types text/css application/javascript text/javascript application/json;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    index index.html;
-    location / {
-      try_files $uri $uri.html $uri/ =404;
-    }
-  }
-}
-`;
-}
-
-async function startNginx(binary: string): Promise<{ origin: string; child: ChildProcess }> {
-  tempDir = mkdtempSync(path.join(os.tmpdir(), "mockingbird-nginx-"));
-  // The workers (www-data when the master runs as root) only read out/; the master writes here.
-  chmodSync(tempDir, 0o755);
-  const port = await freePort();
-  const conf = path.join(tempDir, "nginx.conf");
-  writeFileSync(conf, nginxConfig(tempDir, port, path.join(projectRoot, "out")));
-  const child = spawn(binary, ["-p", `${tempDir}/`, "-e", path.join(tempDir, "error.log"), "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
-  stops.push(() => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${origin}/`, 15_000).catch(() => {
-    const log = tempDir ? readFileSync(path.join(tempDir, "error.log"), "utf8").slice(-2000) : "";
-    cannotRun(`nginx did not answer on ${origin}: ${log}`);
-  });
-  return { origin, child };
-}
 
 type Probe = { status: number; encoding: string; wireBytes: number; pageBytes: number };
 
@@ -196,7 +120,7 @@ async function main(): Promise<void> {
     const file = pagePath === "/" ? "out/index.html" : `out${pagePath}.html`;
     if (!existsSync(path.join(projectRoot, file))) cannotRun(`${file} is missing: run \`npm run build:export\` first.`);
   }
-  const nginxBinary = ensureNginx();
+  const nginxBinary = findNginx() ?? cannotRun("nginx is not installed. Install it with: bash scripts/ensure-quality-deps.sh (as root) or apt-get install -y --no-install-recommends nginx.");
   const nginxVersion = spawnSync(nginxBinary, ["-v"], { encoding: "utf8" }).stderr.trim();
 
   console.log(`serving benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}, Node ${process.version}, ${nginxVersion} (worker_processes auto)`);
@@ -205,7 +129,8 @@ async function main(): Promise<void> {
 
   const next = await startProductionServer();
   stops.push(next.stop);
-  const nginx = await startNginx(nginxBinary);
+  const nginx = await serveStatic(path.join(projectRoot, "out")).catch((error: Error) => cannotRun(error.message));
+  stops.push(nginx.stop);
   const servers = [
     { name: "next start", origin: next.origin },
     { name: "nginx (out/)", origin: nginx.origin },

@@ -33,7 +33,7 @@ export default function ProductPage() {
       <section aria-labelledby="product-title" className="relative isolate overflow-hidden">
         <div
           aria-hidden="true"
-          className="absolute -top-32 right-0 -z-10 h-96 w-96 rounded-full bg-alarm/10 blur-3xl md:right-24"
+          className="absolute -top-32 right-0 -z-10 h-96 w-96 glow-12 md:right-24"
         />
         <div className={`${container} grid items-center gap-12 pt-12 pb-16 md:pt-20 md:pb-24 lg:grid-cols-[1.15fr_1fr] lg:gap-16`}>
           <div>
@@ -57,7 +57,7 @@ export default function ProductPage() {
           <div className="relative mx-auto w-full max-w-md lg:max-w-none">
             <div className="relative isolate flex aspect-[5/3] items-center justify-center overflow-hidden rounded-3xl border border-line bg-panel sm:aspect-[16/9] lg:aspect-[4/3]">
               <div aria-hidden="true" className="absolute inset-0 -z-10 flex items-center justify-center">
-                <div className="size-48 rounded-full bg-alarm/10 blur-2xl lg:size-72" />
+                <div className="size-48 glow-12 lg:size-72" />
                 <div className="absolute size-40 rounded-full border border-line sm:size-52 lg:size-80" />
                 <div className="absolute size-56 rounded-full border border-line/60 sm:size-72 lg:size-[28rem]" />
               </div>
