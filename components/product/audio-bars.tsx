@@ -2,19 +2,24 @@ import type { CSSProperties } from "react";
 
 /**
  * Resting heights (fraction of the graphic's height) of the 7 bars. They trace a speech-like
- * envelope, so the static state shown with prefers-reduced-motion still reads as a voice.
+ * envelope, so the graphic reads as a voice before, after and without the motion.
  */
 const barHeights = [0.38, 0.62, 0.86, 1, 0.74, 0.52, 0.3] as const;
 
-/** Negative delays start every bar mid-cycle, so the wave is already moving on first paint. */
-const staggerSeconds = 0.16;
+/**
+ * The wave starts a second after the page appears, once the page has settled (moving bars
+ * cost a rendering frame each while the page is still starting up), runs a few cycles and
+ * ends at rest: all the motion is over within five seconds, so it needs no pause control
+ * (WCAG 2.2.2).
+ */
+export const barMotion = { startSeconds: 1, staggerSeconds: 0.16, cycleSeconds: 1.1, cycles: 3 } as const;
 
 type Props = { className?: string };
 
 /**
- * Decorative "live voice" graphic of the Product hero: 7 bars that rise and fall in a staggered
+ * Decorative "live voice" graphic of the Product hero: 7 bars that fall and rise in a staggered
  * wave (the `bar` keyframes in app/globals.css). Pure CSS, no client JavaScript; with reduced
- * motion the bars stand still at their resting heights.
+ * motion the bars never move.
  */
 export function AudioBars({ className = "" }: Props) {
   return (
@@ -22,7 +27,9 @@ export function AudioBars({ className = "" }: Props) {
       {barHeights.map((height, index) => {
         const style: CSSProperties = {
           height: `${height * 100}%`,
-          animationDelay: `${Math.round(-index * staggerSeconds * 100) / 100}s`,
+          animationDuration: `${barMotion.cycleSeconds}s`,
+          animationDelay: `${Math.round((barMotion.startSeconds + index * barMotion.staggerSeconds) * 100) / 100}s`,
+          animationIterationCount: barMotion.cycles,
         };
         return (
           <span

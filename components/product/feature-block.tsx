@@ -1,12 +1,11 @@
 import type { FeatureHighlight } from "@/content/product";
-import { featureIllustrations } from "./illustrations";
+import { illustrationPath, illustrationSize } from "./illustrations";
 
 /**
  * One highlight: copy and illustration side by side from md up (the illustration swaps sides
  * when `reversed`), stacked on small screens with the heading first so reading order matches.
  */
 export function FeatureBlock({ feature, index }: { feature: FeatureHighlight; index: number }) {
-  const Illustration = featureIllustrations[feature.id];
   const titleId = `${feature.id}-title`;
   return (
     <section id={feature.id} aria-labelledby={titleId} className="py-12 md:py-20">
@@ -36,7 +35,16 @@ export function FeatureBlock({ feature, index }: { feature: FeatureHighlight; in
           </ul>
         </div>
         <div className="mx-auto w-full max-w-xl md:max-w-none">
-          <Illustration label={feature.alt} />
+          {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG rendered at build: nothing to optimise; width and height reserve its space */}
+          <img
+            src={illustrationPath(feature.id)}
+            alt={feature.alt}
+            width={illustrationSize.width}
+            height={illustrationSize.height}
+            loading="lazy"
+            decoding="async"
+            className="block aspect-[4/3] h-auto w-full"
+          />
         </div>
       </div>
     </section>

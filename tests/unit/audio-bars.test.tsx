@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import { AudioBars } from "@/components/product/audio-bars";
+import { AudioBars, barMotion } from "@/components/product/audio-bars";
 
 describe("AudioBars", () => {
   it("renders exactly seven bars inside a container hidden from assistive technology", () => {
@@ -26,5 +26,18 @@ describe("AudioBars", () => {
   it("exposes nothing to the accessibility tree", () => {
     const { container } = render(<AudioBars />);
     expect(container.textContent).toBe("");
+  });
+
+  it("moves for less than five seconds and only after the page has settled (WCAG 2.2.2)", () => {
+    const { container } = render(<AudioBars />);
+    const bars = Array.from(container.querySelectorAll<HTMLElement>("[data-bar]"));
+    const seconds = (value: string) => Number(value.replace(/s$/, ""));
+    for (const bar of bars) {
+      expect(seconds(bar.style.animationDelay)).toBeGreaterThanOrEqual(barMotion.startSeconds);
+      expect(Number(bar.style.animationIterationCount)).toBe(barMotion.cycles);
+    }
+    const lastStop = Math.max(...bars.map((bar) => seconds(bar.style.animationDelay) + seconds(bar.style.animationDuration) * Number(bar.style.animationIterationCount)));
+    const firstStart = Math.min(...bars.map((bar) => seconds(bar.style.animationDelay)));
+    expect(lastStop - firstStart).toBeLessThan(5);
   });
 });

@@ -8,7 +8,11 @@ import { PlaybooksIllustration } from "./playbooks";
 import { AiCoachingIllustration } from "./ai-coaching";
 import { ReportingIllustration } from "./reporting";
 
-/** One original illustration per feature; the Record type makes a missing one a compile error. */
+/**
+ * One original illustration per feature; the Record type makes a missing one a compile error.
+ * scripts/render-illustrations.tsx renders them to static files before every build; the page
+ * shows those files as images (illustrationPath).
+ */
 export const featureIllustrations: Record<FeatureId, ComponentType<IllustrationProps>> = {
   "campaign-scheduling": CampaignSchedulingIllustration,
   "voice-cloning": VoiceCloningIllustration,
@@ -19,3 +23,7 @@ export const featureIllustrations: Record<FeatureId, ComponentType<IllustrationP
 };
 
 export type { IllustrationProps } from "./shared";
+export { illustrationSize } from "./shared";
+
+/** Where the rendered illustration of a feature is served from. */
+export const illustrationPath = (id: FeatureId) => `/illustrations/${id}.svg`;

@@ -19,28 +19,26 @@ export const palette = {
 export const illustrationSize = { width: 480, height: 360 } as const;
 
 export type IllustrationProps = {
-  /** Text alternative: the feature's alt text. */
+  /** Text alternative: the feature's alt text (the page's <img> carries it too). */
   label: string;
-  className?: string;
 };
 
 /**
- * Outer frame shared by the feature illustrations. The graphic carries meaning next to the
- * copy, so it is exposed as one image with the feature's alt text; its parts are presentational.
- * Fixed viewBox plus width/height attributes give the browser the aspect ratio before CSS loads.
+ * Outer frame shared by the feature illustrations: a standalone SVG document, rendered to a
+ * file at build time (scripts/render-illustrations.tsx), titled with the feature's alt text.
  */
-export function IllustrationFrame({ label, className = "", children }: IllustrationProps & { children: ReactNode }) {
+export function IllustrationFrame({ label, children }: IllustrationProps & { children: ReactNode }) {
   return (
     <svg
+      xmlns="http://www.w3.org/2000/svg"
       role="img"
       aria-label={label}
       viewBox={`0 0 ${illustrationSize.width} ${illustrationSize.height}`}
       width={illustrationSize.width}
       height={illustrationSize.height}
-      className={`block aspect-[4/3] h-auto w-full ${className}`}
       fill="none"
-      xmlns="http://www.w3.org/2000/svg"
     >
+      <title>{label}</title>
       <rect x="0.5" y="0.5" width="479" height="359" rx="24" fill={palette.panel} stroke={palette.line} />
       {children}
     </svg>
