@@ -51,6 +51,9 @@ async function main() {
   if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
     throw new Error("Lighthouse is not installed: run `bash scripts/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
   }
+  if (!existsSync(path.resolve("out", "index.html"))) {
+    throw new Error("No static export in out/: run `npm run build:export`, or `npm run check:lighthouse`, which builds whatever is missing.");
+  }
   const site = await serveStatic(path.resolve("out"), { tls: true });
   const byRoute = new Map<string, Run[]>(qualityRoutes.map((route) => [route, []]));
   try {
