@@ -92,7 +92,7 @@ async function main() {
   console.log("\nevery route meets the bar");
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  console.error(`Lighthouse gate: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
