@@ -34,15 +34,12 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
 import { freePort } from "../../scripts/lib/serve";
+import { numberOption, stringOption } from "../../scripts/lib/cli-options";
 
 const projectRoot = path.resolve(__dirname, "../..");
-const option = (name: string, fallback: number): number => {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? fallback : Number(value);
-};
-const only = process.argv.find((arg) => arg.startsWith("--only="))?.split("=")[1];
-const targetFrames = option("frames", 10_000);
-const lanes = option("lanes", 4);
+const only = stringOption("only");
+const targetFrames = numberOption("frames", 10_000);
+const lanes = numberOption("lanes", 4);
 /** Control run: every call that sends init is text only, so no greeting is ever synthesized for a dropped call. */
 const noVoice = process.argv.includes("--no-voice");
 const apiKey = "faults-bench-agent-key";

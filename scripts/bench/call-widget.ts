@@ -10,9 +10,10 @@
  */
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { numberOption } from "../lib/cli-options";
 import { chromiumArgs, chromiumPath, startLocalAgent, startProductionServer } from "../lib/serve";
 
-const calls = Number(process.argv.find((arg) => arg.startsWith("--calls="))?.split("=")[1] ?? 20);
+const calls = numberOption("calls", 20);
 const agentKey = "bench-widget-agent-key";
 /** A string only the voice SDK contains: how a chunk is recognised as the SDK. */
 const sdkMarker = "conversation_initiation_client_data";

@@ -26,17 +26,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { findNginx, serveStatic } from "../lib/nginx";
+import { numberOption } from "../lib/cli-options";
 import { startProductionServer } from "../lib/serve";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const paths = ["/", "/blog/byod-vishing-problem"] as const;
-const option = (name: string, fallback: number): number => {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? fallback : Number(value);
-};
-const durationSeconds = option("duration", 10);
-const warmUpSeconds = option("warm-up", 2);
-const connections = option("connections", 50);
+const durationSeconds = numberOption("duration", 10);
+const warmUpSeconds = numberOption("warm-up", 2);
+const connections = numberOption("connections", 50);
 
 // autocannon ships no types; the part of its result this script reads.
 type AutocannonResult = {

@@ -32,16 +32,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { signedUrlMessages } from "../../lib/signed-url/messages";
 import { startProductionServer } from "../lib/serve";
+import { numberOption } from "../lib/cli-options";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const option = (name: string, fallback: number): number => {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
-  return value === undefined ? fallback : Number(value);
-};
-const totalRequests = option("requests", 10_000);
-const clientCount = option("clients", 1_000);
-const concurrency = option("concurrency", 50);
-const burstClients = option("burst-clients", 200);
+const totalRequests = numberOption("requests", 10_000);
+const clientCount = numberOption("clients", 1_000);
+const concurrency = numberOption("concurrency", 50);
+const burstClients = numberOption("burst-clients", 200);
 const limits = { perMinute: 5, perDay: 20, dailyCap: 2_000 };
 const agentKey = "abuse-bench-agent-key";
 // The anon key is inlined at build time; requests must carry the build's value.
