@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { Redis } from "ioredis";
 import { createNodeSignedUrlService, type NodeSignedUrlService } from "@/lib/signed-url/node-service";
-import { redisKeyPrefix } from "@/lib/signed-url/redis-counters";
+import { redisKeyPrefix } from "@/lib/signed-url/redis-store";
 import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "./support/fake-voice-upstream";
 import { freePort, startRedisServer, type RedisServer } from "./support/redis-server";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
@@ -75,9 +75,10 @@ describe("limits kept in Redis (REDIS_URL)", () => {
     await service.handle(callRequest());
 
     expect((await inspector.keys(`${redisKeyPrefix}:*`)).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^${redisKeyPrefix}:cap:\\d{4}-\\d{2}-\\d{2}$`)),
       `${redisKeyPrefix}:day:unidentified`,
-      expect.stringMatching(new RegExp(`^${redisKeyPrefix}:issued:\\d{4}-\\d{2}-\\d{2}$`)),
       `${redisKeyPrefix}:minute:unidentified`,
+      `${redisKeyPrefix}:network-day:unidentified`,
     ]);
   });
 
