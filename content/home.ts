@@ -9,7 +9,7 @@ export const homeContent = {
   subline:
     "Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people hear the attack in a safe call before a criminal makes the real one.",
   cta: {
-    heading: "See where your organisation is exposed",
+    heading: "See where your organization is exposed",
     body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
   },
   secondary: {
@@ -17,7 +17,7 @@ export const homeContent = {
     steps: [
       {
         title: "Choose the pretext",
-        body: "Start from proven playbooks (CEO fraud, tech support, HR) or write your own around the processes attackers target in your company.",
+        body: "Start from prebuilt playbooks (CEO fraud, tech support, HR) or write your own around the processes attackers target in your company.",
       },
       {
         title: "Let the agents call",
@@ -25,7 +25,7 @@ export const homeContent = {
       },
       {
         title: "Coach and measure",
-        body: "Everyone gets immediate, private coaching. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
+        body: "Employees practice one-to-one with a voice AI coach in the browser. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
       },
     ],
   },
@@ -48,7 +48,7 @@ export const homeContent = {
       },
       {
         value: "1 in 599",
-        claim: "contact-centre calls is fraudulent, according to voice-security vendor Pindrop.",
+        claim: "contact-center calls is fraudulent, according to voice-security vendor Pindrop.",
         source: { publisher: "Pindrop", title: "Pindrop resources", url: "https://www.pindrop.com/resource/" },
       },
     ] satisfies SourcedFigure[],
