@@ -1,7 +1,9 @@
+import { sources, type Source } from "@/content/sources";
+
 export type SourcedFigure = {
   value: string;
   claim: string;
-  source: { publisher: string; title: string; url: string };
+  source: Source;
 };
 
 export const homeContent = {
@@ -40,16 +42,12 @@ export const homeContent = {
       {
         value: "442%",
         claim: "rise in vishing between the first and second half of 2024, according to CrowdStrike.",
-        source: {
-          publisher: "SecureLogix",
-          title: "Fight back as vishing gains momentum",
-          url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
-        },
+        source: sources.crowdstrikeVishing,
       },
       {
         value: "1 in 599",
         claim: "contact-center calls is fraudulent, according to voice-security vendor Pindrop.",
-        source: { publisher: "Pindrop", title: "Pindrop resources", url: "https://www.pindrop.com/resource/" },
+        source: sources.pindropSite,
       },
     ] satisfies SourcedFigure[],
   },

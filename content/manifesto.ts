@@ -1,8 +1,9 @@
 import { site } from "@/content/site";
+import { sources } from "@/content/sources";
 
 /**
  * The manifesto's words. Every figure lives in a `SourcedFigure` (or the evidence bar) with the source it
- * came from, as listed in shared/content/FACTS.md; the prose itself carries no numbers, which
+ * came from (content/sources.ts, tied to content/FACTS.md); the prose itself carries no numbers, which
  * tests/unit/manifesto-content.test.ts enforces.
  */
 
@@ -49,51 +50,15 @@ export type Manifesto = {
 };
 
 const cite = {
-  crowdstrike2026: {
-    origin: "CrowdStrike 2026 Global Threat Report",
-    publisher: "CYFAR",
-    title: "CrowdStrike 2026 Global Threat Report: The Evasive Adversary Wields AI",
-    url: "https://cyfar.ca/posts/crowdstrike-2026-global-threat-report-the-evasive-adversary-wields-ai",
-  },
-  crowdstrikeVishing: {
-    origin: "CrowdStrike",
-    publisher: "SecureLogix",
-    title: "Fight back as vishing gains momentum",
-    url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
-  },
-  pindrop2025: {
-    origin: "Pindrop 2025 Voice Intelligence & Security Report",
-    publisher: "Cyber Warriors Middle East",
-    title: "Deepfake fraud soars by 1,300% in 2024",
-    url: "https://cyberwarriorsmiddleeast.com/deepfake-fraud-soars-by-1300-in-2024",
-  },
-  mcafeeLabs: {
-    origin: "McAfee Labs",
-    publisher: "TMCnet",
-    url: "https://www.tmcnet.com/voip/news/articles/455786-mcafee-issues-warning-ai-voice-cloning-scams.htm",
-  },
-  arup: {
-    publisher: "HSToday",
-    title: "Deepfake heist: criminals steal $25M via fake video conference",
-    url: "https://www.hstoday.us/subject-matter-areas/cybersecurity/deepfake-heist-criminals-steal-25m-via-fake-video-conference/",
-  },
-  verizonDbir2026: {
-    origin: "Verizon 2026 Data Breach Investigations Report",
-    publisher: "Fable Security",
-    url: "https://fablesecurity.com/resources/blog/dbir-2026-phishing-simulation-blind-spot/",
-  },
-  ucsd: {
-    origin: "UC San Diego Health study",
-    publisher: "Homeland Security Newswire",
-    url: "https://www.homelandsecuritynewswire.com/dr20250917-cybersecurity-training-programs-dont-prevent-employees-from-falling-for-phishing-scams",
-  },
-  bullee: {
-    origin: "Bullee, Montoya, Junger & Hartel, SG-CRC 2016 (IOS Press)",
-    publisher: "bullee.net",
-    title: "Telephone-based social engineering attacks: An experiment testing the success and time decay of an intervention",
-    url: "https://bullee.net/2016/01/15/telephone-based-social-engineering-attacks",
-  },
-} as const satisfies Record<string, Citation>;
+  crowdstrike2026: sources.crowdstrike2026,
+  crowdstrikeVishing: sources.crowdstrikeVishing,
+  pindrop2025: sources.pindrop2025,
+  mcafeeLabs: sources.mcafeeLabs,
+  arup: sources.arup,
+  verizonDbir2026: sources.verizonDbir2026,
+  ucsd: sources.ucsd,
+  bullee: sources.bullee,
+} satisfies Record<string, Citation>;
 
 export const manifesto: Manifesto = {
   title: "Our Manifesto",
