@@ -43,7 +43,12 @@ export default function OnePagerPage() {
         {featureHighlights.map((feature) => (
           <li key={feature.id}>
             <h3 className="font-semibold">{feature.label}</h3>
-            <p className="mt-0.5 text-neutral-800">{feature.description[0]}</p>
+            {/* Every paragraph: a feature's later ones carry conditions, such as voice cloning's consent. */}
+            {feature.description.map((paragraph) => (
+              <p key={paragraph} className="mt-0.5 text-neutral-800">
+                {paragraph}
+              </p>
+            ))}
           </li>
         ))}
       </ul>
