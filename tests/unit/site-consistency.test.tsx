@@ -87,8 +87,8 @@ describe("the one-pager", () => {
 
   test("prints the home page's sourced figure with its source", () => {
     const { container } = render(<OnePagerPage />);
-    const [figure] = homeContent.panel.figures;
-    expect(container.textContent).toContain(figure.claim);
-    expect(container.textContent).toContain(figure.source.url);
+    const figure = homeContent.panel.figures[0];
+    expect(container.textContent).toContain(figure?.claim);
+    expect(container.textContent).toContain(figure?.source.url);
   });
 });
