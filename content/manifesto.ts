@@ -155,7 +155,7 @@ export const manifesto: Manifesto = {
     points: [
       {
         title: "Build Deepfake Immunity",
-        body: "Let your team hear how convincing a cloned voice can be, including a replica of your own executives, in a controlled setting where a mistake is a lesson rather than a breach, so the first convincing fake they hear is not the real one.",
+        body: "Let your team hear how convincing a cloned voice can be, including a replica of your own executives made with their consent, in a controlled setting where a mistake is a lesson rather than a breach, so the first convincing fake they hear is not the real one.",
       },
       {
         title: "Spar with an AI That Thinks",

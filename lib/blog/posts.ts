@@ -6,13 +6,14 @@ import { isoFromDateText } from "./dates";
 import { readingTime } from "./reading-time";
 import { renderArticle } from "./markdown";
 import { newestFirst } from "./order";
-import { updateMismatch } from "./updates";
+import { updateHeadingPrefix, updateMismatch } from "./updates";
 
 export type Post = Omit<Frontmatter, "readingTime"> & {
   readingTime: string;
   publishedTime: string;
-  /** When the article's update section was added; absent for an article never updated. */
+  /** When the article's update section was added, and that section's anchor; absent for an article never updated. */
   modifiedTime?: string;
+  updateAnchor?: string;
   html: string;
   headings: { id: string; text: string }[];
 };
@@ -41,6 +42,7 @@ export function loadPost(file: string, raw: string, publicDir = publicDirectory)
     readingTime: readingTime(parsed.content, data.readingTime),
     publishedTime: isoFromDateText(data.date) as string,
     modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
+    updateAnchor: headings.find((heading) => heading.text.startsWith(updateHeadingPrefix))?.id,
     html,
     headings,
   };

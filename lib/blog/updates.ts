@@ -4,6 +4,7 @@
  * frontmatter's `updated` names the same date, so a reader (and the citation-date test) can tell
  * what was known when the article was written from what was added later.
  */
+export const updateHeadingPrefix = "Update, ";
 const updateHeading = /^## Update, ([A-Z][a-z]+ \d{1,2}, \d{4})\b.*$/m;
 
 export type ArticleParts = {

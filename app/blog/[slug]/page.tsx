@@ -76,11 +76,11 @@ export default async function ArticlePage({ params }: Params) {
         {post.author}
         <span aria-hidden="true"> · </span>
         {post.readingTime}
-        {post.updated && post.modifiedTime ? (
+        {post.updated && post.modifiedTime && post.updateAnchor ? (
           <>
             <span aria-hidden="true"> · </span>
             {blogIndex.updated}{" "}
-            <a href={`#${post.headings.find((heading) => heading.text.startsWith(`${blogIndex.updated}, `))?.id ?? ""}`} className="underline underline-offset-4">
+            <a href={`#${post.updateAnchor}`} className="underline underline-offset-4">
               <time dateTime={post.modifiedTime.slice(0, 10)}>{post.updated}</time>
             </a>
           </>
