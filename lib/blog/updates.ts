@@ -5,7 +5,7 @@
  * what was known when the article was written from what was added later.
  */
 export const updateHeadingPrefix = "Update, ";
-const updateHeading = /^## Update, ([A-Z][a-z]+ \d{1,2}, \d{4})\b.*$/m;
+const updateHeading = new RegExp(`^## ${updateHeadingPrefix}([A-Z][a-z]+ \\d{1,2}, \\d{4})\\b.*$`, "m");
 
 export type ArticleParts = {
   /** The article as written on its date. */
