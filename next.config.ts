@@ -1,10 +1,13 @@
 import type { NextConfig } from "next";
+import { assertLaunchReady } from "./lib/config/launch-readiness";
 import { validatePublicEnv } from "./lib/config/public-env-schema";
 import { cacheControlFor } from "./lib/security/cache-policy";
 import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "./lib/security/csp";
 
 // NEXT_PUBLIC_* are checked at build and start-up; a bad one stops here, named.
 validatePublicEnv();
+// A production NEXT_PUBLIC_SITE_URL needs every value in content/launch-signoff.ts confirmed.
+assertLaunchReady();
 
 /** `npm run build:export` sets this: a CDN-ready out/ with every page and no server code. */
 const staticExport = process.env.STATIC_EXPORT === "1";

@@ -7,6 +7,8 @@ export const blogIndex = {
   readArticle: "Read article",
   backToBlog: "Back to Blog",
   tagsLabel: "Tags:",
+  /** Before the date of an article's update section, which the date links to. */
+  updated: "Updated",
   section: "Voice Security",
   feed: { path: "/blog/rss.xml", title: "Mockingbird blog" },
 } as const;

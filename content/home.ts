@@ -1,7 +1,9 @@
+import { sources, type Source } from "@/content/sources";
+
 export type SourcedFigure = {
   value: string;
   claim: string;
-  source: { publisher: string; title: string; url: string };
+  source: Source;
 };
 
 export const homeContent = {
@@ -9,7 +11,7 @@ export const homeContent = {
   subline:
     "Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people hear the attack in a safe call before a criminal makes the real one.",
   cta: {
-    heading: "See where your organisation is exposed",
+    heading: "See where your organization is exposed",
     body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
   },
   secondary: {
@@ -17,7 +19,7 @@ export const homeContent = {
     steps: [
       {
         title: "Choose the pretext",
-        body: "Start from proven playbooks (CEO fraud, tech support, HR) or write your own around the processes attackers target in your company.",
+        body: "Start from prebuilt playbooks (CEO fraud, tech support, HR) or write your own around the processes attackers target in your company.",
       },
       {
         title: "Let the agents call",
@@ -25,7 +27,7 @@ export const homeContent = {
       },
       {
         title: "Coach and measure",
-        body: "Everyone gets immediate, private coaching. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
+        body: "Employees practice one-to-one with a voice AI coach in the browser. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
       },
     ],
   },
@@ -40,16 +42,12 @@ export const homeContent = {
       {
         value: "442%",
         claim: "rise in vishing between the first and second half of 2024, according to CrowdStrike.",
-        source: {
-          publisher: "SecureLogix",
-          title: "Fight back as vishing gains momentum",
-          url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
-        },
+        source: sources.crowdstrikeVishing,
       },
       {
         value: "1 in 599",
-        claim: "contact-centre calls is fraudulent, according to voice-security vendor Pindrop.",
-        source: { publisher: "Pindrop", title: "Pindrop resources", url: "https://www.pindrop.com/resource/" },
+        claim: "contact-center calls is fraudulent, according to voice-security vendor Pindrop.",
+        source: sources.pindropSite,
       },
     ] satisfies SourcedFigure[],
   },

@@ -5,8 +5,8 @@ export type BetaItem = { title: string; description: string };
 export const joinBeta = {
   title: "Join Our Private Beta!",
   intro: [
-    `${site.name} is opening its AI vishing simulations to a small group of organisations before general release. Beta partners run realistic voice-phishing campaigns and one-to-one AI voice coaching with their own teams, and help us decide what the platform becomes.`,
-    "It is a partnership, not a trial licence: you get the product early and a real say in it, and we get the honest, practical feedback that only security, awareness and help-desk teams can give.",
+    `${site.name} is opening its AI vishing simulations to a small group of organizations before general release. Beta partners run realistic voice-phishing campaigns and one-to-one AI voice coaching with their own teams, and help us decide what the platform becomes.`,
+    "It is a partnership, not a trial license: you get the product early and a real say in it, and we get the honest, practical feedback that only security, awareness and help-desk teams can give.",
   ],
   benefits: {
     heading: "What you get",
@@ -38,7 +38,7 @@ export const joinBeta = {
       },
       {
         title: "Small-scale tests with early adopters",
-        description: "Start with a pilot group of employees who are happy to take part, so we can learn together before any wider roll-out.",
+        description: "Start with a pilot group of employees who are happy to take part, so we can learn together before any wider rollout.",
       },
       {
         title: "Regular check-ins",

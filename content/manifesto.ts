@@ -1,8 +1,9 @@
 import { site } from "@/content/site";
+import { sources } from "@/content/sources";
 
 /**
  * The manifesto's words. Every figure lives in a `SourcedFigure` (or the evidence bar) with the source it
- * came from, as listed in shared/content/FACTS.md; the prose itself carries no numbers, which
+ * came from (content/sources.ts, tied to content/FACTS.md); the prose itself carries no numbers, which
  * tests/unit/manifesto-content.test.ts enforces.
  */
 
@@ -49,51 +50,15 @@ export type Manifesto = {
 };
 
 const cite = {
-  crowdstrike2026: {
-    origin: "CrowdStrike 2026 Global Threat Report",
-    publisher: "CYFAR",
-    title: "CrowdStrike 2026 Global Threat Report: The Evasive Adversary Wields AI",
-    url: "https://cyfar.ca/posts/crowdstrike-2026-global-threat-report-the-evasive-adversary-wields-ai",
-  },
-  crowdstrikeVishing: {
-    origin: "CrowdStrike",
-    publisher: "SecureLogix",
-    title: "Fight back as vishing gains momentum",
-    url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
-  },
-  pindrop2025: {
-    origin: "Pindrop 2025 Voice Intelligence & Security Report",
-    publisher: "Cyber Warriors Middle East",
-    title: "Deepfake fraud soars by 1,300% in 2024",
-    url: "https://cyberwarriorsmiddleeast.com/deepfake-fraud-soars-by-1300-in-2024",
-  },
-  mcafeeLabs: {
-    origin: "McAfee Labs",
-    publisher: "TMCnet",
-    url: "https://www.tmcnet.com/voip/news/articles/455786-mcafee-issues-warning-ai-voice-cloning-scams.htm",
-  },
-  arup: {
-    publisher: "HSToday",
-    title: "Deepfake heist: criminals steal $25M via fake video conference",
-    url: "https://www.hstoday.us/subject-matter-areas/cybersecurity/deepfake-heist-criminals-steal-25m-via-fake-video-conference/",
-  },
-  verizonDbir2026: {
-    origin: "Verizon 2026 Data Breach Investigations Report",
-    publisher: "Fable Security",
-    url: "https://fablesecurity.com/resources/blog/dbir-2026-phishing-simulation-blind-spot/",
-  },
-  ucsd: {
-    origin: "UC San Diego Health study",
-    publisher: "Homeland Security Newswire",
-    url: "https://www.homelandsecuritynewswire.com/dr20250917-cybersecurity-training-programs-dont-prevent-employees-from-falling-for-phishing-scams",
-  },
-  bullee: {
-    origin: "Bullee, Montoya, Junger & Hartel, SG-CRC 2016 (IOS Press)",
-    publisher: "bullee.net",
-    title: "Telephone-based social engineering attacks: An experiment testing the success and time decay of an intervention",
-    url: "https://bullee.net/2016/01/15/telephone-based-social-engineering-attacks",
-  },
-} as const satisfies Record<string, Citation>;
+  crowdstrike2026: sources.crowdstrike2026,
+  crowdstrikeVishing: sources.crowdstrikeVishing,
+  pindrop2025: sources.pindrop2025,
+  mcafeeLabs: sources.mcafeeLabs,
+  arup: sources.arup,
+  verizonDbir2026: sources.verizonDbir2026,
+  ucsd: sources.ucsd,
+  bullee: sources.bullee,
+} satisfies Record<string, Citation>;
 
 export const manifesto: Manifesto = {
   title: "Our Manifesto",
@@ -104,7 +69,7 @@ export const manifesto: Manifesto = {
       id: "the-new-threat",
       heading: "The New Threat",
       paragraphs: [
-        "The most convincing attack your organisation will face this year may not arrive in an inbox. It will ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
+        "The most convincing attack your organization will face this year may not arrive in an inbox. It will ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
         "Generative AI has made that voice cheap to produce. Cloning someone now takes a short clip from a webinar, a podcast or a voicemail greeting, and conversational agents can hold natural, responsive calls with many people at once. What once needed a skilled social engineer on the phone can now be automated.",
         "Voice works because it bypasses the habits we have trained. There is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
       ],
@@ -125,7 +90,7 @@ export const manifesto: Manifesto = {
       id: "the-evidence-is-clear",
       heading: "The Evidence is Clear",
       paragraphs: [
-        "Attackers are moving away from malicious code and towards people. An intrusion that carries no malware gives scanners nothing to find; what is left is a person deciding whether to trust the voice on the line.",
+        "Most of what CrowdStrike detected involved no malware at all, so there was no malicious file for a scanner to find. The report does not say how those intruders got in. A convincing phone call that talks someone into handing over a password or approving a reset is one documented way, and it leaves no malicious file behind either.",
         "Voice phishing is growing fast, and the synthetic voices behind it keep getting better.",
       ],
       /** The red bar: a sourced share, drawn to scale. */
@@ -155,8 +120,8 @@ export const manifesto: Manifesto = {
       id: "a-critical-gap",
       heading: "A Critical Gap",
       paragraphs: [
-        "Most awareness programmes are still built for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
-        "And awareness that is never practised fades fast. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
+        "Awareness programs are still built mostly for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
+        "And awareness that is never practiced fades fast. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
       ],
       quote: {
         text: "…we struggled to find companies doing simulations of voice- and text message-based campaigns.",
@@ -190,15 +155,15 @@ export const manifesto: Manifesto = {
     points: [
       {
         title: "Build Deepfake Immunity",
-        body: "Let your team hear how convincing a cloned voice can be, including a replica of your own executives, in a controlled setting where a mistake is a lesson rather than a breach, so the first convincing fake they hear is not the real one.",
+        body: "Let your team hear how convincing a cloned voice can be, including a replica of your own executives made with their consent, in a controlled setting where a mistake is a lesson rather than a breach, so the first convincing fake they hear is not the real one.",
       },
       {
         title: "Spar with an AI That Thinks",
-        body: "Our AI agents adapt to every answer in real time instead of reading a script. They push back, improvise and raise the pressure like a real attacker, and one-to-one voice coaching in the browser lets people practise until saying no, and calling back on a known number, becomes a reflex.",
+        body: "Our AI agents adapt to every answer in real time instead of reading a script. They push back, improvise and raise the pressure like a real attacker, and one-to-one voice coaching in the browser lets people practice until saying no, and calling back on a known number, becomes a reflex.",
       },
       {
         title: "Precision Insights, Zero Hassle",
-        body: "Automated campaigns call thousands of employees at once, from prebuilt CEO-fraud, tech-support and HR playbooks or your own. Then the reports show who is vulnerable, which tactics work and where to focus training next, from individual performance to organisation-wide trends. No phone banks to staff, no scripts to write.",
+        body: "Automated campaigns call thousands of employees at once, from prebuilt CEO-fraud, tech-support and HR playbooks or your own. Then the reports show who is vulnerable, which tactics work and where to focus training next, from individual performance to organization-wide trends. No phone banks to staff and no call scripts to read out: you choose the pretext, prebuilt or your own, and the agents hold the conversation.",
       },
     ],
   },

@@ -43,7 +43,7 @@ export const productHero = {
 
 export const productIntro = {
   title: "Security awareness that doesn't stop at the inbox",
-  body: "Most awareness programmes train people to distrust a suspicious email, then leave the phone untested. Mockingbird brings the same disciplined practice to voice: your team hears convincing synthetic voices in a controlled setting, spars with AI callers that respond to every answer, and you see who is vulnerable, which tactics work and where to focus training next.",
+  body: "Awareness programs usually train people to distrust a suspicious email, then leave the phone untested. Mockingbird brings the same disciplined practice to voice: your team hears convincing synthetic voices in a controlled setting, spars with AI callers that respond to every answer, and you see who is vulnerable, which tactics work and where to focus training next.",
 } as const;
 
 export const featureHighlights: readonly FeatureHighlight[] = [
@@ -52,7 +52,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Campaign scheduling",
     title: "Campaign scheduling",
     description: [
-      "Reach the whole organisation in a single campaign. Mockingbird places automated simulation calls to thousands of employees at once, so nobody on your side has to pick up a phone or juggle a call list.",
+      "Reach the whole organization in a single campaign. Mockingbird places automated simulation calls to thousands of employees at once, so nobody on your side has to pick up a phone or juggle a call list.",
       "Set a campaign up once, then run it again on a schedule: regular practice keeps instincts sharp in a way a once-a-year session cannot.",
     ],
     bullets: [
@@ -68,8 +68,8 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Voice cloning",
     title: "Voice cloning",
     description: [
-      "Attackers no longer sound like strangers. Clone any voice, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practise against the voices they are most inclined to trust.",
-      "Cloning a real person's voice always requires that person's explicit consent and your organisation's authorisation, and cloned voices are used only in the simulations you approve.",
+      "Attackers no longer sound like strangers. Clone any voice, with its owner's explicit consent, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practice against the voices they are most inclined to trust.",
+      "Cloning a real person's voice always requires that person's explicit consent and your organization's authorization, and cloned voices are used only in the simulations you approve.",
     ],
     bullets: [
       "Clone any voice, with the speaker's consent",
@@ -105,7 +105,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     bullets: [
       "CEO fraud: urgent requests that appear to come from leadership",
       "Tech support and HR: help-desk resets, payroll and benefits pretexts",
-      "Custom playbooks for the risks specific to your organisation",
+      "Custom playbooks for the risks specific to your organization",
     ],
     alt: "Scenario cards for CEO fraud, tech support and HR, next to a blank card for a custom playbook",
     reversed: true,
@@ -115,11 +115,11 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "AI coaching",
     title: "1:1 AI voice coaching",
     description: [
-      "People learn to handle a pressured call by practising out loud. Employees talk one-to-one with a voice-enabled AI coach right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
+      "People learn to handle a pressured call by practicing out loud. Employees talk one-to-one with a voice-enabled AI coach right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
     ],
     bullets: [
       "Voice conversations in the browser, with nothing to install",
-      "A safe place to practise verifying callers and saying no",
+      "A safe place to practice verifying callers and saying no",
       "Self-paced, so it fits around people's work",
     ],
     alt: "A browser window with a microphone button, a live voice waveform and a reply from the AI coach",
@@ -130,7 +130,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Reporting",
     title: "Reporting and insights",
     description: [
-      "See who is vulnerable, which tactics work and where to focus training. Reports bring together vulnerability patterns, individual performance and organisation-wide metrics.",
+      "See who is vulnerable, which tactics work and where to focus training. Reports bring together vulnerability patterns, individual performance and organization-wide metrics.",
       "Dashboards drill down by campaign, pretext, user group and call outcome. Automated transcript analysis shows where conversations turned, and historical risk tracking shows whether your exposure is shrinking from one campaign to the next.",
     ],
     bullets: [
@@ -148,27 +148,27 @@ export const productFaq: readonly FaqItem[] = [
   {
     question: "Is it legal and ethical to run vishing simulations on our own staff?",
     answer:
-      "Run responsibly, yes. Every campaign is commissioned by your organisation within a scope you agree, and cloning a real person's voice requires that person's explicit consent. Rules on employee monitoring and calls differ between countries, so involve HR, legal and any employee representatives before the first campaign, tell staff that simulated calls are part of their training, and use results to target support rather than to discipline individuals. This is practical guidance, not legal advice.",
+      "Run responsibly, yes. Every campaign is commissioned by your organization within a scope you agree, and cloning a real person's voice requires that person's explicit consent. Rules on employee monitoring and calls differ between countries, so involve HR, legal and any employee representatives before the first campaign, tell staff that simulated calls are part of their training, and use results to target support rather than to discipline individuals. This is practical guidance, not legal advice.",
   },
   {
     question: "Do you store call recordings?",
     answer:
-      "No. Call recordings are not stored. The customer data we do keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organisation owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.",
+      "No. Call recordings are not stored. The customer data we do keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.",
   },
   {
     question: "Which languages do you support?",
     answer:
-      "English is supported today. The platform is designed to hold calls in many languages, so if your teams work in other languages, tell us which ones during your consultation and we will confirm what we can support before any campaign is scheduled.",
+      "Simulated calls and coaching sessions can be held in many languages, so people practice in the language an attacker would use with them. Our website and our support are in English. Tell us which languages your teams work in during your consultation, and we will plan the playbooks and voices with you.",
   },
   {
     question: "How is a campaign run?",
     answer:
-      "We agree the goals and scope with you first. You then pick a playbook, prebuilt or your own, choose the voice and the groups of employees to call, and schedule the campaign once or on a recurring basis. At the scheduled time the AI agents place the calls and adapt to each answer, and the results flow into your reporting.",
+      "We agree the goals and scope with you first. You then pick a playbook, prebuilt or your own, choose the voice and the groups of employees to call, review the scenario, and schedule the campaign once or on a recurring basis. At the scheduled time the AI agents place the calls and adapt to each answer, and the results flow into your reporting.",
   },
   {
     question: "What do we get in reporting?",
     answer:
-      "Organisation-wide metrics, each person's performance and the vulnerability patterns behind them. You can drill down by campaign, pretext, user group and call outcome, read what automated transcript analysis found, and track risk over time to see whether training is working.",
+      "Organization-wide metrics, each person's performance and the vulnerability patterns behind them. You can drill down by campaign, pretext, user group and call outcome, read what automated transcript analysis found, and track risk over time to see whether training is working.",
   },
 ];
 

@@ -1,9 +1,10 @@
 import { publicEnv } from "@/lib/config/public-env";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 
 /** Every brand string and outbound address lives here: a rename is a one-line change. */
 export const site = {
   name: "Mockingbird",
-  legalName: "Mockingbird AI Ltd",
+  legalName: signedOff(launchSignoff.legalName),
   proseName: "Mockingbird AI",
   tagline: "AI vishing simulation and voice security training",
   description:
@@ -17,7 +18,7 @@ export const site = {
     "deepfake voice",
     "IT helpdesk security",
   ],
-  email: "hello@mockingbird.example",
+  email: signedOff(launchSignoff.contactEmail),
   foundingYear: 2024,
   areaServed: ["United States", "United Kingdom", "Europe"],
   language: "en",

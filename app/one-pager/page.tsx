@@ -17,7 +17,7 @@ export const metadata: Metadata = {
 export default function OnePagerPage() {
   const figure = homeContent.panel.figures[0];
   return (
-    <main id="main" className="print-sheet mx-auto min-h-dvh max-w-[210mm] bg-white px-[14mm] py-[12mm] text-[10.5pt] leading-snug text-ink print:min-h-0">
+    <main id="main" className="print-sheet mx-auto min-h-dvh max-w-[210mm] bg-white px-[14mm] py-[10mm] text-[10.5pt] leading-snug text-ink print:min-h-0">
       <header className="flex items-center justify-between border-b-2 border-ink pb-3">
         <p className="flex items-center gap-2 text-xl font-bold">
           <LogoMark className="text-ink" barsClassName="fill-white" />
@@ -26,7 +26,7 @@ export default function OnePagerPage() {
         <p className="text-sm text-neutral-700">{site.tagline}</p>
       </header>
 
-      <h1 className="mt-5 text-[22pt] font-bold leading-tight tracking-tight">{homeContent.headline}</h1>
+      <h1 className="mt-4 text-[21pt] font-bold leading-tight tracking-tight">{homeContent.headline}</h1>
       <p className="mt-2 text-neutral-800">{homeContent.subline}</p>
 
       {figure ? (
@@ -39,17 +39,22 @@ export default function OnePagerPage() {
       ) : null}
 
       <h2 className="mt-5 text-[13pt] font-bold">What the platform does</h2>
-      <ul className="mt-2 grid grid-cols-2 gap-x-6 gap-y-3">
+      <ul className="mt-2 grid grid-cols-3 gap-x-5 gap-y-2.5 text-[9pt]">
         {featureHighlights.map((feature) => (
           <li key={feature.id}>
             <h3 className="font-semibold">{feature.label}</h3>
-            <p className="mt-0.5 text-neutral-800">{feature.description[0]}</p>
+            {/* Every paragraph: a feature's later ones carry conditions, such as voice cloning's consent. */}
+            {feature.description.map((paragraph) => (
+              <p key={paragraph} className="mt-0.5 text-neutral-800">
+                {paragraph}
+              </p>
+            ))}
           </li>
         ))}
       </ul>
 
       <h2 className="mt-5 text-[13pt] font-bold">{homeContent.secondary.heading}</h2>
-      <ol className="mt-2 grid grid-cols-3 gap-4">
+      <ol className="mt-2 grid grid-cols-3 gap-x-5 text-[9pt]">
         {homeContent.secondary.steps.map((step, index) => (
           <li key={step.title}>
             <h3 className="font-semibold">
@@ -60,7 +65,7 @@ export default function OnePagerPage() {
         ))}
       </ol>
 
-      <footer className="mt-6 flex justify-between gap-2 border-t-2 border-ink pt-3 text-[9pt]">
+      <footer className="mt-5 flex justify-between gap-2 border-t-2 border-ink pt-3 text-[9pt]">
         <span>Book a free consultation: {site.bookingUrl}</span>
         <span>{site.email}</span>
         <span>{new URL(site.origin).host}</span>

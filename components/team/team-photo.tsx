@@ -47,7 +47,7 @@ export function TeamPhoto({ name, src, size }: Props) {
           <span aria-hidden="true">{initialsOf(name)}</span>
         </span>
       ) : (
-        // A plain <img>: a small static portrait gains nothing from the image optimiser, and a static export has none.
+        // A plain <img>: a small static portrait gains nothing from the image optimizer, and a static export has none.
         // eslint-disable-next-line @next/next/no-img-element
         <img
           ref={checkAlreadyFailed}

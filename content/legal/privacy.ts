@@ -1,18 +1,32 @@
 import { site } from "@/content/site";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import type { LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
 const websiteHost = new URL(site.origin).host;
+const registeredIn = signedOff(launchSignoff.registeredIn);
+const exportDays = signedOff(launchSignoff.customerDataExportDays);
+const backupDays = signedOff(launchSignoff.backupRetentionDays);
+const subProcessorNotice = signedOff(launchSignoff.subProcessorChangeNotice);
+const customerBreachNotice = signedOff(launchSignoff.customerBreachNotice);
+const regulatorBreachHours = signedOff(launchSignoff.regulatorBreachNoticeHours);
+
+/**
+ * What the demo's rate limiter keeps (lib/signed-url): a counter per network address, or per range
+ * of addresses, that expires within a day. Worded so it stays true whichever store holds it.
+ */
+export const demoCounterRetention = "at most 24 hours";
 
 /**
  * The privacy policy. Change `lastUpdated` whenever the text changes: the page shows it as the date
  * the policy last changed. Retention periods and processor categories here must match how the
- * service is actually run; update both together.
+ * service is actually run; update both together. Values the company has not yet signed off come
+ * from content/launch-signoff.ts.
  */
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-23",
   intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
   sections: [
     {
@@ -21,11 +35,11 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `${company} is a company registered in the United Kingdom. For the personal data described in this policy that we decide how and why to use, such as data about visitors to ${websiteHost}, people who contact us, beta applicants and the business contacts of our customers, ${company} is the controller under the UK General Data Protection Regulation (UK GDPR), the Data Protection Act 2018 and, where it applies to us, the EU General Data Protection Regulation (EU GDPR).`,
+          text: `${company} is a company registered in ${registeredIn}. For the personal data described in this policy that we decide how and why to use, such as data about visitors to ${websiteHost}, people who contact us, beta applicants and the business contacts of our customers, ${company} is the controller under the UK General Data Protection Regulation (UK GDPR), the Data Protection Act 2018 and, where it applies to us, the EU General Data Protection Regulation (EU GDPR).`,
         },
         {
           type: "p",
-          text: `Our customers are organisations. When an organisation uses the ${brand} platform to run simulations and training for its own people, that organisation is the controller of the data it puts into the platform (customer data), and we process that data as its processor, only on its documented instructions and under a data processing agreement. If you are an employee of one of our customers and have a question about how your organisation uses ${brand}, please contact your organisation first; we will help it answer you.`,
+          text: `Our customers are organizations. When an organization uses the ${brand} platform to run simulations and training for its own people, that organization is the controller of the data it puts into the platform (customer data), and we process that data as its processor, only on its documented instructions and under a data processing agreement. If you are an employee of one of our customers and have a question about how your organization uses ${brand}, please contact your organization first; we will help it answer you.`,
         },
       ],
     },
@@ -36,13 +50,14 @@ export const privacyPolicy: LegalDocument = {
         {
           type: "list",
           items: [
-            "Our website stores no user data and sets no tracking cookies. Our page-view analytics are privacy-friendly and use no cookies.",
+            `Our website has no accounts or forms and sets no tracking cookies. The only thing it keeps about a visitor is a count of demo calls per network address, or per anonymized range of addresses, kept ${demoCounterRetention} and used only to limit abuse of the demo.`,
+            "Our page-view analytics are privacy-friendly and use no cookies.",
             "The demo call on our website is not recorded: no audio or transcript of it is kept.",
             "Call recordings are not stored. Audio from simulated and training calls is processed in real time and discarded when the call ends.",
             "Customer data is stored encrypted in a London cloud region.",
-            "Only pseudonymised keys, not names, are sent to third parties such as our voice and AI processors.",
+            "Third parties get pseudonymized keys (random identifiers) instead of participants' names. Identifying data goes to a provider only where its task cannot be done without it: the phone number a telephony provider dials, the voice samples a voice-cloning processor turns into a voice, and the billing contact our payment provider invoices.",
             "Language models are not trained on customer data, neither by us nor by our providers.",
-            "Your organisation owns its data and can export it or delete it at any time.",
+            "Your organization owns its data and can export it or delete it at any time.",
             "When you ask us to delete data, we erase it irrecoverably.",
           ],
         },
@@ -59,12 +74,12 @@ export const privacyPolicy: LegalDocument = {
         {
           type: "list",
           items: [
-            "Website visitors: our website has no accounts, forms or sign-ups and stores no user data. Aggregated page-view statistics, and the short-lived technical data our hosting provider needs to deliver the site securely, are described under “Our website, cookies and analytics”.",
+            "Website visitors: our website has no accounts, forms or sign-ups and keeps no record of who you are. Aggregated page-view statistics, and the short-lived technical data our hosting provider needs to deliver the site securely, are described under “Our website, cookies and analytics”; the counters that limit use of the demo call, under “The demo call on our website”.",
             "Demo call: your voice, while the call is live, as described under “The demo call on our website”. We do not ask for your name or contact details to use the demo.",
-            "Enquiries and beta applications: if you email us or book a call with our founders, we receive your name, work email address, organisation, role and whatever you choose to tell us.",
+            "Enquiries and beta applications: if you email us or book a call with our founders, we receive your name, work email address, organization, role and whatever you choose to tell us.",
             "Customer account users: the name, work email address and role of each person given access to the platform, their sign-in and two-factor authentication settings, and security logs of their activity.",
-            "Simulation and training participants (customer data): the details your organisation provides to run a campaign, such as a participant's name, work email address, work phone number, team or department, together with simulation results, for example whether a call was answered, what was disclosed and whether it was reported, and progress in voice coaching sessions.",
-            "Voice samples (customer data): recordings your organisation provides, with the speaker's consent, to create a cloned voice for its simulations. These samples are provided deliberately for cloning and are distinct from call audio, which is never stored.",
+            "Simulation and training participants (customer data): the details your organization provides to run a campaign, such as a participant's name, work email address, work phone number, team or department, together with simulation results, for example whether a call was answered, what was disclosed and whether it was reported, and progress in voice coaching sessions.",
+            "Voice samples (customer data): recordings your organization provides, with the speaker's consent, to create a cloned voice for its simulations. These samples are provided deliberately for cloning and are distinct from call audio, which is never stored.",
             "Billing contacts: the name, work email address and billing address of the person responsible for paying. Payment card details go directly to our payment provider and are not stored by us.",
           ],
         },
@@ -80,11 +95,11 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: "Our website stores no user data. It sets no tracking or advertising cookies, does not build profiles and does not follow you across other websites.",
+          text: "Our website has no accounts and keeps no profile of its visitors. It sets no tracking or advertising cookies and does not follow you across other websites.",
         },
         {
           type: "p",
-          text: "To understand which pages are useful, we use privacy-friendly page-view analytics that work without cookies or any other identifier stored on your device. They record the page visited (path and query), the referring page, and the general type of browser, operating system, device and country. These figures are reported to us in aggregate only; they do not tell us who you are, and they cannot be used to recognise you on a later day.",
+          text: "To understand which pages are useful, we use privacy-friendly page-view analytics that work without cookies or any other identifier stored on your device. They record the page visited (path and query), the referring page, and the general type of browser, operating system, device and country. These figures are reported to us in aggregate only; they do not tell us who you are, and they cannot be used to recognize you on a later day.",
         },
         {
           type: "p",
@@ -110,7 +125,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "p",
-          text: "To keep the demo available for everyone and to prevent abuse, our server counts how many calls are started from each network address. These counters contain no audio or call content and expire automatically within 24 hours.",
+          text: `To keep the demo available for everyone and to prevent abuse, our server counts the demo calls started from each network address, or from an anonymized range of addresses. These counters hold no audio, call content or other details, are kept ${demoCounterRetention} and are used only to limit abuse of the demo.`,
         },
         {
           type: "p",
@@ -127,10 +142,10 @@ export const privacyPolicy: LegalDocument = {
           items: [
             "Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom.",
             "Encryption: customer data is encrypted at rest with AES-256 and in transit with TLS.",
-            "Call recordings are not stored. Audio from simulated calls and coaching sessions is processed in real time to run the conversation and is discarded when the call ends. What we keep is the result of the simulation, such as the call outcome, its timing and the automated analysis of the conversation, as part of your organisation's customer data.",
-            "Pseudonymised keys: when we pass data to third parties that help us run calls and AI conversations, we identify participants by pseudonymised keys (random identifiers), not by their names or email addresses. The only directly identifying detail we share is what a provider strictly needs to perform its task, such as the phone number a telephony provider must dial.",
+            "Call recordings are not stored. Audio from simulated calls and coaching sessions is processed in real time to run the conversation and is discarded when the call ends. What we keep is the result of the simulation, such as the call outcome, its timing and the automated analysis of the conversation, as part of your organization's customer data.",
+            "Pseudonymized keys: when we pass data to third parties that help us run calls and AI conversations, we identify participants by pseudonymized keys (random identifiers), not by their names or email addresses. A provider receives a directly identifying detail only where its task needs it: the phone number a telephony provider must dial, or the voice samples a voice-cloning processor needs to create the voice your organization asked for.",
             "No model training: language models are not trained on customer data. We do not use customer data to train our own models, and we only use AI providers under terms that do not allow them to train their models on the data we send them.",
-            "Ownership and control: your organisation owns its data. Its administrators can export it, or delete it, at any time from the platform or by asking us.",
+            "Ownership and control: your organization owns its data. Its administrators can export it, or delete it, at any time from the platform or by asking us.",
           ],
         },
       ],
@@ -174,16 +189,16 @@ export const privacyPolicy: LegalDocument = {
           type: "list",
           items: [
             "Cloud hosting and database providers, which store customer data in a London cloud region.",
-            "Voice and AI processors, which provide speech recognition, voice synthesis, voice cloning and conversational language models for calls, coaching sessions and the demo call. They receive pseudonymised keys, not names.",
-            "Telephony providers, which connect simulated calls to the phone numbers your organisation provides.",
+            "Voice and AI processors, which provide speech recognition, voice synthesis, voice cloning and conversational language models for calls, coaching sessions and the demo call. They identify participants by pseudonymized keys, not names; for voice cloning they also receive the voice samples your organization provides.",
+            "Telephony providers, which connect simulated calls to the phone numbers your organization provides and so receive those numbers.",
             "Website hosting and privacy-friendly analytics providers, as described under “Our website, cookies and analytics”.",
-            "A third-party payment provider, which handles billing and payments. Card details are collected and stored by that provider, not by us; we receive only what we need to manage the account, such as payment status and invoice details.",
+            "A third-party payment provider, which handles billing and payments. It receives the billing contact's name, work email address and billing address. Card details are collected and stored by that provider, not by us; we receive only what we need to manage the account, such as payment status and invoice details.",
             "Email, scheduling and business productivity tools that we use to communicate with customers and prospects.",
           ],
         },
         {
           type: "p",
-          text: "A current list of the sub-processors that handle customer data is available to customers on request, and we tell customers before adding or replacing one. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organisation in a merger or acquisition, which would be bound by this policy.",
+          text: `A current list of the sub-processors that handle customer data is available to customers on request, and we tell customers ${subProcessorNotice}. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organization in a merger or acquisition, which would be bound by this policy.`,
         },
       ],
     },
@@ -197,13 +212,13 @@ export const privacyPolicy: LegalDocument = {
             "AES-256 encryption of customer data at rest, and TLS encryption of all data in transit.",
             "Least-privilege access: our staff can reach customer data only where their role requires it, and only for as long as it requires it.",
             "Two-factor authentication for administrators, both for our own administrative access and for administrator accounts on the platform.",
-            "Full daily backups, encrypted and kept in the same London cloud region, so that data can be restored after an incident.",
+            `Full daily backups, encrypted, kept in the same London cloud region for ${backupDays} days, so that data can be restored after an incident.`,
             "Logging and monitoring of access to production systems, and confidentiality obligations for everyone who works for us.",
           ],
         },
         {
           type: "p",
-          text: "No system is perfectly secure. If a personal data breach occurs, we will inform affected customers without undue delay and, where the law requires, notify the Information Commissioner's Office within 72 hours of becoming aware of it.",
+          text: `No system is perfectly secure. If a personal data breach occurs, we will inform affected customers ${customerBreachNotice} and, where the law requires, notify the Information Commissioner's Office within ${regulatorBreachHours} hours of becoming aware of it.`,
         },
       ],
     },
@@ -219,16 +234,16 @@ export const privacyPolicy: LegalDocument = {
           type: "list",
           items: [
             "Call audio, including the demo call: not kept at all.",
-            "Demo abuse-prevention counters: up to 24 hours.",
-            "Customer data: for as long as the customer's account is active, or until the customer deletes it. After an account ends, customer data is deleted within 30 days unless the customer asked for earlier deletion.",
-            "Backups: kept on a rolling cycle of up to 30 days, after which they are overwritten.",
-            "Enquiries and beta correspondence: up to two years after our last contact, unless it becomes part of a customer relationship.",
-            "Billing and accounting records: six years after the end of the financial year they relate to, as UK tax law requires.",
+            `Demo abuse-prevention counters: ${demoCounterRetention}.`,
+            `Customer data: for as long as the customer's account is active, or until the customer deletes it. When an account ends, the customer can still export its data for ${exportDays} days; we then delete it from our live systems, or sooner if the customer asks us to.`,
+            `Backups: kept on a rolling cycle of ${backupDays} days, after which they are overwritten.`,
+            `Enquiries and beta correspondence: ${signedOff(launchSignoff.enquiryRetention)}, unless it becomes part of a customer relationship.`,
+            `Billing and accounting records: ${signedOff(launchSignoff.billingRecordRetention)}.`,
           ],
         },
         {
           type: "p",
-          text: "Delete requests erase data irrecoverably. When your organisation deletes data, or asks us to, it is removed from our live systems straight away and can no longer be recovered by you or by us. Deleted data is never restored from backups, and it disappears from them when they expire at the end of the backup cycle.",
+          text: `Delete requests erase data irrecoverably. When your organization deletes data, or asks us to, it is removed from our live systems straight away and can no longer be recovered by you or by us. Deleted data is never restored from backups, and it disappears from them when they expire at the end of the backup cycle, within ${backupDays} days.`,
         },
       ],
     },
@@ -238,21 +253,21 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: "Customer data is stored in the United Kingdom. Some of our processors, such as voice and AI providers, may process data in the European Economic Area, the United States or other countries, and we only send them what they need, identified by pseudonymised keys.",
+          text: "Customer data is stored in the United Kingdom. Some of our processors, such as voice and AI providers, may process data in the European Economic Area, the United States or other countries, and we send them only what their task needs, identifying participants by pseudonymized keys.",
         },
         {
           type: "p",
-          text: "Whenever personal data leaves the United Kingdom or the European Economic Area, we protect it with a recognised safeguard: an adequacy decision or regulations (including the UK Extension to the EU-US Data Privacy Framework where the recipient is certified), the UK International Data Transfer Agreement or Addendum, or the European Commission's Standard Contractual Clauses, together with additional measures where needed. You can ask us for details of the safeguard that applies.",
+          text: "Whenever personal data leaves the United Kingdom or the European Economic Area, we protect it with a recognized safeguard: an adequacy decision or regulations (including the UK Extension to the EU-US Data Privacy Framework where the recipient is certified), the UK International Data Transfer Agreement or Addendum, or the European Commission's Standard Contractual Clauses, together with additional measures where needed. You can ask us for details of the safeguard that applies.",
         },
       ],
     },
     {
-      id: "your-organisations-data",
-      heading: "Your organisation's ownership and control of its data",
+      id: "your-organizations-data",
+      heading: "Your organization's ownership and control of its data",
       blocks: [
         {
           type: "p",
-          text: `Your organisation owns its data. ${brand} claims no ownership of customer data and uses it only to provide the service to your organisation. Administrators can export customer data in a commonly used, machine-readable format, or delete it, at any time from the platform or by emailing us, and we help customers answer requests from their own employees.`,
+          text: `Your organization owns its data. ${brand} claims no ownership of customer data and uses it only to provide the service to your organization. Administrators can export customer data in a commonly used, machine-readable format, or delete it, at any time from the platform or by emailing us, and we help customers answer requests from their own employees.`,
         },
       ],
     },
@@ -272,7 +287,7 @@ export const privacyPolicy: LegalDocument = {
             "have inaccurate or incomplete data corrected;",
             "have your data erased;",
             "restrict how we use your data;",
-            "receive your data in a portable format and have it transferred to another organisation;",
+            "receive your data in a portable format and have it transferred to another organization;",
             "object to our use of your data where we rely on legitimate interests, and to direct marketing at any time;",
             "withdraw your consent at any time, where we rely on consent, without affecting earlier use;",
             "not be subject to decisions based solely on automated processing that have legal or similarly significant effects on you.",
@@ -280,7 +295,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "p",
-          text: "To exercise a right, email us using the details below. We will reply within one month, may need to confirm your identity first, and do not charge a fee in normal circumstances. If your request concerns customer data that an organisation controls, we will pass it to that organisation and support it in responding.",
+          text: "To exercise a right, email us using the details below. We will reply within one month, may need to confirm your identity first, and do not charge a fee in normal circumstances. If your request concerns customer data that an organization controls, we will pass it to that organization and support it in responding.",
         },
       ],
     },

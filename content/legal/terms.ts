@@ -1,22 +1,30 @@
 import { site } from "@/content/site";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import type { LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
 const websiteHost = new URL(site.origin).host;
 
-/** Minimum age of anyone who uses the service. */
+const paymentTermDays = signedOff(launchSignoff.paymentTermDays);
+const overdueSuspensionDays = signedOff(launchSignoff.overdueSuspensionDays);
+const feeChangeNoticeDays = signedOff(launchSignoff.feeChangeNoticeDays);
+const breachCureDays = signedOff(launchSignoff.breachCureDays);
+const exportDays = signedOff(launchSignoff.customerDataExportDays);
+
+/** Minimum age of anyone who uses the service (SEED §1). */
 export const minimumUserAge = 18;
-/** Minimum notice, in days, of a material change to these terms. */
+/** Minimum notice, in days, of a material change to these terms (SEED §1). */
 export const materialChangeNoticeDays = 30;
 
 /**
  * The terms of service. Change `lastUpdated` whenever the text changes: the page shows it as the date
- * the terms last changed.
+ * the terms last changed. Values the company has not yet signed off come from
+ * content/launch-signoff.ts.
  */
 export const termsOfService: LegalDocument = {
   title: "Terms of Service",
-  lastUpdated: "2026-11-22",
+  lastUpdated: "2026-11-23",
   intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform for AI vishing simulation and voice-based security training, our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
   sections: [
     {
@@ -25,11 +33,11 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `By creating an account, signing an order, joining our private beta or otherwise using the Service, you agree to these Terms. If you accept them on behalf of an organisation, you confirm that you have authority to bind that organisation, and “Customer” and “you” refer to it. If you do not agree, do not use the Service.`,
+          text: `By creating an account, signing an order, joining our private beta or otherwise using the Service, you agree to these Terms. If you accept them on behalf of an organization, you confirm that you have authority to bind that organization, and “Customer” and “you” refer to it. If you do not agree, do not use the Service.`,
         },
         {
           type: "p",
-          text: "If your organisation has signed an order form or a separate written agreement with us, that document takes precedence over these Terms where the two conflict. Our Privacy Policy explains how we handle personal data and forms part of these Terms.",
+          text: "If your organization has signed an order form or a separate written agreement with us, that document takes precedence over these Terms where the two conflict. Our Privacy Policy explains how we handle personal data and forms part of these Terms.",
         },
         {
           type: "p",
@@ -45,9 +53,9 @@ export const termsOfService: LegalDocument = {
           type: "list",
           items: [
             "“Customer Data” means all data that the Customer or its Users submit to the Service, including participant details, voice samples and simulation results.",
-            "“Participant” means a member of the Customer's organisation who receives a simulated call or takes part in a training session.",
+            "“Participant” means a member of the Customer's organization who receives a simulated call or takes part in a training session.",
             "“Simulation” means a simulated voice-phishing (vishing) call, campaign or scenario run through the Service.",
-            "“User” means an individual the Customer authorises to access the Service under its account.",
+            "“User” means an individual the Customer authorizes to access the Service under its account.",
             "“Voice Clone” means a synthetic voice created through the Service from voice samples.",
           ],
         },
@@ -59,7 +67,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `You must be ${minimumUserAge} years of age or older to use the Service, and every User must be ${minimumUserAge} or older. The Service is offered to businesses and other organisations for use in the course of their business, not to consumers. You may not use the Service if you are barred from doing so under applicable law, including sanctions and export control laws.`,
+          text: `You must be ${minimumUserAge} years of age or older to use the Service, and every User must be ${minimumUserAge} or older. The Service is offered to businesses and other organizations for use in the course of their business, not to consumers. You may not use the Service if you are barred from doing so under applicable law, including sanctions and export control laws.`,
         },
       ],
     },
@@ -73,7 +81,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "p",
-          text: "The Customer is responsible for all activity under its account, for granting Users only the access they need, and for removing access promptly when it is no longer required. Tell us immediately if you suspect any unauthorised use of your account or of the Service.",
+          text: "The Customer is responsible for all activity under its account, for granting Users only the access they need, and for removing access promptly when it is no longer required. Tell us immediately if you suspect any unauthorized use of your account or of the Service.",
         },
       ],
     },
@@ -83,7 +91,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `${brand} lets organisations run realistic vishing simulations against their own staff, using AI voice agents, voice cloning and prebuilt or custom playbooks, and offers one-to-one voice-based AI coaching and reporting on the results. We provide the Service with reasonable skill and care, as described in our documentation and any order form.`,
+          text: `${brand} lets organizations run realistic vishing simulations against their own staff, using AI voice agents, voice cloning and prebuilt or custom playbooks, and offers one-to-one voice-based AI coaching and reporting on the results. We provide the Service with reasonable skill and care, as described in our documentation and any order form.`,
         },
         {
           type: "p",
@@ -102,9 +110,9 @@ export const termsOfService: LegalDocument = {
         {
           type: "list",
           items: [
-            "obtain authorisation for the Simulation from an appropriate senior person in its organisation, such as its head of security, and keep a record of that authorisation;",
-            "target only Participants within its own organisation, using work contact details it is entitled to use for this purpose;",
-            "give employees prior notice, for example in its security or acceptable-use policy, that the organisation runs simulated phishing and vishing exercises as part of security training (the notice need not reveal when or how a particular call will happen);",
+            "obtain authorization for the Simulation from an appropriate senior person in its organization, such as its head of security, and keep a record of that authorization;",
+            "target only Participants within its own organization, using work contact details it is entitled to use for this purpose;",
+            "give employees prior notice, for example in its security or acceptable-use policy, that the organization runs simulated phishing and vishing exercises as part of security training (the notice need not reveal when or how a particular call will happen);",
             "consult employee representatives, such as works councils or trade unions, where the law or its agreements require it;",
             "have a lawful basis under data protection law for processing Participants' personal data, as the controller of that data, and comply with the law on telephone calls, employment and data protection in every country where Participants are located;",
             "obtain the explicit, informed and documented consent of any person whose voice is cloned, before the Voice Clone is created, and delete the Voice Clone if that consent is withdrawn;",
@@ -129,9 +137,9 @@ export const termsOfService: LegalDocument = {
         {
           type: "list",
           items: [
-            "running Simulations against people outside the Customer's organisation, or without the authorisation described in these Terms;",
+            "running Simulations against people outside the Customer's organization, or without the authorization described in these Terms;",
             "harassing, threatening, intimidating, stalking, abusing or deliberately causing distress to any person;",
-            "impersonating any person or organisation to commit fraud, or to obtain money, credentials, data or access for any purpose other than authorised training;",
+            "impersonating any person or organization to commit fraud, or to obtain money, credentials, data or access for any purpose other than authorized training;",
             "cloning or imitating the voice of any person without their explicit consent, including public figures, officials and politicians;",
             "designing Simulations that collect or store real passwords, payment card numbers, bank details or other secrets, or using any information disclosed during a Simulation for anything other than measuring its results;",
             "targeting children or people the Customer knows to be in a vulnerable situation;",
@@ -156,7 +164,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited licence to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. We do not use Customer Data to train language models, and we do not sell it.`,
+          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited license to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. We do not use Customer Data to train language models, and we do not sell it.`,
         },
         {
           type: "p",
@@ -174,7 +182,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `${company} and its licensors own the Service, including its software, AI agents, playbooks, voice library, documentation, website content and trade marks. Subject to these Terms and payment of the applicable fees, we grant the Customer a non-exclusive, non-transferable right, for the term of its subscription, to allow its Users to use the Service for its internal security training. All rights not expressly granted are reserved.`,
+          text: `${company} and its licensors own the Service, including its software, AI agents, playbooks, voice library, documentation, website content and trademarks. Subject to these Terms and payment of the applicable fees, we grant the Customer a non-exclusive, non-transferable right, for the term of its subscription, to allow its Users to use the Service for its internal security training. All rights not expressly granted are reserved.`,
         },
         {
           type: "p",
@@ -202,15 +210,15 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: "Fees are set out in the Customer's order form or agreed pricing; enterprise pricing is available on request. Unless stated otherwise, fees are invoiced in advance, are payable within 30 days of the invoice date and are exclusive of VAT and other applicable taxes, which the Customer will pay in addition.",
+          text: `Fees are set out in the Customer's order form or agreed pricing; enterprise pricing is available on request. Unless stated otherwise, fees are invoiced in advance, are payable within ${paymentTermDays} days of the invoice date and are exclusive of VAT and other applicable taxes, which the Customer will pay in addition.`,
         },
         {
           type: "p",
-          text: "Billing is handled by a third-party payment provider, which processes payment details under its own terms and privacy policy; we do not store full payment card details. Late payments may incur statutory interest under the Late Payment of Commercial Debts (Interest) Act 1998, and we may suspend the Service, after giving notice, if an invoice remains unpaid for more than 30 days after its due date.",
+          text: `Billing is handled by a third-party payment provider, which processes payment details under its own terms and privacy policy; we do not store full payment card details. Late payments may incur ${signedOff(launchSignoff.latePaymentInterest)}, and we may suspend the Service, after giving notice, if an invoice remains unpaid for more than ${overdueSuspensionDays} days after its due date.`,
         },
         {
           type: "p",
-          text: "We may change our fees by giving at least 30 days' notice; new fees apply from the Customer's next renewal. Fees already paid are non-refundable except as these Terms or the law provide.",
+          text: `We may change our fees by giving at least ${feeChangeNoticeDays} days' notice; new fees apply from the Customer's next renewal. Fees already paid are non-refundable except as these Terms or the law provide.`,
         },
       ],
     },
@@ -230,7 +238,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: "A subscription continues for the term in the Customer's order form and renews as stated there. Either party may terminate if the other commits a material breach that it fails to remedy within 30 days of written notice, or becomes insolvent. The Customer may stop using the Service at any time.",
+          text: `A subscription continues for the term in the Customer's order form and renews as stated there. Either party may terminate if the other commits a material breach that it fails to remedy within ${breachCureDays} days of written notice, or becomes insolvent. The Customer may stop using the Service at any time.`,
         },
         {
           type: "p",
@@ -238,7 +246,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "p",
-          text: "When access ends, the Customer's right to use the Service stops and any unpaid fees become due. The Customer can export its Customer Data during the 30 days after termination; after that we delete it irrecoverably, as described in our Privacy Policy. Sections that by their nature should survive termination, including those on confidentiality, intellectual property, disclaimers, limitation of liability, indemnity and governing law, continue to apply.",
+          text: `When access ends, the Customer's right to use the Service stops and any unpaid fees become due. The Customer can export its Customer Data during the ${exportDays} days after termination; after that we delete it irrecoverably, as described in our Privacy Policy. Sections that by their nature should survive termination, including those on confidentiality, intellectual property, disclaimers, limitation of liability, indemnity and governing law, continue to apply.`,
         },
       ],
     },
@@ -280,7 +288,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: "The Customer will defend and indemnify us against claims, losses and costs, including reasonable legal fees, arising from Simulations run without proper authorisation, Voice Clones created without the speaker's consent, Customer Data, or any breach of the acceptable-use policy by the Customer or its Users.",
+          text: "The Customer will defend and indemnify us against claims, losses and costs, including reasonable legal fees, arising from Simulations run without proper authorization, Voice Clones created without the speaker's consent, Customer Data, or any breach of the acceptable-use policy by the Customer or its Users.",
         },
       ],
     },
@@ -304,7 +312,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "p",
-          text: "We will first try in good faith to settle any dispute by discussion. Any dispute not settled within 30 days shall be referred to and finally resolved by arbitration under the LCIA Rules. The seat of arbitration is London, United Kingdom, the tribunal consists of one arbitrator, and the language of the arbitration is English. Nothing in this section prevents either party from seeking urgent injunctive or other interim relief from a court of competent jurisdiction.",
+          text: `We will first try in good faith to settle any dispute by discussion. Any dispute not settled within ${signedOff(launchSignoff.disputeNegotiationDays)} days shall be referred to and finally resolved by arbitration under ${signedOff(launchSignoff.arbitrationRules)}. The seat of arbitration is London, United Kingdom, and the language of the arbitration is English. Nothing in this section prevents either party from seeking urgent injunctive or other interim relief from a court of competent jurisdiction.`,
         },
       ],
     },

@@ -5,13 +5,16 @@ export const defaultAuthor = "The Mockingbird team";
 export const defaultKeywords = ["vishing", "voice phishing", "vishing simulation", "security awareness training", "social engineering"];
 
 const readingTimeText = z.string().regex(/^\d+ min read$/, { message: 'must look like "6 min read"' });
+const dateText = z.string().refine((text) => isoFromDateText(text) !== null, { message: 'must be a date like "July 10, 2025"' });
 
 export const frontmatterSchema = z
   .object({
     id: z.number().int().positive(),
     title: z.string().min(10).max(110),
     slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "must be lowercase words joined by hyphens" }),
-    date: z.string().refine((text) => isoFromDateText(text) !== null, { message: 'must be a date like "July 10, 2025"' }),
+    date: dateText,
+    /** When a dated "## Update, <date>" section was added (lib/blog/updates.ts); the article keeps its own date. */
+    updated: dateText.optional(),
     author: z.string().min(2).default(defaultAuthor),
     description: z.string().min(50).max(200),
     keywords: z.array(z.string().min(2)).min(1).default(defaultKeywords),
@@ -21,7 +24,11 @@ export const frontmatterSchema = z
     imageAlt: z.string().min(10),
     readingTime: readingTimeText.optional(),
   })
-  .strict();
+  .strict()
+  .refine((data) => !data.updated || (isoFromDateText(data.updated) ?? "") > (isoFromDateText(data.date) ?? ""), {
+    message: "must be later than the article's date",
+    path: ["updated"],
+  });
 
 export type Frontmatter = z.infer<typeof frontmatterSchema>;
 

@@ -6,10 +6,14 @@ import { isoFromDateText } from "./dates";
 import { readingTime } from "./reading-time";
 import { renderArticle } from "./markdown";
 import { newestFirst } from "./order";
+import { updateHeadingPrefix, updateMismatch } from "./updates";
 
 export type Post = Omit<Frontmatter, "readingTime"> & {
   readingTime: string;
   publishedTime: string;
+  /** When the article's update section was added, and that section's anchor; absent for an article never updated. */
+  modifiedTime?: string;
+  updateAnchor?: string;
   html: string;
   headings: { id: string; text: string }[];
 };
@@ -30,11 +34,15 @@ export function loadPost(file: string, raw: string, publicDir = publicDirectory)
   const expectedFile = `${data.slug}.md`;
   if (path.basename(file) !== expectedFile) throw new ArticleError(`${file}: slug "${data.slug}" must match the file name ${expectedFile}`);
   if (!existsSync(path.join(publicDir, data.image))) throw new ArticleError(`${file}: image ${data.image} is not in public/`);
+  const mismatch = updateMismatch(parsed.content, data.updated);
+  if (mismatch) throw new ArticleError(`${file}: ${mismatch}`);
   const { html, headings } = renderArticle(parsed.content, file);
   return {
     ...data,
     readingTime: readingTime(parsed.content, data.readingTime),
     publishedTime: isoFromDateText(data.date) as string,
+    modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
+    updateAnchor: headings.find((heading) => heading.text.startsWith(updateHeadingPrefix))?.id,
     html,
     headings,
   };

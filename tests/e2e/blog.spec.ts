@@ -101,6 +101,20 @@ test("article metadata says article, with author, published time, section and ta
   await expect(page.getByText("July 10, 2025 · The Mockingbird team · 6 min read")).toBeVisible();
 });
 
+test("an article with a dated update shows when it was updated, links to the update and reports it as modified", async ({ page }) => {
+  await page.goto("/blog/salesforce-vishing-campaign-analysis");
+  const updated = page.getByRole("link", { name: "November 23, 2026" });
+  await expect(updated).toHaveAttribute("href", /^#update-november-23-2026/);
+  await expect(page.locator(`[id="${((await updated.getAttribute("href")) ?? "").slice(1)}"]`)).toHaveText(/^Update, November 23, 2026/);
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).first().getAttribute("content");
+  expect(await meta("article:published_time")).toBe("2025-06-05T00:00:00.000Z");
+  expect(await meta("article:modified_time")).toBe("2026-11-23T00:00:00.000Z");
+  const posting = (await page.locator('script[type="application/ld+json"]').allTextContents())
+    .flatMap((block) => JSON.parse(block)["@graph"] as Array<Record<string, unknown>>)
+    .find((node) => node["@type"] === "BlogPosting");
+  expect(posting).toMatchObject({ datePublished: "2025-06-05T00:00:00.000Z", dateModified: "2026-11-23T00:00:00.000Z" });
+});
+
 test("the RSS feed is RSS 2.0 XML with ten items and is linked from every blog page", async ({ page, request }) => {
   const response = await request.get("/blog/rss.xml");
   expect(response.headers()["content-type"]).toContain("application/rss+xml");

@@ -4,6 +4,7 @@ import { privacyPolicy } from "@/content/legal/privacy";
 import { termsOfService } from "@/content/legal/terms";
 import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
 import { site } from "@/content/site";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import PrivacyPage from "@/app/(site)/privacy/page";
 import TermsPage from "@/app/(site)/terms/page";
 
@@ -31,8 +32,12 @@ describe("privacy policy statements", () => {
     expectStatement(doc, /customer data is stored encrypted/i, /London cloud region/);
   });
 
-  test("privacy states pseudonymised keys, not names, go to third parties", () => {
-    expectStatement(doc, /pseudonymi[sz]ed keys/i, /not (by )?(their )?names/i, /third part/i);
+  test("privacy states pseudonymized keys, not names, go to third parties, naming the identifying data that does", () => {
+    expectStatement(doc, /pseudonymized keys/i, /instead of participants' names|not (by )?(their )?names/i, /third part/i, /phone number/i, /voice samples/i, /billing contact/i);
+  });
+
+  test("privacy never says only pseudonymized keys reach third parties", () => {
+    for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/only pseudonymi[sz]ed keys/i);
   });
 
   test("privacy states call recordings are not stored", () => {
@@ -71,16 +76,24 @@ describe("privacy policy statements", () => {
     expectStatement(doc, /language models are not trained on customer data/i);
   });
 
-  test("privacy states the organisation owns its data and can export or delete it", () => {
-    expectStatement(doc, /organi[sz]ation owns its data/i, /export/i, /delete/i);
+  test("privacy states the organization owns its data and can export or delete it", () => {
+    expectStatement(doc, /organization owns its data/i, /export/i, /delete/i);
   });
 
   test("privacy states under-16s are not targeted", () => {
     expectStatement(doc, /under-16s are not targeted/i);
   });
 
-  test("privacy states the website stores no user data and sets no tracking cookies", () => {
-    expectStatement(doc, /website stores no user data/i, /sets no tracking/i, /cookies/i);
+  test("privacy states the website has no accounts and sets no tracking cookies", () => {
+    expectStatement(doc, /website has no accounts/i, /sets no tracking/i, /cookies/i);
+  });
+
+  test("privacy states the demo's per-address counters, how long they are kept and why", () => {
+    expectStatement(doc, /network address/i, /anonymized range/i, /at most 24 hours/i, /only to limit abuse of the demo/i);
+  });
+
+  test("privacy never claims the website stores no data, since the demo's counters are data", () => {
+    for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/stores no (user |personal )?data/i);
   });
 
   test("privacy states page-view analytics use no cookies", () => {
@@ -142,8 +155,8 @@ describe("terms of service statements", () => {
     expect(items.length).toBeGreaterThanOrEqual(8);
   });
 
-  test("terms prohibit simulations against people outside the organisation or without authorisation", () => {
-    expectStatement(doc, /outside the Customer's organisation/i, /without the authorisation/i);
+  test("terms prohibit simulations against people outside the organization or without authorization", () => {
+    expectStatement(doc, /outside the Customer's organization/i, /without the authorization/i);
   });
 
   test("terms prohibit harassment", () => {
@@ -151,7 +164,7 @@ describe("terms of service statements", () => {
   });
 
   test("terms prohibit impersonation for fraud", () => {
-    expectStatement(doc, /impersonating any person or organisation to commit fraud/i);
+    expectStatement(doc, /impersonating any person or organization to commit fraud/i);
   });
 
   test("terms prohibit cloning a voice without consent", () => {
@@ -178,8 +191,8 @@ describe("terms of service statements", () => {
     expectStatement(doc, /at least 30 days' notice of any material change/i);
   });
 
-  test("terms require authorisation and employee notice for simulations", () => {
-    expectStatement(doc, /obtain authorisation for the Simulation/i);
+  test("terms require authorization and employee notice for simulations", () => {
+    expectStatement(doc, /obtain authorization for the Simulation/i);
     expectStatement(doc, /give employees prior notice/i);
   });
 
@@ -196,6 +209,28 @@ describe("terms of service statements", () => {
     for (const id of ["acceptance", "accounts", "intellectual-property", "suspension-and-termination", "disclaimers"]) {
       expect(ids).toContain(id);
     }
+  });
+});
+
+describe("privacy and terms agree", () => {
+  const exportDays = signedOff(launchSignoff.customerDataExportDays);
+
+  test("customer data stays exportable for the same number of days after an account ends in both", () => {
+    expectStatement(privacyPolicy, new RegExp(`can still export its data for ${exportDays} days`), /then delete it/i);
+    expectStatement(termsOfService, new RegExp(`export its Customer Data during the ${exportDays} days after termination`));
+  });
+
+  test("neither promises deletion sooner than the export window allows", () => {
+    for (const text of [...renderedBlocks(privacyPolicy), ...renderedBlocks(termsOfService)]) {
+      const deletedWithin = /deleted within (\d+) days/i.exec(text);
+      if (deletedWithin) expect(Number(deletedWithin[1])).toBeGreaterThanOrEqual(exportDays);
+    }
+  });
+
+  test("simulations use work contact details in the terms, and the privacy policy lists work details only", () => {
+    expectStatement(termsOfService, /target only Participants/, /work contact details/);
+    expectStatement(privacyPolicy, /participant's name, work email address, work phone number/);
+    for (const text of [...renderedBlocks(privacyPolicy), ...renderedBlocks(termsOfService)]) expect(text).not.toMatch(/personal (mobile|phone) number/i);
   });
 });
 

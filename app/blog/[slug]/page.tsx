@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     description: post.description,
     keywords: post.keywords,
     feed: blogIndex.feed,
-    article: { author: post.author, publishedTime: post.publishedTime, section: blogIndex.section, tags: post.tags },
+    article: { author: post.author, publishedTime: post.publishedTime, modifiedTime: post.modifiedTime, section: blogIndex.section, tags: post.tags },
   });
 }
 
@@ -47,6 +47,7 @@ export default async function ArticlePage({ params }: Params) {
             image: post.image,
             author: post.author,
             datePublished: post.publishedTime,
+            dateModified: post.modifiedTime,
             keywords: post.keywords,
             section: blogIndex.section,
           }),
@@ -75,6 +76,15 @@ export default async function ArticlePage({ params }: Params) {
         {post.author}
         <span aria-hidden="true"> · </span>
         {post.readingTime}
+        {post.updated && post.modifiedTime && post.updateAnchor ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            {blogIndex.updated}{" "}
+            <a href={`#${post.updateAnchor}`} className="underline underline-offset-4">
+              <time dateTime={post.modifiedTime.slice(0, 10)}>{post.updated}</time>
+            </a>
+          </>
+        ) : null}
       </p>
       <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl">{post.title}</h1>
       {/* eslint-disable-next-line @next/next/no-img-element -- an SVG illustration; width and height reserve its space */}

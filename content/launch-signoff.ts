@@ -1,0 +1,194 @@
+/**
+ * Every value the site publishes that the company must sign off before launch.
+ *
+ * The seed (SEED.md, DECISIONS.md) fixes the brand, the policy values it names (minimum age 18,
+ * the liability cap, 30 days' notice of material changes, AES-256, the London region) and the
+ * team's roles. It does not fix the values below: the legal texts and the team page were drafted
+ * with them so that every page reads well, and they stay drafts until the company confirms them.
+ *
+ * To sign a value off, set `confirmed` to the value the company commits to (the draft itself, or
+ * its replacement). Pages read `signedOff(entry)`: the confirmed value when there is one, the
+ * draft otherwise. A production build (a NEXT_PUBLIC_SITE_URL outside the reserved `.example`,
+ * `.test`, `.invalid` and `.localhost` names) refuses to run while any entry lacks `confirmed`
+ * and prints this list (lib/config/launch-readiness.ts, called from next.config.ts).
+ *
+ * This module imports nothing, so next.config.ts can load it and client code never pulls in more
+ * than the values it uses. Change the legal texts' `lastUpdated` whenever a value they show changes.
+ */
+
+export type SignoffEntry<T> = {
+  /** What the value is, as the build's refusal names it. */
+  label: string;
+  /** The value the drafts were written with. */
+  draft: T;
+  /** The value the company has signed off; absent while the value is still a draft. */
+  confirmed?: T;
+  /** Where the value appears, so a reviewer can read it in context. */
+  usedIn: readonly string[];
+  /** Why it needs a decision, or what to check before confirming it. */
+  note: string;
+};
+
+export function signedOff<T>(entry: SignoffEntry<T>): T {
+  return entry.confirmed ?? entry.draft;
+}
+
+/** A co-founder on the team page (SEED §3: name, role, linkedinUrl, imageUrl; plus a short bio). */
+export type Founder = {
+  /** Stable id, also the photo's file name under public/team/. */
+  slug: string;
+  name: string;
+  role: string;
+  /** Professional-network profile, opened in a new tab. */
+  linkedinUrl: string;
+  /** Site-relative or absolute URL of the portrait; a failing URL falls back to the initials. */
+  imageUrl: string;
+  bio: string;
+};
+
+export const launchSignoff = {
+  legalName: {
+    label: "Company legal name",
+    draft: "Mockingbird AI Ltd",
+    usedIn: ["/privacy (controller)", "/terms (the contracting party)", "footer copyright", "Organization JSON-LD", "RSS copyright"],
+    note: "The registered name of the company that contracts with customers and controls personal data.",
+  } satisfies SignoffEntry<string>,
+
+  registeredIn: {
+    label: "Country where the company is registered",
+    draft: "the United Kingdom",
+    usedIn: ["/privacy (who we are, supervisory authority, UK GDPR framing)"],
+    note: "The privacy policy is written for a UK controller (UK GDPR, the ICO as supervisory authority). A company registered elsewhere needs that section redrafted, not only this value.",
+  } satisfies SignoffEntry<string>,
+
+  contactEmail: {
+    label: "Contact email address",
+    draft: "hello@mockingbird.example",
+    usedIn: ["header and footer mailto links", "/privacy and /terms contact sections", "Organization JSON-LD", "one-pager PDF", "RSS feed"],
+    note: "A reserved .example address until the company names a real, monitored mailbox.",
+  } satisfies SignoffEntry<string>,
+
+  founders: {
+    label: "Co-founders shown on the team page (names, photos, profiles, bios)",
+    draft: [
+      {
+        slug: "maya-sterling",
+        name: "Maya Sterling",
+        role: "Co-founder & CEO",
+        linkedinUrl: "https://www.linkedin.com/in/maya-sterling-example",
+        imageUrl: "/team/maya-sterling.svg",
+        bio: "Maya has led vishing and phishing awareness programs for enterprise security teams, running the call-based exercises that showed her how rarely traditional training prepares people for a persuasive voice. She co-founded the company to give every team that practice.",
+      },
+      {
+        slug: "rowan-ashby",
+        name: "Rowan Ashby",
+        role: "Co-founder & CTO",
+        linkedinUrl: "https://www.linkedin.com/in/rowan-ashby-example",
+        imageUrl: "/team/rowan-ashby.svg",
+        bio: "Rowan built a deception-technology platform that turns attackers' own moves against them, and now leads the engineering behind the platform's voice cloning, adaptive AI agents and reporting.",
+      },
+    ],
+    usedIn: ["/team"],
+    note: "FICTIONAL people: the names, bios, portraits (public/team/) and profile links are placeholders. Replace them with the real co-founders, who must approve their bios.",
+  } satisfies SignoffEntry<readonly Founder[]>,
+
+  customerDataExportDays: {
+    label: "Days a customer can still export its data after its account ends",
+    draft: 30,
+    usedIn: ["/terms (suspension and termination)", "/privacy (how long we keep data)"],
+    note: "Customer data is deleted from live systems when this window closes.",
+  } satisfies SignoffEntry<number>,
+
+  backupRetentionDays: {
+    label: "Days a backup is kept before it is overwritten",
+    draft: 30,
+    usedIn: ["/privacy (how long we keep data, how deletion works)"],
+    note: "Deleted data leaves the backups when they expire; the platform's backup schedule must match.",
+  } satisfies SignoffEntry<number>,
+
+  enquiryRetention: {
+    label: "How long enquiries and beta correspondence are kept",
+    draft: "two years after our last contact",
+    usedIn: ["/privacy (how long we keep data)"],
+    note: "A retention period the company must be able to honor in its mailbox and CRM.",
+  } satisfies SignoffEntry<string>,
+
+  billingRecordRetention: {
+    label: "How long billing and accounting records are kept",
+    draft: "six years after the end of the financial year they relate to",
+    usedIn: ["/privacy (how long we keep data)"],
+    note: "Drafted from UK company record-keeping practice; confirm with the company's accountant.",
+  } satisfies SignoffEntry<string>,
+
+  customerBreachNotice: {
+    label: "When customers are told of a personal-data breach",
+    draft: "without undue delay",
+    usedIn: ["/privacy (how we protect data)"],
+    note: "A processor commitment; data processing agreements may name a number of hours instead.",
+  } satisfies SignoffEntry<string>,
+
+  regulatorBreachNoticeHours: {
+    label: "Hours within which the regulator is notified of a reportable breach",
+    draft: 72,
+    usedIn: ["/privacy (how we protect data)"],
+    note: "The UK GDPR's limit for notifying the ICO; confirm the ICO is the company's supervisory authority.",
+  } satisfies SignoffEntry<number>,
+
+  subProcessorChangeNotice: {
+    label: "Notice customers get before a sub-processor is added or replaced",
+    draft: "before we add or replace one",
+    usedIn: ["/privacy (processors and other third parties)"],
+    note: "Data processing agreements usually name a period (for example 30 days) and a right to object.",
+  } satisfies SignoffEntry<string>,
+
+  arbitrationRules: {
+    label: "Arbitration rules and tribunal",
+    draft: "the LCIA Rules, before one arbitrator",
+    usedIn: ["/terms (governing law and disputes)"],
+    note: "The seed says English law with London arbitration; the rules and the number of arbitrators are the company's choice.",
+  } satisfies SignoffEntry<string>,
+
+  disputeNegotiationDays: {
+    label: "Days of good-faith discussion before a dispute goes to arbitration",
+    draft: 30,
+    usedIn: ["/terms (governing law and disputes)"],
+    note: "",
+  } satisfies SignoffEntry<number>,
+
+  paymentTermDays: {
+    label: "Days after the invoice date that fees are due",
+    draft: 30,
+    usedIn: ["/terms (fees and payment)"],
+    note: "Order forms may override it.",
+  } satisfies SignoffEntry<number>,
+
+  overdueSuspensionDays: {
+    label: "Days an invoice may be overdue before the service can be suspended (after notice)",
+    draft: 30,
+    usedIn: ["/terms (fees and payment)"],
+    note: "",
+  } satisfies SignoffEntry<number>,
+
+  latePaymentInterest: {
+    label: "Interest on late payments",
+    draft: "statutory interest under the Late Payment of Commercial Debts (Interest) Act 1998",
+    usedIn: ["/terms (fees and payment)"],
+    note: "Applies to contracts under English law between businesses.",
+  } satisfies SignoffEntry<string>,
+
+  feeChangeNoticeDays: {
+    label: "Days of notice before a fee change (taking effect at the next renewal)",
+    draft: 30,
+    usedIn: ["/terms (fees and payment)"],
+    note: "",
+  } satisfies SignoffEntry<number>,
+
+  breachCureDays: {
+    label: "Days a party has to remedy a material breach before the other may terminate",
+    draft: 30,
+    usedIn: ["/terms (suspension and termination)"],
+    note: "",
+  } satisfies SignoffEntry<number>,
+};
+
+export type LaunchSignoff = Record<string, SignoffEntry<unknown>>;

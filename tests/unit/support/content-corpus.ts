@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { Marked, type Token, type Tokens } from "marked";
+import { isoFromDateText } from "@/lib/blog/dates";
+import { splitAtUpdate } from "@/lib/blog/updates";
+
+const root = path.join(__dirname, "../../..");
+export const blogDir = path.join(root, "content", "blog");
+export const factsPath = path.join(root, "content", "FACTS.md");
+
+/** A paragraph, list item, quote or heading of an article, as Markdown. */
+export type Block = { kind: string; text: string; part: "original" | "update" };
+
+export type Article = {
+  file: string;
+  slug: string;
+  id: number;
+  date: string;
+  publishedTime: string;
+  updated?: string;
+  modifiedTime?: string;
+  readingTime?: string;
+  markdown: string;
+  blocks: Block[];
+};
+
+function blocksOf(markdown: string, part: Block["part"]): Block[] {
+  const blocks: Block[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === "list") for (const item of (token as Tokens.List).items) blocks.push({ kind: "list item", text: item.text, part });
+      else if (token.type === "paragraph" || token.type === "heading" || token.type === "blockquote") blocks.push({ kind: token.type, text: (token as Tokens.Paragraph).text, part });
+    }
+  };
+  walk(new Marked().lexer(markdown));
+  return blocks;
+}
+
+let cache: Article[] | undefined;
+
+/** Every article of content/blog, with its body split into blocks and into what was written on its date and its update. */
+export function articles(): Article[] {
+  if (cache) return cache;
+  cache = readdirSync(blogDir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => {
+      const { data, content } = matter(readFileSync(path.join(blogDir, name), "utf8"), {});
+      const { original, update } = splitAtUpdate(content);
+      return {
+        file: `content/blog/${name}`,
+        slug: data.slug,
+        id: data.id,
+        date: data.date,
+        publishedTime: isoFromDateText(data.date) as string,
+        updated: data.updated,
+        modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
+        readingTime: data.readingTime,
+        markdown: content,
+        blocks: [...blocksOf(original, "original"), ...(update ? blocksOf(update.markdown, "update") : [])],
+      };
+    });
+  return cache;
+}
+
+/** Absolute https links of a piece of Markdown, in order. */
+export function externalLinks(markdown: string): string[] {
+  return Array.from(markdown.matchAll(/\]\((https:\/\/[^)\s]+)\)/g), (match) => match[1] as string);
+}
+
+/** Site paths a piece of Markdown links to. */
+export function internalLinks(markdown: string): string[] {
+  return Array.from(markdown.matchAll(/\]\((\/[^)\s]*)\)/g), (match) => match[1] as string);
+}
+
+/** Markdown reduced to the words a reader sees: link text kept, targets and markup dropped. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\]\([^)]*\)/g, "]")
+    .replace(/[*_`#>[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function firstSentence(markdown: string): string {
+  const text = plainText(markdown);
+  return text.slice(0, (text.search(/[.!?](\s|$)/) + 1) || text.length);
+}
