@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/ensure-deps.sh
-bash scripts/build-if-stale.sh
+bash scripts/setup/ensure-deps.sh
+bash scripts/build/if-stale.sh
 
 next_bin=node_modules/next/dist/bin/next
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then

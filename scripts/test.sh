@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/ensure-deps.sh
+bash scripts/setup/ensure-deps.sh
 
 step() { printf '\n== %s\n' "$1"; }
 step "typecheck";  npx tsc --noEmit -p .

@@ -13,7 +13,7 @@ import { freePort, waitForHttp } from "./serve";
 
 export type StaticServer = { origin: string; stop: () => void };
 
-/** nginx's binary, or null; scripts/ensure-quality-deps.sh installs it. */
+/** nginx's binary, or null; scripts/setup/ensure-quality-deps.sh installs it. */
 export function findNginx(): string | null {
   const candidates = ["/usr/sbin/nginx", ...spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim().split("\n")];
   return candidates.find((candidate) => candidate !== "" && existsSync(candidate)) ?? null;
@@ -78,7 +78,7 @@ async function waitForHttps(url: string, timeoutMs: number): Promise<void> {
 
 export async function serveStatic(root: string, { tls = false }: { tls?: boolean } = {}): Promise<StaticServer> {
   const binary = findNginx();
-  if (!binary) throw new Error("nginx is not installed: run `bash scripts/ensure-quality-deps.sh` (as root, or apt-get install nginx).");
+  if (!binary) throw new Error("nginx is not installed: run `bash scripts/setup/ensure-quality-deps.sh` (as root, or apt-get install nginx).");
   const dir = mkdtempSync(path.join(os.tmpdir(), "mockingbird-nginx-"));
   // The workers (www-data when the master runs as root) only read the root; the master writes here.
   chmodSync(dir, 0o755);

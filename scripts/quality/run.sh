@@ -6,12 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/ensure-quality-deps.sh
-bash scripts/build-if-stale.sh
-bash scripts/export-if-stale.sh
+bash scripts/setup/ensure-quality-deps.sh
+bash scripts/build/if-stale.sh
+bash scripts/build/export-if-stale.sh
 
 step() { printf '\n== %s\n' "$1"; }
-step "secrets: no server-only value in .next/static, out/ or any HTML"; node scripts/check-client-secrets.mjs --static-export
+step "secrets: no server-only value in .next/static, out/ or any HTML"; node scripts/quality/client-secrets.mjs --static-export
 step "HTML: the W3C Nu checker on every built page";                      npx tsx scripts/quality/html-validity.ts
 step "links: every internal link and anchor resolves";                    npx tsx scripts/quality/links.ts
 step "budgets: own JS, no voice SDK and no third party before intent";    npx tsx scripts/quality/budgets.ts

@@ -2,14 +2,14 @@
 /**
  * Proves that no server-only value reaches what a browser can download.
  *
- *   node scripts/check-client-secrets.mjs [--static-export]
+ *   node scripts/quality/client-secrets.mjs [--static-export]
  *     Builds the site with distinctive canary values for every server-only variable and
  *     searches everything a visitor can fetch for them. The build runs in a temporary
  *     copy of the project (node_modules hard-linked), so the working tree, its .next/
  *     and tsconfig.json stay untouched. Takes one production build's time; with
  *     --static-export it also builds the CDN export (out/) and searches that too.
  *
- *   node scripts/check-client-secrets.mjs --scan <dir> [<dir>...]
+ *   node scripts/quality/client-secrets.mjs --scan <dir> [<dir>...]
  *     Searches existing build output (.next, out) for the values the server-only
  *     variables have in this environment: for a build already made with those values.
  *
@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The server-only variables of lib/config/server-env.ts whose values are secrets or internals. */
 const serverOnlySecrets = ["ELEVENLABS_API_KEY", "ELEVENLABS_AGENT_ID", "ELEVENLABS_AGENT_IDS", "LOCAL_AGENT_API_KEY", "REDIS_URL"];
@@ -65,7 +65,7 @@ async function buildAndScan(staticExport) {
     await run(process.execPath, [next, "build"], workspace, buildEnvironment(canaries));
     if (staticExport) {
       console.log("building the static export with canary values (STATIC_EXPORT=1 next build) ...");
-      // As scripts/build-export.sh does: its own distDir, pages written to out/.
+      // As scripts/build/export.sh does: its own distDir, pages written to out/.
       await run(process.execPath, [next, "build"], workspace, { ...buildEnvironment(canaries), STATIC_EXPORT: "1", NEXT_DIST_DIR: ".next-export" });
     }
 

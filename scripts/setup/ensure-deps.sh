@@ -2,7 +2,7 @@
 # Installs what this machine lacks for running and testing the site: Debian packages
 # (as root, through apt) and node_modules (npm ci, when the lockfile changed).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server: shared rate limits;

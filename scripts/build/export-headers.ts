@@ -7,10 +7,10 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildCspManifest } from "../lib/security/csp-manifest-builder";
-import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "../lib/security/csp";
-import { embedFrameAncestors, isEmbeddablePath } from "../lib/security/framing";
-import { cspConnectSources } from "../lib/security/connect-sources";
+import { buildCspManifest } from "../../lib/security/csp-manifest-builder";
+import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "../../lib/security/csp";
+import { embedFrameAncestors, isEmbeddablePath } from "../../lib/security/framing";
+import { cspConnectSources } from "../../lib/security/connect-sources";
 
 async function main() {
   const outDir = process.argv[2] ?? "out";
