@@ -11,6 +11,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { numberOption } from "../lib/cli-options";
+import { percentile } from "../lib/stats";
 import { chromiumArgs, chromiumPath, startLocalAgent, startProductionServer } from "../lib/serve";
 
 const calls = numberOption("calls", 20);
@@ -19,11 +20,6 @@ const agentKey = "bench-widget-agent-key";
 const sdkMarker = "conversation_initiation_client_data";
 
 type Script = { url: string; gzip: number; sdk: boolean };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 function recordScripts(page: Page): Promise<Script>[] {
   const scripts: Promise<Script>[] = [];

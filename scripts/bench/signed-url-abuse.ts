@@ -24,7 +24,7 @@
  *
  * Options: --requests=<n> (10000) --clients=<n> (1000) --burst-clients=<n> (200) --concurrency=<n> (50)
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
@@ -33,6 +33,8 @@ import { fileURLToPath } from "node:url";
 import { signedUrlMessages } from "../../lib/signed-url/messages";
 import { startProductionServer } from "../lib/serve";
 import { numberOption } from "../lib/cli-options";
+import { percentile } from "../lib/stats";
+import { spawnFakeVoiceUpstream } from "../lib/fake-voice-upstream";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const totalRequests = numberOption("requests", 10_000);
@@ -60,40 +62,6 @@ function cannotRun(message: string): never {
   process.exit(2);
 }
 
-/** The fake agent endpoint runs in its own process, so it does not share an event loop with the load. */
-async function startFakeUpstream(): Promise<{ baseUrl: string; requests: () => Promise<number>; stop: () => void }> {
-  const source = `
-    const http = require("node:http");
-    let served = 0;
-    const server = http.createServer((request, response) => {
-      const url = new URL(request.url, "http://upstream");
-      if (url.pathname === "/served") return response.end(String(served));
-      if (url.pathname !== "/v1/convai/conversation/get-signed-url") return response.writeHead(404).end();
-      if (request.headers["xi-api-key"] !== ${JSON.stringify(agentKey)}) return response.writeHead(401).end("{}");
-      served += 1;
-      const body = JSON.stringify({ signed_url: "ws://127.0.0.1:1/x" });
-      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
-    });
-    server.keepAliveTimeout = 60000;
-    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
-  `;
-  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
-  children.add(child);
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once("data", (data: Buffer) => resolve(Number(String(data).trim())));
-    child.once("exit", (code) => reject(new Error(`fake upstream exited with code ${code}`)));
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  return {
-    baseUrl,
-    requests: async () => Number(await (await fetch(`${baseUrl}/served`)).text()),
-    stop: () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      children.delete(child);
-    },
-  };
-}
-
 const loadAverage = () =>
   os
     .loadavg()
@@ -117,11 +85,6 @@ function post(agent: Agent, origin: string, headers: Record<string, string>, bod
     req.on("error", reject);
     req.end(body);
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 type Phase = {
@@ -171,7 +134,9 @@ load average after: ${loadAverage()}`);
 /** One phase on a fresh `next start` (fresh in-memory counters) and a fresh fake upstream. */
 async function runPhase(phase: Phase): Promise<string[]> {
   console.log(`\n== ${phase.title}`);
-  const upstream = await startFakeUpstream();
+  // The fake agent endpoint runs in its own process, so it does not share an event loop with the load.
+  const upstream = await spawnFakeVoiceUpstream({ apiKey: agentKey });
+  stops.push(upstream.stop);
   const site = await startProductionServer({
     ELEVENLABS_API_KEY: "",
     REDIS_URL: "",
@@ -227,7 +192,7 @@ async function runPhase(phase: Phase): Promise<string[]> {
   );
   const seconds = (performance.now() - startedAt) / 1000;
   agent.destroy();
-  const upstreamCalls = await upstream.requests();
+  const upstreamCalls = await upstream.served();
   site.stop();
   upstream.stop();
 

@@ -7,7 +7,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildCspManifest } from "../../lib/security/csp-manifest-builder";
+import { buildCspManifest } from "../lib/html-files";
 import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "../../lib/security/csp";
 import { embedFrameAncestors, isEmbeddablePath } from "../../lib/security/framing";
 import { cspConnectSources } from "../../lib/security/connect-sources";

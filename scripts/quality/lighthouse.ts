@@ -19,6 +19,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { serveStatic } from "../lib/nginx";
 import { chromiumPath } from "../lib/serve";
+import { median } from "../lib/stats";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -30,11 +31,6 @@ const toolsDir = path.resolve("tools/lighthouse");
 const node = path.join(toolsDir, "node_modules", ".bin", "node");
 
 type Run = { url: string; run: number; scores: Record<Category, number>; metrics: Record<string, number | null>; failed: string[] };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Every run of every URL, from tools/lighthouse/audit.mjs under its own Node 22. */
 async function audit(urls: string[], onRun: (run: Run) => void): Promise<void> {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlHandler } from "@/supabase/functions/elevenlabs-auth/edge-service";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "./support/fake-voice-upstream";
+import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 const projectRoot = path.resolve(__dirname, "../../..");
