@@ -25,4 +25,4 @@ npm run -s assets
 STATIC_EXPORT=1 NEXT_DIST_DIR=out npx next build
 SITEMAP_OUT_DIR=out npx next-sitemap
 npx tsx scripts/build/sitemap-stylesheet.ts out
-npx tsx scripts/build/export-headers.ts out
+npx tsx scripts/build/export-cdn.ts out
