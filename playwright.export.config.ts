@@ -1,12 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
-import { edgeFunctionCommand, edgeFunctionRuntimeEnv } from "./scripts/lib/edge-function";
-import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./tests/e2e-export/endpoints";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./tests/e2e-export/endpoints";
 
 /**
  * The static export as CDN visitors get it: out/ served by Cloudflare's local Pages runtime
  * (wrangler pages dev, workerd), the demo call's signed URL from the Supabase Edge Function
- * under Deno, the call itself with the local voice agent; Debian's Chromium.
+ * under Deno with its limits in a real PostgreSQL, the call itself with the local voice agent;
+ * Debian's Chromium.
  * Build first: `npm run build:export:e2e` (npm test does).
  */
 const port = (origin: string) => new URL(origin).port;
@@ -33,22 +33,13 @@ export default defineConfig({
       env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: port(agentOrigin), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
     },
     {
-      command: [edgeFunctionCommand().command, ...edgeFunctionCommand().args].join(" "),
+      // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
+      command: "node --import tsx tests/e2e-export/edge-function-server.ts",
       port: Number(port(functionOrigin)),
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-      env: {
-        ...edgeFunctionRuntimeEnv(Number(port(functionOrigin))),
-        // What `supabase secrets set` gives the deployed function; SUPABASE_ANON_KEY is injected by Supabase.
-        SUPABASE_ANON_KEY: anonKey,
-        ALLOWED_ORIGINS: cdnOrigin,
-        LOCAL_AGENT_URL: agentOrigin,
-        LOCAL_AGENT_API_KEY: agentKey,
-        // Every test call is one client on loopback: the production limits would refuse the suite.
-        SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-        SIGNED_URL_LIMIT_PER_DAY: "100000",
-        SIGNED_URL_DAILY_CAP: "100000",
-      },
+      // SIGTERM lets it stop the database and delete its data.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
     {
       command: `node_modules/.bin/wrangler pages dev out --ip 127.0.0.1 --port ${port(cdnOrigin)} --compatibility-date ${compatibilityDate} --log-level none`,

@@ -67,7 +67,9 @@ export const serverEnvSchema = z
     /** Replaces the default allow-list (NEXT_PUBLIC_SITE_URL plus localhost on any port). */
     ALLOWED_ORIGINS: originRules.optional(),
     SIGNED_URL_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 5),
-    SIGNED_URL_LIMIT_PER_DAY: wholeNumber(1, 10_000_000, 20),
+    SIGNED_URL_LIMIT_PER_DAY: wholeNumber(1, 10_000_000, 10),
+    /** One IPv4 /24 or IPv6 /48 per 24 hours, so a small range of addresses cannot drain the day (sizing: docs/signed-url.md). */
+    SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: wholeNumber(1, 10_000_000, 40),
     SIGNED_URL_DAILY_CAP: wholeNumber(1, 1_000_000_000, 500),
     TRUST_PROXY_HEADER: z
       .string()

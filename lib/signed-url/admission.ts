@@ -1,100 +1,96 @@
+/**
+ * Who may have a signed URL now. Four counters decide, and a request is counted in all
+ * of them or in none:
+ *
+ * | counter            | key                                  | window                                 |
+ * |--------------------|--------------------------------------|----------------------------------------|
+ * | client-per-minute  | the visitor (IPv4 address, IPv6 /64)  | 1 minute from its first call            |
+ * | client-per-day     | the visitor                          | 24 hours from its first call            |
+ * | network-per-day    | the visitor's network (IPv4 /24, /48) | 24 hours from its network's first call  |
+ * | daily-cap          | the whole service                    | the UTC calendar day                    |
+ *
+ * An admitted request holds one slot of each until it either becomes a signed URL (the
+ * slots stay spent) or fails upstream (`release` gives all four back). So only issued
+ * signed URLs count, a visitor whose calls fail is never locked out, and the daily cap
+ * stays a hard ceiling on what the voice provider can bill.
+ *
+ * Three stores keep the counters with these exact rules: memory (one Node process),
+ * Redis (every Node instance) and Postgres (every Edge Function isolate, in
+ * supabase/migrations/*_signed_url_limits.sql). tests/unit/signed-url/limit-store.test.ts
+ * runs one suite over all three.
+ */
 import { msUntilNextUtcDay, utcDayKey } from "./utc-day";
 
-/**
- * The part of a rate-limiter-flexible limiter the service uses. Declared here rather
- * than imported so this module stays free of any store: memory, Redis or another
- * backend is chosen by the host and injected.
- */
-export interface Counter {
-  consume(key: string, points?: number, options?: { customDuration?: number }): Promise<unknown>;
-  reward(key: string, points?: number): Promise<unknown>;
-}
-
-export type Counters = {
-  /** Signed URLs a client may ask for per minute. */
-  readonly clientPerMinute: Counter;
-  /** Signed URLs a client may ask for per 24 hours (from its first request). */
-  readonly clientPerDay: Counter;
-  /** Signed URLs the whole service may issue per UTC day. */
-  readonly issuedPerDay: Counter;
-};
-
 export type Limits = {
+  /** Signed URLs one visitor may get per minute. */
   readonly perMinute: number;
+  /** Signed URLs one visitor may get per 24 hours. */
   readonly perDay: number;
+  /** Signed URLs one network (IPv4 /24, IPv6 /48) may get per 24 hours. */
+  readonly perNetworkPerDay: number;
+  /** Signed URLs the whole service may issue per UTC day. */
   readonly dailyCap: number;
 };
 
-export type RefusalReason = "client-per-minute" | "client-per-day" | "daily-cap";
+/** The keys a request counts under: see client-address.ts. */
+export type ClientIdentity = {
+  readonly client: string;
+  readonly network: string;
+};
+
+export type RefusalReason = "client-per-minute" | "client-per-day" | "network-per-day" | "daily-cap";
 
 export type AdmissionDecision =
   | {
       readonly admitted: true;
-      /** Gives the day's slot back when no signed URL came of it: the cap counts URLs issued, not attempts. */
+      /** Gives every slot back when no signed URL came of the request. */
       readonly release: () => Promise<void>;
     }
   | { readonly admitted: false; readonly reason: RefusalReason; readonly retryAfterSeconds: number };
 
+/** A store failure rejects the promise; the handler then refuses the call (fails closed). */
 export interface Admission {
-  admit(clientKey: string): Promise<AdmissionDecision>;
+  admit(identity: ClientIdentity): Promise<AdmissionDecision>;
 }
+
+const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
+
+/** One counter as a request sees it: its key, its limit and where a window opened now would end. */
+export type CounterSpec = {
+  readonly name: RefusalReason;
+  readonly key: string;
+  readonly limit: number;
+  readonly freshWindowEndMs: number;
+};
+
+/** The four counters of a request, in the order (and with the key names) every store uses. */
+export function countersFor(identity: ClientIdentity, limits: Limits, nowMs: number): CounterSpec[] {
+  return [
+    { name: "client-per-minute", key: `minute:${identity.client}`, limit: limits.perMinute, freshWindowEndMs: nowMs + minuteMs },
+    { name: "client-per-day", key: `day:${identity.client}`, limit: limits.perDay, freshWindowEndMs: nowMs + dayMs },
+    { name: "network-per-day", key: `network-day:${identity.network}`, limit: limits.perNetworkPerDay, freshWindowEndMs: nowMs + dayMs },
+    { name: "daily-cap", key: `cap:${utcDayKey(nowMs)}`, limit: limits.dailyCap, freshWindowEndMs: nowMs + msUntilNextUtcDay(nowMs) },
+  ];
+}
+
+export type CounterState = { readonly used: number; readonly windowEndMs: number };
 
 /**
- * Checks the cheap per-client limits first, so a client already over its limit never
- * touches (or spends) the shared daily budget. A store failure rejects the promise;
- * the handler then refuses the call rather than letting it through uncounted.
+ * Which full counter refuses the request, if any: the one whose window ends last, so the
+ * visitor hears the longest wait (a spent day outranks a spent minute).
  */
-export function createAdmission(counters: Counters, now: () => number = Date.now): Admission {
-  return {
-    async admit(clientKey) {
-      const perMinute = await consumeOne(counters.clientPerMinute, clientKey);
-      if (perMinute !== "consumed") return refuse("client-per-minute", perMinute.msBeforeNext);
-
-      const perDay = await consumeOne(counters.clientPerDay, clientKey);
-      if (perDay !== "consumed") return refuse("client-per-day", perDay.msBeforeNext);
-
-      const nowMs = now();
-      const dayKey = utcDayKey(nowMs);
-      const untilTomorrowMs = msUntilNextUtcDay(nowMs);
-      // The counter lives a little past midnight so instances with skewed clocks still
-      // find it; the date in its key keeps it from counting towards the next day.
-      const lifetimeSeconds = Math.ceil(untilTomorrowMs / 1000) + 3600;
-      const issued = await consumeOne(counters.issuedPerDay, dayKey, { customDuration: lifetimeSeconds });
-      if (issued !== "consumed") return refuse("daily-cap", untilTomorrowMs);
-
-      return {
-        admitted: true,
-        release: async () => {
-          await counters.issuedPerDay.reward(dayKey, 1);
-        },
-      };
-    },
-  };
-}
-
-type Rejection = { readonly msBeforeNext: number };
-
-async function consumeOne(counter: Counter, key: string, options?: { customDuration: number }): Promise<"consumed" | Rejection> {
-  try {
-    await counter.consume(key, 1, options);
-    return "consumed";
-  } catch (rejection) {
-    // rate-limiter-flexible rejects with a RateLimiterRes when points are spent and
-    // with an Error when its store fails; only the first is a refusal.
-    if (isLimiterRefusal(rejection)) return rejection;
-    throw rejection;
-  }
-}
-
-function isLimiterRefusal(value: unknown): value is Rejection {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !(value instanceof Error) &&
-    typeof (value as { msBeforeNext?: unknown }).msBeforeNext === "number"
-  );
-}
-
-function refuse(reason: RefusalReason, msBeforeNext: number): AdmissionDecision {
-  return { admitted: false, reason, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+export function refusalFor(
+  specs: readonly CounterSpec[],
+  states: readonly CounterState[],
+  nowMs: number,
+): { readonly reason: RefusalReason; readonly retryAfterSeconds: number } | undefined {
+  let binding: { spec: CounterSpec; state: CounterState } | undefined;
+  specs.forEach((spec, index) => {
+    const state = states[index];
+    if (state === undefined || state.used < spec.limit) return;
+    if (binding === undefined || state.windowEndMs > binding.state.windowEndMs) binding = { spec, state };
+  });
+  if (binding === undefined) return undefined;
+  return { reason: binding.spec.name, retryAfterSeconds: Math.max(1, Math.ceil((binding.state.windowEndMs - nowMs) / 1000)) };
 }

@@ -1,23 +1,24 @@
-import { rateLimitKeyForAddress } from "./ip-address";
+import type { ClientIdentity } from "./admission";
+import { identityForAddress } from "./ip-address";
 
 /**
- * Which client a request counts against, for the per-client rate limit.
+ * Which visitor (and network) a request counts against.
  *
- * A route handler only sees headers, never the socket. What `next start` (Next.js
- * 16.4, node_modules/next/dist/server/base-server.js, handleRequestImpl) puts there:
+ * A route handler only sees headers, never the socket, so the address must come from a
+ * header that something trusted wrote:
  *
- *   req.headers['x-forwarded-for'] ??= originalRequest.socket.remoteAddress
- *
- * so the header holds the peer address only when the client sent none; a client that
- * sends `X-Forwarded-For: 6.6.6.6` reaches the handler with exactly that value (checked
- * against a running `next start`). `X-Real-IP` is passed through untouched. Without a
- * proxy that overwrites or appends these headers, every address a handler can read is
- * chosen by the client, and keying a limit on it lets anyone rotate past the limit.
- *
- * So the safe default is to trust no header: every request without a trusted proxy
- * counts against one shared key. The per-client limits then act as a whole-site limit,
- * which fails closed (abuse cannot exceed them) rather than open. Deployments behind a
- * proxy or CDN name the header it sets in TRUST_PROXY_HEADER to get per-client limits.
+ * - `npm start` serves the site through its own Node server (server/site-server.ts),
+ *   which owns the socket: it drops every forwarding header the visitor sent and writes
+ *   `X-Forwarded-For: <socket address>`, and tells this module to trust it. Limits are
+ *   per visitor with no configuration, and a spoofed header never moves a visitor to
+ *   another bucket.
+ * - Behind a proxy or CDN, TRUST_PROXY_HEADER names the header it writes (the site
+ *   server then leaves forwarding headers alone).
+ * - Anywhere else with nothing trusted, a bare `next start` for instance: Next.js 16
+ *   fills `X-Forwarded-For` from the socket only when the client sent none (base-server.js:
+ *   `req.headers['x-forwarded-for'] ??= socket.remoteAddress`), so every address a handler
+ *   can read there is chosen by the client. Then every request counts against one shared
+ *   key: the per-visitor limits act as a whole-site limit, failing closed, never open.
  */
 export type TrustedProxy = {
   /** Lower-case header name, e.g. `x-forwarded-for`, `x-real-ip`, `cf-connecting-ip`. */
@@ -32,15 +33,16 @@ export type TrustedProxy = {
 };
 
 export const unidentifiedClientKey = "unidentified";
+const unidentified: ClientIdentity = { client: unidentifiedClientKey, network: unidentifiedClientKey };
 
-export function clientKeyFor(headers: Headers, trustedProxy: TrustedProxy | undefined): string {
-  if (!trustedProxy) return unidentifiedClientKey;
+export function clientIdentityFor(headers: Headers, trustedProxy: TrustedProxy | undefined): ClientIdentity {
+  if (!trustedProxy) return unidentified;
   const value = headers.get(trustedProxy.header);
-  if (value === null) return unidentifiedClientKey;
+  if (value === null) return unidentified;
   const written = trustedProxy.header === "x-forwarded-for" ? entryFromRight(value, trustedProxy.hops) : value;
   // A request that skipped the proxy, or a proxy that wrote garbage, must not earn a
   // bucket of its own: it shares the unidentified one.
-  return (written === undefined ? undefined : rateLimitKeyForAddress(written)) ?? unidentifiedClientKey;
+  return (written === undefined ? undefined : identityForAddress(written)) ?? unidentified;
 }
 
 /** `Headers` joins repeated X-Forwarded-For lines with ", ", so one split covers both forms. */

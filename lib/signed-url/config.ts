@@ -31,6 +31,7 @@ export function signedUrlConfigFromEnv(env: ServerEnv, site: SiteIdentity): Sign
     limits: {
       perMinute: env.SIGNED_URL_LIMIT_PER_MINUTE,
       perDay: env.SIGNED_URL_LIMIT_PER_DAY,
+      perNetworkPerDay: env.SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY,
       dailyCap: env.SIGNED_URL_DAILY_CAP,
     },
   };

@@ -1,11 +1,12 @@
 import type { Admission, AdmissionDecision } from "./admission";
 import { presentsAnonKey } from "./anon-key";
-import { clientKeyFor } from "./client-address";
+import { clientIdentityFor } from "./client-address";
 import type { SignedUrlConfig } from "./config";
 import { corsHeadersFor, corsAllowedMethods, preflightResponse } from "./cors";
 import { errorResponse, jsonResponse } from "./json-response";
 import { signedUrlMessages } from "./messages";
 import { isAllowedOrigin } from "./origin-policy";
+import { describeLimitStoreError } from "./limit-store-error";
 import { readSignedUrlRequest } from "./request-body";
 import { agentIdFor, requestSignedUrl, type UpstreamOutcome } from "./upstream";
 
@@ -55,28 +56,34 @@ export function createSignedUrlHandler(config: SignedUrlConfig, deps: SignedUrlH
 
     let decision: AdmissionDecision;
     try {
-      decision = await deps.admission.admit(clientKeyFor(request.headers, config.trustedProxy));
+      decision = await deps.admission.admit(clientIdentityFor(request.headers, config.trustedProxy));
     } catch (error) {
-      report({ event: "limiter-failed", detail: describeError(error) });
+      report({ event: "limiter-failed", detail: describeLimitStoreError(error) });
       return fail(503, signedUrlMessages.limiterUnavailable, { "Retry-After": "5" });
     }
     if (!decision.admitted) {
       const retryAfter = { "Retry-After": String(decision.retryAfterSeconds) };
       if (decision.reason === "daily-cap") return fail(503, signedUrlMessages.dailyCapSpent, retryAfter);
-      const message = decision.reason === "client-per-minute" ? signedUrlMessages.tooManyPerMinute : signedUrlMessages.tooManyPerDay;
-      return fail(429, message, retryAfter);
+      return fail(429, refusalMessages[decision.reason], retryAfter);
     }
 
     const outcome = await requestSignedUrl(config.upstream, agentIdFor(config.upstream, body.request.scenario), config.upstreamTimeoutMs, deps.fetch);
     if (outcome.kind === "signed-url") return jsonResponse(200, { signedUrl: outcome.signedUrl }, cors);
 
     report({ event: "upstream-failed", outcome: outcome.kind, detail: describeOutcome(outcome) });
-    await decision.release().catch((error: unknown) => report({ event: "release-failed", detail: describeError(error) }));
+    // Every slot back (minute, day, network, daily cap): only issued signed URLs count.
+    await decision.release().catch((error: unknown) => report({ event: "release-failed", detail: describeLimitStoreError(error) }));
     if (outcome.kind === "timed-out") return fail(504, signedUrlMessages.upstreamTimedOut);
     if (outcome.kind === "malformed") return fail(502, signedUrlMessages.upstreamWithoutSignedUrl);
     return fail(502, signedUrlMessages.upstreamUnavailable);
   };
 }
+
+const refusalMessages = {
+  "client-per-minute": signedUrlMessages.tooManyPerMinute,
+  "client-per-day": signedUrlMessages.tooManyPerDay,
+  "network-per-day": signedUrlMessages.tooManyFromNetwork,
+} as const;
 
 function describeOutcome(outcome: Exclude<UpstreamOutcome, { kind: "signed-url" }>): string {
   switch (outcome.kind) {
@@ -88,10 +95,6 @@ function describeOutcome(outcome: Exclude<UpstreamOutcome, { kind: "signed-url" 
     case "malformed":
       return outcome.cause;
   }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.name : "unknown error";
 }
 
 function reportToConsole(event: SignedUrlEvent): void {

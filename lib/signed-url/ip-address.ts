@@ -1,25 +1,32 @@
+import type { ClientIdentity } from "./admission";
+
 /**
- * Turns an address written by a proxy into the key a client is counted under.
+ * Turns an address (written by a proxy, or read from the socket) into the keys a client
+ * is counted under: the visitor and the visitor's network.
  *
- * IPv6 clients are counted per /64 network: one subscriber usually holds a whole /64
- * and can rotate through 2^64 addresses at will, so a per-address limit would not
- * limit anyone. IPv4-mapped IPv6 addresses count as the IPv4 address they carry.
+ * Visitor: an IPv4 address, or an IPv6 /64. One subscriber usually holds a whole /64 and
+ * can rotate through 2^64 addresses at will, so a per-address limit would not limit
+ * anyone. IPv4-mapped IPv6 addresses count as the IPv4 address they carry.
+ *
+ * Network: an IPv4 /24 or an IPv6 /48, the blocks a provider routes to one site or
+ * customer. A host renting a handful of neighbouring addresses shares one network
+ * budget, so a small range cannot drain the day (docs/signed-url.md, "Sizing").
  */
-export function rateLimitKeyForAddress(written: string): string | undefined {
+export function identityForAddress(written: string): ClientIdentity | undefined {
   const address = stripPortAndZone(written.trim());
-  const ipv4 = parseIpv4(address);
-  if (ipv4) return `ipv4:${ipv4.join(".")}`;
+  const ipv4 = parseIpv4(address) ?? ipv4Mapped(parseIpv6(address));
+  if (ipv4) return { client: `ipv4:${ipv4.join(".")}`, network: `ipv4:${ipv4.slice(0, 3).join(".")}.0/24` };
   const ipv6 = parseIpv6(address);
   if (!ipv6) return undefined;
-  if (isIpv4Mapped(ipv6)) {
-    const high = ipv6[6] ?? 0;
-    const low = ipv6[7] ?? 0;
-    return `ipv4:${[high >> 8, high & 0xff, low >> 8, low & 0xff].join(".")}`;
-  }
-  return `ipv6:${ipv6
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(":")}::/64`;
+  const groups = ipv6.map((group) => group.toString(16));
+  return { client: `ipv6:${groups.slice(0, 4).join(":")}::/64`, network: `ipv6:${groups.slice(0, 3).join(":")}::/48` };
+}
+
+function ipv4Mapped(groups: number[] | undefined): number[] | undefined {
+  if (!groups || !isIpv4Mapped(groups)) return undefined;
+  const high = groups[6] ?? 0;
+  const low = groups[7] ?? 0;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
 /** Proxies write `1.2.3.4:5678`, `[2001:db8::1]:443` or `fe80::1%eth0`; the port and zone say nothing about the client. */

@@ -15,6 +15,7 @@ export const signedUrlMessages = {
   unknownScenario: (known: readonly string[]) => `Unknown scenario. Choose one of: ${known.join(", ")}.`,
   tooManyPerMinute: "Too many call attempts. Please wait a minute and try again.",
   tooManyPerDay: "You have reached today's limit of demo calls. Please try again tomorrow.",
+  tooManyFromNetwork: "Your network has reached today's limit of demo calls. Please try again tomorrow.",
   dailyCapSpent: "Today's demo calls are all used up. Please try again tomorrow.",
   limiterUnavailable: "The voice service is busy. Please try again shortly.",
   upstreamUnavailable: "The voice service is unavailable. Please try again shortly.",

@@ -2,13 +2,12 @@ import "server-only";
 import { EnvConfigError } from "../config/env-schema";
 import { publicEnv } from "../config/public-env";
 import { parseServerEnv } from "../config/server-env";
-import { createAdmission } from "./admission";
 import { signedUrlConfigFromEnv, type SiteIdentity } from "./config";
 import { createSignedUrlHandler, type SignedUrlHandler } from "./handler";
 import { errorResponse } from "./json-response";
-import { createMemoryCounters } from "./memory-counters";
+import { createMemoryLimitStore } from "./memory-store";
 import { signedUrlMessages } from "./messages";
-import { connectRedis, createRedisCounters } from "./redis-counters";
+import { connectRedis, createRedisLimitStore } from "./redis-store";
 
 export type NodeSignedUrlService = {
   readonly handle: SignedUrlHandler;
@@ -26,11 +25,12 @@ export function createNodeSignedUrlService(source: Record<string, string | undef
   const env = parseServerEnv(source);
   const config = signedUrlConfigFromEnv(env, site);
   if (env.REDIS_URL === undefined) {
-    const handle = createSignedUrlHandler(config, { admission: createAdmission(createMemoryCounters(config.limits)) });
+    const handle = createSignedUrlHandler(config, { admission: createMemoryLimitStore(config.limits) });
     return { handle, ready: Promise.resolve(), close: async () => undefined };
   }
-  const redis = connectRedis(env.REDIS_URL, reportRedisError());
-  const handle = createSignedUrlHandler(config, { admission: createAdmission(createRedisCounters(redis, config.limits)) });
+  const reportOutage = reportRedisError();
+  const redis = connectRedis(env.REDIS_URL, reportOutage);
+  const handle = createSignedUrlHandler(config, { admission: createRedisLimitStore(redis, config.limits, { onFallback: reportOutage }) });
   const ready = new Promise<void>((resolve) => {
     if (redis.status === "ready") resolve();
     else redis.once("ready", () => resolve());

@@ -1,46 +1,88 @@
 /**
- * supabase/functions/elevenlabs-auth under Deno, the runtime of Supabase Edge Functions, as
- * the export's tests and benchmarks run it: offline. Its npm imports resolve from this
- * project's node_modules (--node-modules-dir=manual) and nothing is fetched (--cached-only,
- * no update check); DENO_SERVE_ADDRESS puts Deno.serve on the port asked for.
+ * The Supabase Edge Function `elevenlabs-auth` under Deno (npm `deno`, the runtime
+ * Supabase Edge Functions use), as tests, benches and the static export's demo call run
+ * it: on a free loopback port, every npm import resolved from this project's
+ * node_modules (`--node-modules-dir=manual --cached-only`: nothing is downloaded).
+ *
+ *   const postgres = await startPostgres();
+ *   const fn = await startEdgeFunction({ SUPABASE_DB_URL: postgres.url, NEXT_PUBLIC_SITE_URL: …, SUPABASE_ANON_KEY: … });
+ *   await fetch(`${fn.url}`, { method: "POST", … });   // fn.url ends in /functions/v1/elevenlabs-auth
+ *   await fn.stop();
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort, waitForPort } from "./ports";
+import { freePort } from "./ports";
 
-const functionDir = "supabase/functions/elevenlabs-auth";
+// __dirname rather than import.meta: jest loads these helpers as CommonJS.
+const projectRoot = path.resolve(__dirname, "../..");
+const functionDir = path.join(projectRoot, "supabase/functions/elevenlabs-auth");
+export const denoBin = path.join(projectRoot, "node_modules/.bin/deno");
 
-export function edgeFunctionCommand(): { command: string; args: string[] } {
-  return {
-    command: path.join("node_modules", ".bin", "deno"),
-    args: ["run", "--cached-only", "--node-modules-dir=manual", "--config", `${functionDir}/deno.json`, "--allow-net", "--allow-env", "--allow-read", `${functionDir}/index.ts`],
-  };
+export type EdgeFunction = {
+  /** The function's URL, as a Supabase project serves it: `<origin>/functions/v1/elevenlabs-auth`. */
+  readonly url: string;
+  readonly origin: string;
+  readonly child: ChildProcess;
+  /** What the function printed to stderr so far (its `[signed-url]` log lines). */
+  log(): string;
+  stop(): Promise<void>;
+};
+
+/** The flags Deno needs to run the function offline from node_modules. */
+export function denoRunArgs(entry = path.join(functionDir, "index.ts")): string[] {
+  return [
+    "run",
+    "--quiet",
+    "--no-prompt",
+    "--node-modules-dir=manual",
+    "--cached-only",
+    "--config",
+    path.join(functionDir, "deno.json"),
+    "--allow-net",
+    "--allow-env",
+    "--allow-sys",
+    `--allow-read=${projectRoot}`,
+    entry,
+  ];
 }
 
-/** The environment Deno needs besides the function's own variables. */
-export function edgeFunctionRuntimeEnv(port: number): Record<string, string> {
-  return {
-    DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
-    DENO_NO_UPDATE_CHECK: "1",
-    DENO_NO_PROMPT: "1",
-    DENO_DIR: path.join(process.cwd(), "node_modules", ".cache", "deno"),
-    NO_COLOR: "1",
-  };
-}
-
-export type EdgeFunction = { origin: string; child: ChildProcess; stop: () => void };
-
-/** The function on a free loopback port with the given configuration (its secrets, as `supabase secrets set` would). */
 export async function startEdgeFunction(env: Record<string, string>): Promise<EdgeFunction> {
   const port = await freePort();
-  const { command, args } = edgeFunctionCommand();
-  const child = spawn(command, args, { env: { ...process.env, ...env, ...edgeFunctionRuntimeEnv(port) }, stdio: ["ignore", "inherit", "inherit"] });
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  // Only what the function is given, as on Supabase: nothing leaks in from the caller's environment.
+  const functionEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    DENO_NO_UPDATE_CHECK: "1",
+    ...(process.env.DENO_DIR ? { DENO_DIR: process.env.DENO_DIR } : {}),
+    ...env,
+    EDGE_FUNCTION_PORT: String(port),
   };
-  await waitForPort(port, { child, name: "the Edge Function (deno)" }).catch((error: unknown) => {
-    stop();
-    throw error;
+  const child = spawn(denoBin, denoRunArgs(), { cwd: projectRoot, env: functionEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
   });
-  return { origin: `http://127.0.0.1:${port}`, child, stop };
+  child.stdout?.resume();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the Edge Function exited with code ${child.exitCode}: ${stderr.trim()}`);
+    const up = await fetch(`${origin}/`, { method: "OPTIONS" }).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the Edge Function did not listen within 30 s: ${stderr.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url: `${origin}/functions/v1/elevenlabs-auth`, origin, child, log: () => stderr, stop };
 }

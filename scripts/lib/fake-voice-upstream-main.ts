@@ -2,5 +2,4 @@
 import { startFakeVoiceUpstream } from "./fake-voice-upstream";
 
 const apiKey = process.argv.find((arg) => arg.startsWith("--api-key="))?.slice("--api-key=".length);
-const upstream = await startFakeVoiceUpstream({ apiKey });
-process.stdout.write(`${new URL(upstream.baseUrl).port}\n`);
+void startFakeVoiceUpstream({ apiKey }).then((upstream) => process.stdout.write(`${new URL(upstream.baseUrl).port}\n`));

@@ -5,11 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/apt-install.sh
 
-# chromium: browser tests and the one-pager; redis-server: shared rate limits;
-# pocketsphinx: the local voice agent's speech recognition.
+# chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
+# limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's
+# speech recognition.
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
 ls /usr/lib/*/libpocketsphinx.so.3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
 
@@ -25,4 +27,13 @@ if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp
     echo "ensure-deps: npm ci refused the lockfile; installing the locked versions with npm install"
     npm install --no-audit --no-fund --loglevel=error
   fi
+fi
+
+# Deno (npm `deno`, the Supabase function's runtime) ships its binary in an optional
+# platform package; when npm skipped the package's install script or that package, the
+# rebuild brings it, from the npm registry like every other dependency.
+if ! node_modules/.bin/deno --version >/dev/null 2>&1; then
+  echo "ensure-deps: the deno binary does not run; rebuilding the deno package"
+  npm rebuild deno --foreground-scripts --loglevel=error
+  node_modules/.bin/deno --version >/dev/null
 fi

@@ -7,5 +7,7 @@ declare namespace Deno {
     toObject(): Record<string, string>;
     get(key: string): string | undefined;
   };
-  export function serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+  type Handler = (request: Request) => Response | Promise<Response>;
+  export function serve(handler: Handler): unknown;
+  export function serve(options: { port?: number; hostname?: string; onListen?: (address: { hostname: string; port: number }) => void }, handler: Handler): unknown;
 }

@@ -58,6 +58,19 @@ describe("the per-client rate limit", () => {
     expect(statuses).toEqual([200, 429]);
   });
 
+  it("refuses a network past SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY with 429, while other networks are served", async () => {
+    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: "2" }));
+
+    const statuses = await statusesOf([() => handle(fromClient("203.0.113.1")), () => handle(fromClient("203.0.113.2"))]);
+    const neighbour = await handle(fromClient("203.0.113.3"));
+    const elsewhere = await handle(fromClient("198.51.100.20"));
+
+    expect(statuses).toEqual([200, 200]);
+    expect(neighbour.status).toBe(429);
+    expect(await errorOf(neighbour)).toBe(signedUrlMessages.tooManyFromNetwork);
+    expect(elsewhere.status).toBe(200);
+  });
+
   it("refuses calls past SIGNED_URL_LIMIT_PER_DAY with 429 and a Retry-After in hours", async () => {
     const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_DAY: "2" }));
 
@@ -85,6 +98,20 @@ describe("the global daily cap", () => {
     expect(await errorOf(third)).toBe(signedUrlMessages.dailyCapSpent);
     expect(third.headers.get("retry-after")).toBe("3600");
     expect(upstream.received).toHaveLength(2);
+  });
+
+  it("gives every slot back when the upstream fails: 30 failed attempts never lock the visitor out", async () => {
+    const { handle } = handlerFor(
+      elevenLabsEnv(upstream.baseUrl, { ...behindProxy, SIGNED_URL_LIMIT_PER_MINUTE: "5", SIGNED_URL_LIMIT_PER_DAY: "20", SIGNED_URL_DAILY_CAP: "20" }),
+    );
+
+    upstream.behave({ kind: "status", status: 503, body: "{}" });
+    const failed = await statusesOf(Array.from({ length: 30 }, () => () => handle(fromClient("203.0.113.7"))));
+    upstream.behave({ kind: "signed-url" });
+    const recovered = await handle(fromClient("203.0.113.7"));
+
+    expect(new Set(failed)).toEqual(new Set([502]));
+    expect(recovered.status).toBe(200);
   });
 
   it("gives the day's slot back when the upstream fails, so the cap counts URLs issued", async () => {

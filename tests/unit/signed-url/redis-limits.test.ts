@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { Redis } from "ioredis";
 import { createNodeSignedUrlService, type NodeSignedUrlService } from "@/lib/signed-url/node-service";
-import { redisKeyPrefix } from "@/lib/signed-url/redis-counters";
+import { redisKeyPrefix } from "@/lib/signed-url/redis-store";
 import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
 import { startRedisServer, type RedisServer } from "./support/redis-server";
 import { freePort } from "@/scripts/lib/ports";
@@ -76,9 +76,10 @@ describe("limits kept in Redis (REDIS_URL)", () => {
     await service.handle(callRequest());
 
     expect((await inspector.keys(`${redisKeyPrefix}:*`)).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^${redisKeyPrefix}:cap:\\d{4}-\\d{2}-\\d{2}$`)),
       `${redisKeyPrefix}:day:unidentified`,
-      expect.stringMatching(new RegExp(`^${redisKeyPrefix}:issued:\\d{4}-\\d{2}-\\d{2}$`)),
       `${redisKeyPrefix}:minute:unidentified`,
+      `${redisKeyPrefix}:network-day:unidentified`,
     ]);
   });
 

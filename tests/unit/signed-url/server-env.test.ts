@@ -14,11 +14,11 @@ function errorFor(source: Record<string, string>): string {
 }
 
 describe("the server configuration", () => {
-  it("defaults to the local agent at 127.0.0.1:8787 with its development key, 5 a minute, 20 a day, 500 a day in all and a 5 s timeout", () => {
+  it("defaults to the local agent at 127.0.0.1:8787 with its development key, 5 a minute, 10 a day per visitor, 40 a day per network, 500 a day in all and a 5 s timeout", () => {
     const config = signedUrlConfigFromEnv(parseServerEnv({}), { siteUrl: "https://www.mockingbird.test", anonKey: "anon-key-0123456789abc" });
 
     expect(config.upstream).toEqual({ kind: "local-agent", baseUrl: "http://127.0.0.1:8787", apiKey: "mockingbird-local-agent-key" });
-    expect(config.limits).toEqual({ perMinute: 5, perDay: 20, dailyCap: 500 });
+    expect(config.limits).toEqual({ perMinute: 5, perDay: 10, perNetworkPerDay: 40, dailyCap: 500 });
     expect(config.upstreamTimeoutMs).toBe(5000);
     expect(config.trustedProxy).toBeUndefined();
   });

@@ -4,26 +4,53 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
-import { createEdgeSignedUrlHandler } from "@/supabase/functions/elevenlabs-auth/edge-service";
+import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
+import { startPostgres, type PostgresServer } from "../../../scripts/lib/postgres";
 import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 const projectRoot = path.resolve(__dirname, "../../..");
 const functionDir = path.join(projectRoot, "supabase/functions/elevenlabs-auth");
 
+let database: PostgresServer;
 let upstream: FakeVoiceUpstream;
+const services: EdgeSignedUrlService[] = [];
+
+beforeAll(async () => {
+  database = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  await database.stop();
+});
 
 beforeEach(async () => {
   upstream = await startFakeVoiceUpstream();
 });
 
 afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
   await upstream.close();
 });
 
+function service(env: Record<string, string>): EdgeSignedUrlService {
+  const created = createEdgeSignedUrlService(env);
+  services.push(created);
+  return created;
+}
+
+const functionEnv = (overrides: Record<string, string> = {}) => ({
+  ...elevenLabsEnv(upstream.baseUrl),
+  NEXT_PUBLIC_SITE_URL: siteUrl,
+  SUPABASE_ANON_KEY: anonKey,
+  SUPABASE_DB_URL: database.url,
+  TRUST_PROXY_HEADER: "x-forwarded-for",
+  ...overrides,
+});
+
 describe("the Supabase Edge Function", () => {
-  it("serves a signed URL through the shared handler", async () => {
-    const handle = createEdgeSignedUrlHandler({ ...elevenLabsEnv(upstream.baseUrl), NEXT_PUBLIC_SITE_URL: siteUrl, SUPABASE_ANON_KEY: anonKey });
+  it("serves a signed URL through the shared handler, counting in the project's Postgres", async () => {
+    const { handle } = service(functionEnv());
 
     const response = await handle(callRequest());
 
@@ -32,9 +59,9 @@ describe("the Supabase Edge Function", () => {
   });
 
   it("checks the anon key Supabase injects, or NEXT_PUBLIC_SUPABASE_ANON_KEY when that is set", async () => {
-    const env = { ...elevenLabsEnv(upstream.baseUrl), NEXT_PUBLIC_SITE_URL: siteUrl, SUPABASE_ANON_KEY: "legacy-jwt-anon-key-000000000" };
-    const injected = createEdgeSignedUrlHandler(env);
-    const overridden = createEdgeSignedUrlHandler({ ...env, NEXT_PUBLIC_SUPABASE_ANON_KEY: anonKey });
+    const env = functionEnv({ SUPABASE_ANON_KEY: "legacy-jwt-anon-key-000000000" });
+    const injected = service(env).handle;
+    const overridden = service({ ...env, NEXT_PUBLIC_SUPABASE_ANON_KEY: anonKey }).handle;
 
     expect((await injected(callRequest({ key: "legacy-jwt-anon-key-000000000" }))).status).toBe(200);
     expect((await overridden(callRequest({ key: anonKey }))).status).toBe(200);
@@ -42,10 +69,19 @@ describe("the Supabase Edge Function", () => {
   });
 
   it("refuses to start without the static site's origin (NEXT_PUBLIC_SITE_URL or ALLOWED_ORIGINS)", () => {
-    const start = () => createEdgeSignedUrlHandler({ ...elevenLabsEnv(upstream.baseUrl), SUPABASE_ANON_KEY: anonKey });
+    const env: Record<string, string> = functionEnv();
+    delete env.NEXT_PUBLIC_SITE_URL;
+    const start = () => service(env);
 
     expect(start).toThrow(EnvConfigError);
     expect(start).toThrow(/NEXT_PUBLIC_SITE_URL/);
+  });
+
+  it("refuses to start without SUPABASE_DB_URL, where its limits live", () => {
+    const env: Record<string, string> = functionEnv();
+    delete env.SUPABASE_DB_URL;
+
+    expect(() => service(env)).toThrow(/SUPABASE_DB_URL: missing/);
   });
 
   it("resolves every module it loads through its deno.json import map, as Deno requires", () => {

@@ -1,8 +1,8 @@
 import { parseServerEnv } from "@/lib/config/server-env";
-import { createAdmission, type Admission } from "@/lib/signed-url/admission";
+import type { Admission } from "@/lib/signed-url/admission";
 import { signedUrlConfigFromEnv } from "@/lib/signed-url/config";
 import { createSignedUrlHandler, type SignedUrlEvent, type SignedUrlHandler } from "@/lib/signed-url/handler";
-import { createMemoryCounters } from "@/lib/signed-url/memory-counters";
+import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
 
 export const siteUrl = "https://www.mockingbird.test";
 export const anonKey = "test-anon-key-0123456789abcdef";
@@ -16,6 +16,7 @@ export function elevenLabsEnv(baseUrl: string, overrides: Record<string, string>
     ELEVENLABS_AGENT_ID: "agent_default",
     SIGNED_URL_LIMIT_PER_MINUTE: "1000",
     SIGNED_URL_LIMIT_PER_DAY: "1000",
+    SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: "1000",
     SIGNED_URL_DAILY_CAP: "1000",
     ...overrides,
   };
@@ -32,7 +33,7 @@ export function handlerFor(
 ): HandlerUnderTest {
   const config = signedUrlConfigFromEnv(parseServerEnv(env), { siteUrl, anonKey });
   const events: SignedUrlEvent[] = [];
-  const admission = options.admission ?? createAdmission(createMemoryCounters(config.limits), options.now);
+  const admission = options.admission ?? createMemoryLimitStore(config.limits, options.now);
   return { handle: createSignedUrlHandler(config, { admission, report: (event) => events.push(event) }), events };
 }
 
