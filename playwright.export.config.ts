@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
+import { wranglerEnv, wranglerPagesDevCommand } from "./scripts/lib/wrangler";
 import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./tests/e2e-export/endpoints";
 
 /**
@@ -10,8 +11,6 @@ import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./tests/e2e-ex
  * Build first: `npm run build:export:e2e` (npm test does).
  */
 const port = (origin: string) => new URL(origin).port;
-// The newest date the bundled workerd supports; a later one makes wrangler fall back with a warning and look for updates online.
-const compatibilityDate = "2026-04-26";
 
 export default defineConfig({
   testDir: "tests/e2e-export",
@@ -42,18 +41,11 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
     {
-      command: `node_modules/.bin/wrangler pages dev out --ip 127.0.0.1 --port ${port(cdnOrigin)} --compatibility-date ${compatibilityDate} --log-level none`,
+      command: wranglerPagesDevCommand("out", Number(port(cdnOrigin))),
       url: `${cdnOrigin}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 90_000,
-      // Its log has an error line for every request a browser abandons (a navigation cancelling a
-      // prefetch); a start that fails shows as the wait's timeout: run the command by hand to see why.
-      env: {
-        // Offline: no telemetry, no version check (it runs with the banner), no download of the Request.cf object.
-        WRANGLER_SEND_METRICS: "false",
-        WRANGLER_HIDE_BANNER: "true",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      },
+      env: { ...wranglerEnv },
     },
   ],
 });

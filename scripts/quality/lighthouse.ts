@@ -9,6 +9,9 @@
  * paint is decided by a race no real network has: whether the first paint lands before the
  * framework's scripts finish arriving a few milliseconds later (docs/quality.md).
  *
+ * `--server=wrangler` audits the export as Cloudflare's local Pages runtime serves it instead
+ * (HTTP/1.1, uncompressed, as `wrangler pages dev` is): a figure to compare, not the gate.
+ *
  * Lighthouse needs Node >= 22 and the site supports 20, so it runs from tools/lighthouse
  * (its own node binary, installed by scripts/setup/ensure-quality-deps.sh). Performance is timing:
  * run it on a quiet machine (the test command runs it last, alone).
@@ -20,6 +23,8 @@ import { createInterface } from "node:readline";
 import { serveStatic } from "../lib/nginx";
 import { chromiumPath } from "../lib/serve";
 import { median } from "../lib/stats";
+import { stringOption } from "../lib/cli-options";
+import { serveWithWrangler } from "../lib/wrangler";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -50,7 +55,10 @@ async function main() {
   if (!existsSync(path.resolve("out", "index.html"))) {
     throw new Error("No static export in out/: run `npm run build:export`, or `npm run check:lighthouse`, which builds whatever is missing.");
   }
-  const site = await serveStatic(path.resolve("out"), { tls: true });
+  const server = stringOption("server") ?? "nginx";
+  if (server !== "nginx" && server !== "wrangler") throw new Error(`--server=${server}: expected nginx or wrangler`);
+  const site = server === "wrangler" ? await serveWithWrangler(path.resolve("out")) : await serveStatic(path.resolve("out"), { tls: true });
+  console.log(`Lighthouse on the static export served by ${server === "wrangler" ? "wrangler pages dev (Cloudflare's local Pages runtime)" : "nginx over HTTP/2 and TLS"}: ${site.origin}`);
   const byRoute = new Map<string, Run[]>(qualityRoutes.map((route) => [route, []]));
   try {
     await audit(

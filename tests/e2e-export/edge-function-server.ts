@@ -33,15 +33,15 @@ async function main(): Promise<void> {
   // Only what the function is given, as on Supabase: nothing leaks in from this environment.
   const deno = spawn(denoBin, denoRunArgs(), { stdio: ["ignore", "inherit", "inherit"], env: env as NodeJS.ProcessEnv });
 
-  let stopping = false;
-  async function stop(code: number): Promise<never> {
-    if (!stopping) {
-      stopping = true;
+  let stopped: Promise<void> | undefined;
+  const stop = async (code: number): Promise<never> => {
+    stopped ??= (async () => {
       if (deno.exitCode === null) deno.kill("SIGTERM");
       await database.stop();
-    }
+    })();
+    await stopped;
     process.exit(code);
-  }
+  };
   deno.once("exit", (code) => void stop(code ?? 1));
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stop(0));
   console.log(`edge function on ${functionOrigin}, limits in ${database.url}`);
