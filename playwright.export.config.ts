@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
 import { wranglerEnv, wranglerPagesDevCommand } from "./scripts/lib/wrangler";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./tests/e2e-export/endpoints";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./scripts/lib/export-test-endpoints";
 
 /**
  * The static export as CDN visitors get it: out/ served by Cloudflare's local Pages runtime
@@ -33,7 +33,7 @@ export default defineConfig({
     },
     {
       // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
-      command: "node --import tsx tests/e2e-export/edge-function-server.ts",
+      command: "node --import tsx scripts/lib/export-test-function-server.ts",
       port: Number(port(functionOrigin)),
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

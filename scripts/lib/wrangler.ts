@@ -27,9 +27,9 @@ export function wranglerPagesDevCommand(dir: string, port: number): string {
 
 export type StaticSite = { origin: string; stop: () => void };
 
-/** The directory served by the Pages runtime on a free loopback port. */
-export async function serveWithWrangler(dir: string): Promise<StaticSite> {
-  const port = await freePort();
+/** The directory served by the Pages runtime on a loopback port (a free one unless given). */
+export async function serveWithWrangler(dir: string, port?: number): Promise<StaticSite> {
+  port ??= await freePort();
   const child = spawn("sh", ["-c", `exec ${wranglerPagesDevCommand(dir, port)}`], { env: { ...process.env, ...wranglerEnv }, stdio: "ignore", detached: true });
   const stop = () => {
     try {

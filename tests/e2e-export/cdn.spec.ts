@@ -8,7 +8,7 @@ import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import { caseVariants, metaPolicyOf } from "../../scripts/build/export-cdn-config";
 import { routes } from "../e2e/routes";
 import { articles } from "../e2e/articles";
-import { cdnOrigin, framerOrigin } from "./endpoints";
+import { cdnOrigin, framerOrigin } from "../../scripts/lib/export-test-endpoints";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "./served";
 
 /**

@@ -6,9 +6,9 @@
  * database.
  */
 import { spawn } from "node:child_process";
-import { denoBin, denoRunArgs } from "../../scripts/lib/edge-function";
-import { startPostgres } from "../../scripts/lib/postgres";
-import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./endpoints";
+import { denoBin, denoRunArgs } from "./edge-function";
+import { startPostgres } from "./postgres";
+import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./export-test-endpoints";
 
 async function main(): Promise<void> {
   const database = await startPostgres();

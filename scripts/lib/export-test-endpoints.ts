@@ -1,5 +1,5 @@
 /**
- * Where the export's end-to-end suite runs its parts, and what the export must be built with
+ * Where the export's end-to-end suite (and its call benchmark) runs its parts, and what the export must be built with
  * to reach them. A static page cannot learn the function's address at run time, so the export
  * under test is built for these (`npm run build:export:e2e`), as a deployment builds its
  * export for its own Supabase project. Ports are fixed defaults, overridable, like the main
