@@ -7,6 +7,7 @@ import { EMBED_PATH } from "../../lib/security/framing";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import { caseVariants, metaPolicyOf } from "../../scripts/build/export-cdn-config";
 import { routes } from "../e2e/routes";
+import { injectInlineScript } from "../e2e/support/injected-script";
 import { articles } from "../e2e/articles";
 import { cdnOrigin, framerOrigin } from "../../scripts/lib/export-test-endpoints";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "./served";
@@ -69,17 +70,8 @@ test("every page loads in the browser without a single policy violation", async 
 });
 
 test("an inline script injected into a page is blocked by the page's policy", async ({ page }) => {
-  const violations: string[] = [];
-  page.on("console", (message) => /Content Security Policy/.test(message.text()) && violations.push(message.text()));
   await page.goto("/product");
-  const ran = await page.evaluate(async () => {
-    (window as unknown as { injected?: boolean }).injected = false;
-    const script = document.createElement("script");
-    script.textContent = "window.injected = true";
-    document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return (window as unknown as { injected?: boolean }).injected;
-  });
+  const { ran, violations } = await injectInlineScript(page);
   expect(ran).toBe(false);
   expect(violations.join("\n")).toContain("script-src");
 });
