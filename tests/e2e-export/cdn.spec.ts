@@ -10,7 +10,7 @@ import { routes } from "../e2e/routes";
 import { injectInlineScript } from "../e2e/support/injected-script";
 import { articles } from "../e2e/articles";
 import { cdnOrigin, framerOrigin } from "../../scripts/lib/export-test-endpoints";
-import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "./served";
+import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../../scripts/lib/export-served";
 
 /**
  * The static export as a CDN serves it: out/ on Cloudflare's Pages runtime (wrangler pages

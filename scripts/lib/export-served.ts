@@ -1,8 +1,8 @@
-/** What the export suite reads from out/: the routes it holds and the header rules it ships. */
+/** What the export suite and its figures read from out/: the routes and files it holds, the header rules it ships. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { filesUnder, htmlFiles, routeOfHtmlFile } from "../../scripts/lib/html-files";
-import type { HeaderRule } from "../../scripts/build/export-cdn-config";
+import { filesUnder, htmlFiles, routeOfHtmlFile } from "./html-files";
+import type { HeaderRule } from "../build/export-cdn-config";
 
 export const outDir = path.join(process.cwd(), "out");
 
