@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { validatePublicEnv } from "./lib/config/public-env-schema";
+import { cacheControlFor } from "./lib/security/cache-policy";
 import { baselineSecurityHeaders, contentSecurityPolicy, frameDenyHeader } from "./lib/security/csp";
 
 // NEXT_PUBLIC_* are checked at build and start-up; a bad one stops here, named.
@@ -36,6 +37,13 @@ const nextConfig: NextConfig = {
       },
       // Everything but the embeddable widget (lib/security/framing.ts), whose frame-ancestors the proxy sets.
       { source: "/((?!embed/call/?$).*)", headers: [frameDenyHeader] },
+      // For Next.js hosts other than `npm start` (whose server applies lib/security/cache-policy.ts
+      // to every response): the lifetimes Next.js would otherwise leave at max-age=0.
+      {
+        source: "/vendor/voice/:file([^/]+[.-][0-9a-f]{8,}\\.[a-z0-9.]+)",
+        headers: [{ key: "Cache-Control", value: cacheControlFor("/vendor/voice/file.0123abcd.js") }],
+      },
+      { source: "/og/:path*", headers: [{ key: "Cache-Control", value: cacheControlFor("/og/home.png") }] },
     ];
   },
 };

@@ -5,9 +5,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The local voice agent the site's signed-URL service hands calls to during the tests. */
 export const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
 export const agentOrigin = `http://127.0.0.1:${agentPort}`;
-const agentKey = "e2e-local-agent-key";
+export const agentKey = "e2e-local-agent-key";
 
-/** End-to-end tests run Debian's Chromium against the production build (`next start`). */
+/** End-to-end tests run Debian's Chromium against the production build, served as `npm start` serves it (server/site-server.ts). */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -33,7 +33,7 @@ export default defineConfig({
       env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: String(agentPort), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
     },
     {
-      command: `npx next start --hostname 127.0.0.1 --port ${port}`,
+      command: `node --import tsx server/site-server.ts --hostname 127.0.0.1 --port ${port}`,
       url: `${baseURL}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
@@ -41,9 +41,10 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         LOCAL_AGENT_URL: agentOrigin,
         LOCAL_AGENT_API_KEY: agentKey,
-        // Every test call is one client on loopback: the production limits would refuse the suite.
+        // Every test call is one visitor (127.0.0.1): the production limits would refuse the suite.
         SIGNED_URL_LIMIT_PER_MINUTE: "10000",
         SIGNED_URL_LIMIT_PER_DAY: "100000",
+        SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: "100000",
         SIGNED_URL_DAILY_CAP: "100000",
         EMBED_ALLOWED_ORIGINS: "http://127.0.0.1:3299",
       },

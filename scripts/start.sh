@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # The README's run command: installs what is missing, builds if stale, and serves the
-# site on $PORT (3000). Without an ElevenLabs key the demo call's voice is the local
-# agent, so it starts too, and both stop together.
+# site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
+# each visitor's address from the socket. Without an ElevenLabs key the demo call's voice
+# is the local agent, so it starts too; the site says it is ready once the agent answers,
+# and both stop together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/setup/ensure-deps.sh
 bash scripts/build/if-stale.sh
 
-next_bin=node_modules/next/dist/bin/next
+site=(node --import tsx server/site-server.ts --port "${PORT:-3000}")
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then
-  exec node "$next_bin" start --port "${PORT:-3000}"
+  exec "${site[@]}"
 fi
 
 # Node processes started directly (not through npx), so these PIDs are the servers themselves.
 node --import tsx agent/src/main.ts &
 agent_pid=$!
-node "$next_bin" start --port "${PORT:-3000}" &
+"${site[@]}" &
 site_pid=$!
 stop() {
   trap - EXIT INT TERM

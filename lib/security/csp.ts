@@ -50,6 +50,9 @@ export const baselineSecurityHeaders: ReadonlyArray<{ key: string; value: string
     value: "microphone=(self), camera=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
   },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  // No other site may load these responses as images, scripts or media (CORS fetches, such as
+  // the Supabase function's JSON, and framing of /embed/call are navigations or CORS, unaffected).
+  { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
 ];
 
 /** Every path but the embeddable widget; CSP frame-ancestors says the same to modern browsers. */

@@ -4,9 +4,9 @@ import { clientIdentityFor } from "./client-address";
 import type { SignedUrlConfig } from "./config";
 import { corsHeadersFor, corsAllowedMethods, preflightResponse } from "./cors";
 import { errorResponse, jsonResponse } from "./json-response";
+import { describeLimitStoreError } from "./limit-store-error";
 import { signedUrlMessages } from "./messages";
 import { isAllowedOrigin } from "./origin-policy";
-import { describeLimitStoreError } from "./limit-store-error";
 import { readSignedUrlRequest } from "./request-body";
 import { agentIdFor, requestSignedUrl, type UpstreamOutcome } from "./upstream";
 

@@ -1,15 +1,4 @@
-import { countersFor, refusalFor, type Admission, type AdmissionDecision, type ClientIdentity, type CounterState, type Limits } from "./admission";
-
-/** The windows a request was counted in; releasing touches those windows only. */
-export type MemoryTicket = readonly { readonly key: string; readonly windowEndMs: number }[];
-
-export type MemoryLimitStore = Admission & {
-  /** The admission without its release closure, for the Redis store's fallback. */
-  admitWithTicket(identity: ClientIdentity): AdmissionDecision & { readonly ticket?: MemoryTicket };
-  release(ticket: MemoryTicket): void;
-  /** Counters held now (ended windows are swept as new ones open). */
-  size(): number;
-};
+import { countersFor, refusalFor, type Admission, type CounterState, type Limits } from "./admission";
 
 // Sweeping ended windows costs a pass over the map; doing it every few thousand calls keeps
 // the map bounded by the visitors of the last day at no per-request cost.
@@ -20,7 +9,7 @@ const sweepEvery = 4096;
  * fallback of the Redis store while Redis is unreachable. JavaScript runs one call at a
  * time, so check-and-count is atomic without locks.
  */
-export function createMemoryLimitStore(limits: Limits, now: () => number = Date.now): MemoryLimitStore {
+export function createMemoryLimitStore(limits: Limits, now: () => number = Date.now): Admission {
   const counters = new Map<string, CounterState>();
   let callsSinceSweep = 0;
 
@@ -28,8 +17,18 @@ export function createMemoryLimitStore(limits: Limits, now: () => number = Date.
     for (const [key, state] of counters) if (state.windowEndMs <= nowMs) counters.delete(key);
   }
 
-  const store: MemoryLimitStore = {
-    admitWithTicket(identity) {
+  /** Gives a slot back in the window it was taken from only, never to a later one. */
+  function release(ticket: readonly { key: string; windowEndMs: number }[]): void {
+    for (const { key, windowEndMs } of ticket) {
+      const state = counters.get(key);
+      if (state !== undefined && state.windowEndMs === windowEndMs && state.used > 0) {
+        counters.set(key, { used: state.used - 1, windowEndMs });
+      }
+    }
+  }
+
+  return {
+    async admit(identity) {
       const nowMs = now();
       if (++callsSinceSweep >= sweepEvery) {
         callsSinceSweep = 0;
@@ -50,20 +49,7 @@ export function createMemoryLimitStore(limits: Limits, now: () => number = Date.
         counters.set(spec.key, { used: state.used + 1, windowEndMs: state.windowEndMs });
         return { key: spec.key, windowEndMs: state.windowEndMs };
       });
-      return { admitted: true, ticket, release: async () => store.release(ticket) };
+      return { admitted: true, release: async () => release(ticket) };
     },
-    async admit(identity) {
-      return store.admitWithTicket(identity);
-    },
-    release(ticket) {
-      for (const { key, windowEndMs } of ticket) {
-        const state = counters.get(key);
-        if (state !== undefined && state.windowEndMs === windowEndMs && state.used > 0) {
-          counters.set(key, { used: state.used - 1, windowEndMs });
-        }
-      }
-    },
-    size: () => counters.size,
   };
-  return store;
 }

@@ -35,7 +35,12 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const options = parseArguments(process.argv.slice(2));
 // The anon key is inlined at build time; the request must carry the build's value.
 const anonKey = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY ?? "mockingbird-local-anon-key-0000000000";
-const raisedLimits = { SIGNED_URL_LIMIT_PER_MINUTE: "1000000", SIGNED_URL_LIMIT_PER_DAY: "10000000", SIGNED_URL_DAILY_CAP: "1000000000" };
+const raisedLimits = {
+  SIGNED_URL_LIMIT_PER_MINUTE: "1000000",
+  SIGNED_URL_LIMIT_PER_DAY: "10000000",
+  SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: "10000000",
+  SIGNED_URL_DAILY_CAP: "1000000000",
+};
 
 const children = new Set();
 process.on("exit", () => {
@@ -112,10 +117,9 @@ async function main() {
 async function measureHandlerInProcess(upstreamBaseUrl) {
   const load = (specifier) => tsImport(specifier, import.meta.url);
   const { createSignedUrlHandler } = await load("../../lib/signed-url/handler.ts");
-  const { createAdmission } = await load("../../lib/signed-url/admission.ts");
-  const { createMemoryCounters } = await load("../../lib/signed-url/memory-counters.ts");
+  const { createMemoryLimitStore } = await load("../../lib/signed-url/memory-store.ts");
   const { defaultOriginRules } = await load("../../lib/signed-url/origin-policy.ts");
-  const limits = { perMinute: 1e6, perDay: 1e7, dailyCap: 1e9 };
+  const limits = { perMinute: 1e6, perDay: 1e7, perNetworkPerDay: 1e7, dailyCap: 1e9 };
   const handle = createSignedUrlHandler(
     {
       upstream: { kind: "elevenlabs", baseUrl: upstreamBaseUrl, apiKey: "sk_bench", defaultAgentId: "agent_bench", agentIdsByScenario: {} },
@@ -125,7 +129,7 @@ async function measureHandlerInProcess(upstreamBaseUrl) {
       trustedProxy: undefined,
       limits,
     },
-    { admission: createAdmission(createMemoryCounters(limits)) },
+    { admission: createMemoryLimitStore(limits) },
   );
   const { headers, body } = routeRequest("http://bench", 1, 1);
   const callHandler = async () => {

@@ -134,6 +134,29 @@ export function headerRules(pages: ExportPages, inputs: HeaderInputs): HeaderRul
   return rules;
 }
 
+/**
+ * Cache-Control rules for `_headers` from the cache policy (lib/security/cache-policy.ts),
+ * which hosts apply by joining every matching rule's value: only folder rules (`/dir/*`)
+ * whose every file in the export gets that rule's lifetime, none inside another, and none for
+ * the hosts' own default (revalidation, which Cloudflare Pages, Netlify and Vercel all send).
+ * A file no exclusive rule can describe keeps the default: a shorter life, never a longer one.
+ */
+export function cacheHeaderRules(
+  files: readonly string[],
+  policy: { rules: readonly { glob: string; cacheControl: string }[]; cacheControlFor: (path: string) => string; hostDefault: string },
+): HeaderRule[] {
+  const kept: HeaderRule[] = [];
+  for (const rule of policy.rules) {
+    const folder = /^(\/[^*]+\/)\*$/.exec(rule.glob)?.[1];
+    if (!folder || rule.cacheControl === policy.hostDefault) continue;
+    const covered = files.filter((file) => file.startsWith(folder));
+    if (covered.length === 0 || covered.some((file) => policy.cacheControlFor(file) !== rule.cacheControl)) continue;
+    if (kept.some((other) => other.path.startsWith(folder) || folder.startsWith(other.path.slice(0, -1)))) continue;
+    kept.push({ path: rule.glob, headers: [{ key: "Cache-Control", value: rule.cacheControl }] });
+  }
+  return kept;
+}
+
 /** The `_headers` file; throws when a host limit would make a CDN drop a line or a rule. */
 export function headersFile(rules: readonly HeaderRule[]): string {
   if (rules.length > cdnLimits.headerRules) throw new Error(`${rules.length} header rules: Cloudflare Pages reads at most ${cdnLimits.headerRules}`);

@@ -1,7 +1,8 @@
 /**
  * After the export build: makes out/ ready for any CDN (design: scripts/build/export-cdn-config.ts,
  * docs/deploy.md). Puts each page's Content-Security-Policy in the page, the case fallback in
- * the 404 page, and writes `_headers`, `_redirects` and `vercel.json` from lib/security.
+ * the 404 page, and writes `_headers` (security headers, framing, cache lifetimes),
+ * `_redirects` and `vercel.json` from lib/security.
  *
  *   npx tsx scripts/build/export-cdn.ts [out]
  *
@@ -15,8 +16,10 @@ import { baselineSecurityHeaders, frameDenyHeader } from "../../lib/security/csp
 import { cspConnectSources } from "../../lib/security/connect-sources";
 import { embedFrameAncestors, isEmbeddablePath } from "../../lib/security/framing";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
-import { htmlFiles, routeOfHtmlFile } from "../lib/html-files";
+import { cacheControlFor, cacheRules, revalidateEveryTime } from "../../lib/security/cache-policy";
+import { filesUnder, htmlFiles, routeOfHtmlFile } from "../lib/html-files";
 import {
+  cacheHeaderRules,
   headerRules,
   headersFile,
   insertAtHeadStart,
@@ -64,8 +67,10 @@ function main(): void {
       siteWide: baselineSecurityHeaders,
       frameDeny: frameDenyHeader,
       embedFrameAncestors: embedFrameAncestors(),
-      // Build output named by content hash never changes: browsers and the CDN keep it a year.
-      extraRules: [{ path: "/_next/static/*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] }],
+      extraRules: cacheHeaderRules(
+        filesUnder(outDir).map((file) => `/${path.relative(outDir, file).split(path.sep).join("/")}`),
+        { rules: cacheRules, cacheControlFor, hostDefault: revalidateEveryTime },
+      ),
     },
   );
   const headers = headersFile(rules);

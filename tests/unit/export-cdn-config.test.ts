@@ -1,5 +1,6 @@
 import { pathToRegexp } from "next/dist/compiled/path-to-regexp";
 import {
+  cacheHeaderRules,
   caseVariants,
   cdnLimits,
   headerRules,
@@ -123,5 +124,34 @@ describe("paths with capitals", () => {
     expect(run("/PRODUCT/")).toEqual(["/product?q=1#top"]);
     expect(run("/No-Such-Page")).toEqual([]);
     expect(run("/product")).toEqual([]);
+  });
+});
+
+describe("cache lifetimes from the cache policy", () => {
+  const policy = {
+    rules: [
+      { glob: "/_next/static/*", cacheControl: "immutable-year" },
+      { glob: "/vendor/voice/*", cacheControl: "immutable-year" },
+      { glob: "/vendor/*", cacheControl: "revalidate" },
+      { glob: "/og/*", cacheControl: "a-day" },
+      { glob: "/*.*", cacheControl: "an-hour" },
+      { glob: "/*", cacheControl: "revalidate" },
+    ],
+    cacheControlFor: (path: string) =>
+      path.startsWith("/_next/static/") ? "immutable-year" : path.startsWith("/vendor/voice/") && /\.[0-9a-f]{8}\./.test(path) ? "immutable-year" : path.startsWith("/og/") ? "a-day" : /\.(png|txt)$/.test(path) ? "an-hour" : "revalidate",
+    hostDefault: "revalidate",
+  };
+
+  test("become folder rules where every file of the folder has that lifetime, and nothing else", () => {
+    const files = ["/_next/static/a.js", "/og/home.png", "/vendor/voice/worklet.js", "/robots.txt", "/product.html"];
+    expect(cacheHeaderRules(files, policy)).toEqual([
+      { path: "/_next/static/*", headers: [{ key: "Cache-Control", value: "immutable-year" }] },
+      { path: "/og/*", headers: [{ key: "Cache-Control", value: "a-day" }] },
+    ]);
+  });
+
+  test("follow the policy when its files change: hashed worklets become immutable", () => {
+    const rules = cacheHeaderRules(["/vendor/voice/worklet.0a1b2c3d.js"], policy);
+    expect(rules).toEqual([{ path: "/vendor/voice/*", headers: [{ key: "Cache-Control", value: "immutable-year" }] }]);
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * The production server `npm start` runs: Next.js (its documented custom-server API, the
+ * production build in .next/) behind a guard that owns the socket (server/guard.ts).
+ *
+ *   node --import tsx server/site-server.ts [--hostname 0.0.0.0] [--port 3000]
+ *
+ * Facing visitors directly (TRUST_PROXY_HEADER unset), it writes X-Forwarded-For from
+ * the socket and tells the signed-URL service to trust exactly that, so rate limits are
+ * per visitor with no configuration. Behind a proxy, set TRUST_PROXY_HEADER as
+ * docs/signed-url.md describes and the forwarding headers pass through untouched.
+ *
+ * It says "ready" once the pages are served and, when demo calls go to the local voice
+ * agent, once that agent answers too.
+ */
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { guardConnections, guardRequests } from "./guard";
+
+const projectRoot = path.resolve(__dirname, "..");
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? undefined : process.argv[index + 1];
+  return value ?? fallback;
+}
+
+const hostname = option("hostname", "0.0.0.0");
+const port = Number(option("port", process.env.PORT ?? "3000"));
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`[site] --port/PORT must be a port number from 1 to 65535`);
+  process.exit(2);
+}
+
+// Decided before Next.js loads the signed-URL service, which reads these once.
+const ownsClientAddress = (process.env.TRUST_PROXY_HEADER ?? "") === "";
+if (ownsClientAddress) {
+  process.env.TRUST_PROXY_HEADER = "x-forwarded-for";
+  process.env.TRUST_PROXY_HOPS = "1";
+}
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+async function main(): Promise<void> {
+  const app = next({ dev: false, dir: projectRoot, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer(guardRequests((request, response) => handle(request, response), { ownsClientAddress }));
+  guardConnections(server);
+  // A slow client holds a socket, not the server: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => resolve());
+  });
+  const shown = hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+  const siteUrl = `http://${shown}:${port}`;
+  const addressNote = ownsClientAddress ? "limits per visitor, by socket address" : `client address from ${process.env.TRUST_PROXY_HEADER}`;
+
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void app.close().finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+
+  const voice = await voiceUpstreamStatus();
+  console.log(`[site] Mockingbird is ready on ${siteUrl} (${addressNote}; ${voice})`);
+}
+
+/**
+ * Demo calls need their voice upstream: without an ElevenLabs key that is the local
+ * agent, which `npm start` starts beside this server. Wait for it (a minute at most)
+ * before calling the site ready.
+ */
+async function voiceUpstreamStatus(): Promise<string> {
+  if (process.env.ELEVENLABS_API_KEY) return "demo calls through ElevenLabs";
+  const agentUrl = (process.env.LOCAL_AGENT_URL || "http://127.0.0.1:8787").replace(/\/+$/, "");
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const healthy = await fetch(`${agentUrl}/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return `demo calls through the local voice agent at ${agentUrl}`;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`[site] the local voice agent at ${agentUrl} does not answer /health: pages are served, demo calls fail until it does`);
+  return "voice agent not answering";
+}
+
+main().catch((error: unknown) => {
+  console.error(`[site] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
