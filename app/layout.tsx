@@ -9,7 +9,7 @@ import { titleTemplate } from "@/lib/seo/metadata";
 import "./globals.css";
 
 const inter = localFont({
-  // Generated before every build by scripts/subset-font.ts: the site's characters, weights 400-700.
+  // Generated before every build by scripts/build/subset-font.ts: the site's characters, weights 400-700.
   src: "./fonts/inter-subset.woff2",
   variable: "--font-inter",
   weight: "400 700",

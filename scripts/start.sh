@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/ensure-deps.sh
-bash scripts/build-if-stale.sh
+bash scripts/setup/ensure-deps.sh
+bash scripts/build/if-stale.sh
 
 site=(node --import tsx server/site-server.ts --port "${PORT:-3000}")
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then

@@ -14,7 +14,7 @@ import { ConversationProvider, useConversationControls, useConversationFeedback,
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
 
-/** Self-hosted copies (scripts/vendor-voice-assets.ts): the strict CSP allows no blob: worklets and no CDN. */
+/** Self-hosted copies (scripts/build/vendor-voice-assets.ts): the strict CSP allows no blob: worklets and no CDN. */
 const audioAssets = {
   workletPaths: {
     rawAudioProcessor: "/vendor/voice/raw-audio-processor.js",

@@ -6,7 +6,7 @@ import { httpUrl, parseEnv } from "./env-schema";
 
 /**
  * Server-only variables: secrets and operational limits. Never read these from client
- * code; scripts/check-client-secrets.mjs proves none of them reaches a browser bundle.
+ * code; scripts/quality/client-secrets.mjs proves none of them reaches a browser bundle.
  *
  * Imports stay relative (no `@/`) because the Supabase Edge Function (Deno) loads this
  * module too, through the import map in supabase/functions/elevenlabs-auth/deno.json.

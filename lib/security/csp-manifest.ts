@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Written after `next build` by scripts/postbuild.ts: page path -> hashes of its inline scripts. */
+/** Written after `next build` by scripts/build/postbuild.ts: page path -> hashes of its inline scripts. */
 export type CspManifest = { pages: Record<string, string[]>; notFound: string[] };
 
 export const cspManifestFile = (distDir = ".next") => path.join(/* turbopackIgnore: true */ process.cwd(), distDir, "csp-manifest.json");

@@ -11,6 +11,8 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { numberOption } from "../lib/cli-options";
+import { percentile } from "../lib/stats";
+import { idle, timeCall } from "../lib/call-timing";
 import { chromiumArgs, chromiumPath, startLocalAgent, startProductionServer } from "../lib/serve";
 
 const calls = numberOption("calls", 20);
@@ -19,11 +21,6 @@ const agentKey = "bench-widget-agent-key";
 const sdkMarker = "conversation_initiation_client_data";
 
 type Script = { url: string; gzip: number; sdk: boolean };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 function recordScripts(page: Page): Promise<Script>[] {
   const scripts: Promise<Script>[] = [];
@@ -39,7 +36,6 @@ function recordScripts(page: Page): Promise<Script>[] {
   return scripts;
 }
 
-const idle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function weigh(browser: Browser, origin: string) {
@@ -54,23 +50,6 @@ async function weigh(browser: Browser, origin: string) {
   const onIntent = await Promise.all(scripts.splice(0));
   await context.close();
   return { before, onIntent };
-}
-
-async function timeCall(browser: Browser, origin: string): Promise<number> {
-  const context = await browser.newContext({ permissions: ["microphone"] });
-  const page = await context.newPage();
-  await page.goto(`${origin}/`, { waitUntil: "load" });
-  await idle(page);
-  const button = page.getByRole("button", { name: "Start Call" });
-  // dispatchEvent, not click(): a real pointer would hover first and preload the chunk.
-  const started = await page.evaluate(() => performance.now());
-  await button.dispatchEvent("click");
-  await page.getByText("Connected", { exact: true }).waitFor({ timeout: 20_000 });
-  const connected = await page.evaluate(() => performance.now());
-  await page.getByRole("button", { name: "End Call" }).click();
-  await page.getByRole("button", { name: "Start Call" }).waitFor();
-  await context.close();
-  return connected - started;
 }
 
 async function main() {

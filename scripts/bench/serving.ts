@@ -8,7 +8,7 @@
  * ratio nginx/next.
  *
  * Needs the production build (`.next/`, `npm run build`) and the static export (`out/`,
- * `npm run build:export`), and nginx (scripts/ensure-quality-deps.sh installs it), which
+ * `npm run build:export`), and nginx (scripts/setup/ensure-quality-deps.sh installs it), which
  * serves out/ as scripts/lib/nginx.ts sets it up: nothing system-wide is touched.
  *
  * Prints figures. Exits 1 only when a correctness rule breaks (a server does not answer
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     const file = pagePath === "/" ? "out/index.html" : `out${pagePath}.html`;
     if (!existsSync(path.join(projectRoot, file))) cannotRun(`${file} is missing: run \`npm run build:export\` first.`);
   }
-  const nginxBinary = findNginx() ?? cannotRun("nginx is not installed. Install it with: bash scripts/ensure-quality-deps.sh (as root) or apt-get install -y --no-install-recommends nginx.");
+  const nginxBinary = findNginx() ?? cannotRun("nginx is not installed. Install it with: bash scripts/setup/ensure-quality-deps.sh (as root) or apt-get install -y --no-install-recommends nginx.");
   const nginxVersion = spawnSync(nginxBinary, ["-v"], { encoding: "utf8" }).stderr.trim();
 
   console.log(`serving benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}, Node ${process.version}, ${nginxVersion} (worker_processes auto)`);

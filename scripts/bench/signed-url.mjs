@@ -21,12 +21,15 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { tsImport } from "tsx/esm/api";
+
+// The project's shared helpers are TypeScript; tsx loads them into this plain-JS script.
+const { freePort, waitForPort } = await tsImport("../lib/ports.ts", import.meta.url);
+const { spawnFakeVoiceUpstream } = await tsImport("../lib/fake-voice-upstream.ts", import.meta.url);
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const options = parseArguments(process.argv.slice(2));
@@ -51,7 +54,8 @@ async function main() {
     fail(`No production build in ${distDir}/. Run \`npx next build\` (or \`npm run build\`) first.`);
   }
 
-  const upstream = await startFakeUpstream();
+  // The fake runs in its own process so it does not share an event loop with autocannon.
+  const upstream = await spawnFakeVoiceUpstream();
   const route = (port) => `http://127.0.0.1:${port}/functions/v1/elevenlabs-auth`;
   const upstreamUrl = `${upstream.baseUrl}/v1/convai/conversation/get-signed-url?agent_id=agent_bench`;
 
@@ -229,27 +233,6 @@ async function overheadThroughNext(routeUrl, upstreamUrl) {
   return { upstreamMicros, routeMicros };
 }
 
-/** The fake runs in its own process so it does not share an event loop with autocannon. */
-async function startFakeUpstream() {
-  const source = `
-    const http = require("node:http");
-    const server = http.createServer((request, response) => {
-      const agentId = new URL(request.url, "http://upstream").searchParams.get("agent_id") ?? "";
-      const body = JSON.stringify({ signed_url: "wss://voice.bench/v1/convai/conversation?agent_id=" + encodeURIComponent(agentId) + "&conversation_signature=bench" });
-      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
-    });
-    server.keepAliveTimeout = 60000;
-    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
-  `;
-  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
-  children.add(child);
-  const port = await new Promise((resolve, reject) => {
-    child.stdout.once("data", (data) => resolve(Number(String(data).trim())));
-    child.once("exit", (code) => reject(new Error(`fake upstream exited with code ${code}`)));
-  });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
-}
-
 async function startNextServer(distDir, upstreamBaseUrl, limits) {
   const port = await freePort();
   const nextBin = path.join(projectRoot, "node_modules/next/dist/bin/next");
@@ -271,7 +254,7 @@ async function startNextServer(distDir, upstreamBaseUrl, limits) {
     },
   });
   children.add(child);
-  await waitForPort(port, child);
+  await waitForPort(port, { child, name: "next start" });
   return { port, stop: () => stopChild(child) };
 }
 
@@ -286,32 +269,6 @@ async function warmUp(url, acceptable = [200]) {
     if (attempt === 19) fail(`The route answered ${response.status}: ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForPort(port, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) fail(`next start exited with code ${child.exitCode}`);
-    const open = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  fail(`next start did not listen on port ${port} within 60 s`);
 }
 
 async function stopChild(child) {

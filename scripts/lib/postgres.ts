@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { freePort } from "./serve";
+import { freePort } from "./ports";
 
 export type PostgresServer = {
   /** A superuser connection URL, as SUPABASE_DB_URL is for an Edge Function. */

@@ -94,7 +94,7 @@ function buildBareApp(): string {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
+  execFileSync("bash", ["scripts/build/if-stale.sh"], { stdio: "inherit" });
   console.log("Measuring the framework floor (bare Next.js page, same versions)...");
   const floorDir = buildBareApp();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });

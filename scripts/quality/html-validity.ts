@@ -8,10 +8,11 @@
  *   npx tsx scripts/quality/html-validity.ts [dir ...]   (default: .next/server/app out)
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { htmlFiles } from "../lib/html-files";
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,16 +37,6 @@ function kindOf(message: VnuMessage): Kind {
   if (message.type === "info") return message.subType === "warning" ? "warning" : "note";
   // "error" (subType "fatal" included) and "non-document-error" (a file it could not read).
   return "error";
-}
-
-function htmlFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...htmlFiles(full));
-    else if (entry.isFile() && entry.name.endsWith(".html")) files.push(full);
-  }
-  return files.sort();
 }
 
 function oneLine(text: string | undefined, max = 160): string {

@@ -9,8 +9,11 @@
  * paint is decided by a race no real network has: whether the first paint lands before the
  * framework's scripts finish arriving a few milliseconds later (docs/quality.md).
  *
+ * `--server=wrangler` audits the export as Cloudflare's local Pages runtime serves it instead
+ * (HTTP/1.1, uncompressed, as `wrangler pages dev` is): a figure to compare, not the gate.
+ *
  * Lighthouse needs Node >= 22 and the site supports 20, so it runs from tools/lighthouse
- * (its own node binary, installed by scripts/ensure-quality-deps.sh). Performance is timing:
+ * (its own node binary, installed by scripts/setup/ensure-quality-deps.sh). Performance is timing:
  * run it on a quiet machine (the test command runs it last, alone).
  */
 import { spawn } from "node:child_process";
@@ -19,6 +22,9 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { serveStatic } from "../lib/nginx";
 import { chromiumPath } from "../lib/serve";
+import { median } from "../lib/stats";
+import { stringOption } from "../lib/cli-options";
+import { serveWithWrangler } from "../lib/wrangler";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -30,11 +36,6 @@ const toolsDir = path.resolve("tools/lighthouse");
 const node = path.join(toolsDir, "node_modules", ".bin", "node");
 
 type Run = { url: string; run: number; scores: Record<Category, number>; metrics: Record<string, number | null>; failed: string[] };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Every run of every URL, from tools/lighthouse/audit.mjs under its own Node 22. */
 async function audit(urls: string[], onRun: (run: Run) => void): Promise<void> {
@@ -49,12 +50,15 @@ const cell = (value: number) => String(value).padStart(4);
 
 async function main() {
   if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
-    throw new Error("Lighthouse is not installed: run `bash scripts/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
+    throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
   }
   if (!existsSync(path.resolve("out", "index.html"))) {
     throw new Error("No static export in out/: run `npm run build:export`, or `npm run check:lighthouse`, which builds whatever is missing.");
   }
-  const site = await serveStatic(path.resolve("out"), { tls: true });
+  const server = stringOption("server") ?? "nginx";
+  if (server !== "nginx" && server !== "wrangler") throw new Error(`--server=${server}: expected nginx or wrangler`);
+  const site = server === "wrangler" ? await serveWithWrangler(path.resolve("out")) : await serveStatic(path.resolve("out"), { tls: true });
+  console.log(`Lighthouse on the static export served by ${server === "wrangler" ? "wrangler pages dev (Cloudflare's local Pages runtime)" : "nginx over HTTP/2 and TLS"}: ${site.origin}`);
   const byRoute = new Map<string, Run[]>(qualityRoutes.map((route) => [route, []]));
   try {
     await audit(

@@ -14,12 +14,13 @@
  *
  *   npx tsx scripts/quality/links.ts [out-dir]
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOMParser, type Element as XmlElement, type Node as XmlNode } from "@xmldom/xmldom";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { publicEnv } from "../../lib/config/public-env";
+import { filesUnder, htmlFiles, routeOfHtmlFile } from "../lib/html-files";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -42,23 +43,8 @@ const urlMeta = new Set(["og:url", "og:image", "og:image:url", "og:image:secure_
 type Reference = { source: string; what: string; url: string; base: URL };
 type Failure = { source: string; what: string; url: string; reason: string };
 
-function files(dir: string, extension: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...files(full, extension));
-    else if (entry.isFile() && entry.name.endsWith(extension)) found.push(full);
-  }
-  return found.sort();
-}
-
 /** The URL a page of the export is served at: out/index.html -> /, out/blog/x.html -> /blog/x. */
-function routeOf(file: string): string {
-  const relative = path.relative(outDir, file).split(path.sep).join("/");
-  if (relative === "index.html") return "/";
-  if (relative.endsWith("/index.html")) return `/${relative.slice(0, -"index.html".length)}`;
-  return `/${relative.replace(/\.html$/, "")}`;
-}
+const routeOf = (file: string): string => routeOfHtmlFile(path.relative(outDir, file));
 
 /** The file of out/ a same-origin path is served from, or null. */
 function fileFor(pathname: string): string | null {
@@ -290,13 +276,13 @@ function main(): number {
     console.error(`No static export at ${shown(outDir)}/: run \`npm run build:export\` first (it has every page and asset).`);
     return 1;
   }
-  const htmlFiles = files(outDir, ".html");
-  if (htmlFiles.length === 0) {
+  const pageFiles = htmlFiles(outDir);
+  if (pageFiles.length === 0) {
     console.error(`${shown(outDir)}/ holds no .html files: is the export complete?`);
     return 1;
   }
-  const pages = new Map<string, Page>(htmlFiles.map((file) => [file, readPage(file)]));
-  const xmlFiles = files(outDir, ".xml").filter((file) => !path.relative(outDir, file).startsWith("_next"));
+  const pages = new Map<string, Page>(pageFiles.map((file) => [file, readPage(file)]));
+  const xmlFiles = filesUnder(outDir, ".xml").filter((file) => !path.relative(outDir, file).startsWith("_next"));
 
   const failures: Failure[] = [];
   const counts: Record<Kind | "fragments", number> = { internal: 0, external: 0, mailto: 0, data: 0, fragments: 0 };
@@ -314,7 +300,7 @@ function main(): number {
   }
 
   console.log(
-    `Links: ${htmlFiles.length} pages and ${xmlFiles.length} XML files in ${shown(outDir)}/ (site origin ${siteOrigin}): ` +
+    `Links: ${pageFiles.length} pages and ${xmlFiles.length} XML files in ${shown(outDir)}/ (site origin ${siteOrigin}): ` +
       `${checked.size} references checked, distinct per file: ${counts.internal} internal (${counts.fragments} with a #fragment), ` +
       `${counts.external} external, ${counts.mailto} mailto, ${counts.data} data:.`,
   );

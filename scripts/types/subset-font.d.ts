@@ -1,4 +1,4 @@
-// subset-font ships no types; this covers the options scripts/subset-font.ts uses.
+// subset-font ships no types; this covers the options scripts/build/subset-font.ts uses.
 declare module "subset-font" {
   type Options = {
     targetFormat?: "sfnt" | "woff" | "woff2" | "truetype";

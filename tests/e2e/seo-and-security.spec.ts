@@ -3,6 +3,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import { site } from "../../content/site";
 import { routes, sitemapPriorities } from "./routes";
 import { articles } from "./articles";
+import { injectInlineScript } from "./support/injected-script";
 
 test("/sitemap.xml is sitemaps.org XML listing every route and article with its priority", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
@@ -68,17 +69,8 @@ test("security headers are present on framework assets", async ({ page, request 
 });
 
 test("the page's policy blocks a script injected inline", async ({ page }) => {
-  const violations: string[] = [];
-  page.on("console", (message) => /Content Security Policy/.test(message.text()) && violations.push(message.text()));
   await page.goto("/");
-  const ran = await page.evaluate(async () => {
-    (window as unknown as { injected?: boolean }).injected = false;
-    const script = document.createElement("script");
-    script.textContent = "window.injected = true";
-    document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return (window as unknown as { injected?: boolean }).injected;
-  });
+  const { ran, violations } = await injectInlineScript(page);
   expect(ran).toBe(false);
   expect(violations.length).toBeGreaterThan(0);
 });

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { contentSecurityPolicy, baselineSecurityHeaders } from "@/lib/security/csp";
 import { inlineScriptHashes } from "@/lib/security/inline-script-hashes";
 import { scriptHashesFor } from "@/lib/security/csp-manifest";
-import { routeOfHtmlFile } from "@/lib/security/csp-manifest-builder";
+import { routeOfHtmlFile } from "@/scripts/lib/html-files";
 import { cspConnectSources } from "@/lib/security/connect-sources";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `));

@@ -2,7 +2,7 @@
 import { pagePathFromShareImage, shareImagePath } from "@/lib/seo/share-image";
 import { pageViewPath } from "@/lib/analytics/page-view";
 import { wantsReadableSitemap } from "@/lib/seo/readable-sitemap";
-import { withStylesheet, stylesheetInstruction } from "@/scripts/sitemap-stylesheet";
+import { withStylesheet, stylesheetInstruction } from "@/scripts/build/sitemap-stylesheet";
 
 describe("share images", () => {
   it("live at /og/<page>.png, with home for the root", () => {

@@ -10,7 +10,7 @@ import { ReportingIllustration } from "./reporting";
 
 /**
  * One original illustration per feature; the Record type makes a missing one a compile error.
- * scripts/render-illustrations.tsx renders them to static files before every build; the page
+ * scripts/build/render-illustrations.tsx renders them to static files before every build; the page
  * shows those files as images (illustrationPath).
  */
 export const featureIllustrations: Record<FeatureId, ComponentType<IllustrationProps>> = {

@@ -25,7 +25,7 @@ export type IllustrationProps = {
 
 /**
  * Outer frame shared by the feature illustrations: a standalone SVG document, rendered to a
- * file at build time (scripts/render-illustrations.tsx), titled with the feature's alt text.
+ * file at build time (scripts/build/render-illustrations.tsx), titled with the feature's alt text.
  */
 export function IllustrationFrame({ label, children }: IllustrationProps & { children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { startEdgeFunction, type EdgeFunction } from "../../../scripts/lib/edge-function";
 import { startPostgres, type PostgresServer } from "../../../scripts/lib/postgres";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "./support/fake-voice-upstream";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
 import { anonKey, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 /**

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
 import { startPostgres, type PostgresServer } from "../../../scripts/lib/postgres";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "./support/fake-voice-upstream";
+import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 const projectRoot = path.resolve(__dirname, "../../..");

@@ -1,20 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort, waitForPort } from "../../../../scripts/lib/ports";
 
 /** A throwaway redis-server on a free loopback port: no persistence, killed by `stop`. */
 export type RedisServer = {
   readonly url: string;
   stop(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export async function startRedisServer(binary = process.env.REDIS_SERVER_BIN ?? "/usr/bin/redis-server"): Promise<RedisServer> {
   if (!fs.existsSync(binary)) {
@@ -25,7 +17,10 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER_BIN ?? 
     stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await waitUntilListening(port, child);
+  await waitForPort(port, { child, timeoutMs: 10_000, name: "redis-server" }).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
@@ -35,21 +30,3 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER_BIN ?? 
   };
 }
 
-async function waitUntilListening(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (connected) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`redis-server did not listen on port ${port} within 10 s`);
-}

@@ -2,16 +2,23 @@
 /**
  * Proves that no server-only value reaches what a browser can download.
  *
- *   node scripts/check-client-secrets.mjs [--static-export]
+ *   node scripts/quality/client-secrets.mjs [--static-export]
  *     Builds the site with distinctive canary values for every server-only variable and
  *     searches everything a visitor can fetch for them. The build runs in a temporary
  *     copy of the project (node_modules hard-linked), so the working tree, its .next/
  *     and tsconfig.json stay untouched. Takes one production build's time; with
  *     --static-export it also builds the CDN export (out/) and searches that too.
  *
- *   node scripts/check-client-secrets.mjs --scan <dir> [<dir>...]
+ *   node scripts/quality/client-secrets.mjs --scan <dir> [<dir>...]
  *     Searches existing build output (.next, out) for the values the server-only
  *     variables have in this environment: for a build already made with those values.
+ *
+ *   CLIENT_SECRETS_TOKEN=<token> node scripts/quality/client-secrets.mjs --with-canaries <command...>
+ *   CLIENT_SECRETS_TOKEN=<token> node scripts/quality/client-secrets.mjs --scan-canaries <dir>...
+ *     The test command's way, which costs no extra build: it makes its own builds with the
+ *     token's canary values (the first form runs a build command with them), then scans
+ *     those builds for them (the second). The positive control there is
+ *     NEXT_PUBLIC_DOCS_URL, a footer link: the site's origin stays what the tests expect.
  *
  * What is searched: .next/static (every JS/CSS chunk), the pre-rendered HTML and RSC
  * payloads under .next/server/{app,pages}, public/, and any out/ directory. Server code
@@ -28,7 +35,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The server-only variables of lib/config/server-env.ts whose values are secrets or internals. */
 const serverOnlySecrets = ["ELEVENLABS_API_KEY", "ELEVENLABS_AGENT_ID", "ELEVENLABS_AGENT_IDS", "LOCAL_AGENT_API_KEY", "REDIS_URL"];
@@ -45,6 +52,25 @@ async function main() {
     if (needles.length === 0) fail(`none of ${serverOnlySecrets.join(", ")} is set: there is nothing to search for`);
     const files = dirs.flatMap((dir) => clientFacingFiles(path.resolve(dir)));
     report(scan(files, needles), files.length, undefined);
+    return;
+  }
+  if (args[0] === "--with-canaries") {
+    if (args.length < 2) fail("--with-canaries needs a command to run, e.g. --with-canaries npm run build");
+    // Not the site's origin: the builds under test keep the origin their tests expect.
+    const canaries = canaryEnvironment(canaryToken());
+    delete canaries.NEXT_PUBLIC_SITE_URL;
+    const [command, ...commandArgs] = args.slice(1);
+    await run(command, commandArgs, process.cwd(), { ...process.env, ...canaries });
+    return;
+  }
+  if (args[0] === "--scan-canaries") {
+    const dirs = args.slice(1);
+    if (dirs.length === 0) fail("--scan-canaries needs at least one directory, e.g. --scan-canaries .next out public");
+    const canaries = canaryEnvironment(canaryToken());
+    const files = dirs.flatMap((dir) => clientFacingFiles(path.resolve(dir)));
+    const needles = serverOnlySecrets.flatMap((name) => needlesFor(name, canaries[name]));
+    const control = needlesFor("NEXT_PUBLIC_DOCS_URL (positive control)", canaries.NEXT_PUBLIC_DOCS_URL);
+    report(scan(files, needles), files.length, scan(files, control).length > 0);
     return;
   }
   const staticExport = args.includes("--static-export");
@@ -65,7 +91,7 @@ async function buildAndScan(staticExport) {
     await run(process.execPath, [next, "build"], workspace, buildEnvironment(canaries));
     if (staticExport) {
       console.log("building the static export with canary values (STATIC_EXPORT=1 next build) ...");
-      // As scripts/build-export.sh does: its own distDir, pages written to out/.
+      // As scripts/build/export.sh does: its own distDir, pages written to out/.
       await run(process.execPath, [next, "build"], workspace, { ...buildEnvironment(canaries), STATIC_EXPORT: "1", NEXT_DIST_DIR: ".next-export" });
     }
 
@@ -78,6 +104,12 @@ async function buildAndScan(staticExport) {
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
   }
+}
+
+function canaryToken() {
+  const token = process.env.CLIENT_SECRETS_TOKEN;
+  if (!token || !/^[a-z0-9]{8,}$/.test(token)) fail("set CLIENT_SECRETS_TOKEN to 8 or more lowercase letters and digits (the test command makes one per run)");
+  return token;
 }
 
 /** Plausible values that cannot occur by chance; each carries the run's token. */
@@ -93,6 +125,7 @@ function canaryEnvironment(token) {
     LOCAL_AGENT_API_KEY: `local_canary_key_${token}`,
     REDIS_URL: `redis://default:canary_redis_password_${token}@redis-canary-${token}.internal:6379/0`,
     NEXT_PUBLIC_SITE_URL: `https://site-canary-${token}.example`,
+    NEXT_PUBLIC_DOCS_URL: `https://docs.mockingbird.example/canary-${token}`,
   };
 }
 
@@ -172,7 +205,7 @@ function report(leaks, fileCount, controlFound) {
   console.log(`scanned ${fileCount} client-facing files`);
   if (fileCount === 0) fail("no client-facing files found: is this a build directory?");
   if (controlFound === false) {
-    fail("the positive control (the NEXT_PUBLIC_SITE_URL canary) is nowhere in the output, so this scan could not see a leak either");
+    fail("the positive control (a NEXT_PUBLIC_* canary every page inlines) is nowhere in the output, so this scan could not see a leak either");
   }
   if (leaks.length > 0) {
     for (const leak of leaks) console.error(`LEAK ${leak.name} in ${leak.file}\n  ...${leak.context}...`);

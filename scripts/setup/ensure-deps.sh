@@ -2,18 +2,20 @@
 # Installs what this machine lacks for running and testing the site: Debian packages
 # (as root, through apt) and node_modules (npm ci, when the lockfile changed).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
 # limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's
-# speech recognition.
+# speech recognition; nginx and openssl: the deploy guide's nginx, run by the end-to-end tests.
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
 ls /usr/lib/*/libpocketsphinx.so.3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 install_missing ${missing[@]+"${missing[@]}"}
 

@@ -21,7 +21,7 @@ mkdirSync(target, { recursive: true });
 for (const asset of assets) {
   const source = require.resolve(asset.from);
   const destination = path.join(target, asset.to);
-  // Unchanged copies keep their timestamps, so scripts/build-if-stale.sh does not see a new source.
+  // Unchanged copies keep their timestamps, so scripts/build/if-stale.sh does not see a new source.
   if (existsSync(destination) && readFileSync(destination).equals(readFileSync(source))) continue;
   copyFileSync(source, destination);
 }

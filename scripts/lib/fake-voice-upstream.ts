@@ -1,10 +1,13 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 
 /**
  * A real HTTP server on 127.0.0.1 playing ElevenLabs' (and the local agent's)
  * `GET /v1/convai/conversation/get-signed-url?agent_id=` endpoint, with the failures a
- * real upstream can produce.
+ * real upstream can produce. Unit tests run it in process; benchmarks run it in a process of
+ * its own (`spawnFakeVoiceUpstream`), so it does not share an event loop with the load.
  */
 export type UpstreamBehaviour =
   | { readonly kind: "signed-url" }
@@ -34,7 +37,16 @@ export function signedUrlFor(agentId: string): string {
   return `wss://voice.test/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=sig_${agentId}`;
 }
 
-export async function startFakeVoiceUpstream(): Promise<FakeVoiceUpstream> {
+export type FakeVoiceUpstreamOptions = {
+  /** When set, a request without this `xi-api-key` gets a 401, as from ElevenLabs. */
+  readonly apiKey?: string;
+};
+
+/** Where the count of signed URLs handed out is read (GET). */
+export const servedCountPath = "/__served";
+
+export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceUpstreamOptions = {}): Promise<FakeVoiceUpstream> {
+  let served = 0;
   let behaviour: UpstreamBehaviour = { kind: "signed-url" };
   const received: ReceivedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -43,6 +55,10 @@ export async function startFakeVoiceUpstream(): Promise<FakeVoiceUpstream> {
     const url = new URL(request.url ?? "/", "http://upstream.test");
     const agentId = url.searchParams.get("agent_id");
     const apiKey = request.headers["xi-api-key"];
+    if (url.pathname === servedCountPath) {
+      response.writeHead(200, { "Content-Type": "text/plain" }).end(String(served));
+      return;
+    }
     received.push({ path: url.pathname, agentId, apiKey: typeof apiKey === "string" ? apiKey : undefined });
 
     if (url.pathname !== signedUrlPath || agentId === null) {
@@ -50,8 +66,10 @@ export async function startFakeVoiceUpstream(): Promise<FakeVoiceUpstream> {
       return;
     }
     const json = (status: number, body: string) => response.writeHead(status, { "Content-Type": "application/json" }).end(body);
+    if (requiredKey !== undefined && apiKey !== requiredKey) return json(401, '{"detail":"Invalid API key"}');
     switch (behaviour.kind) {
       case "signed-url":
+        served += 1;
         return json(200, JSON.stringify({ signed_url: signedUrlFor(agentId) }));
       case "status":
         return json(behaviour.status, behaviour.body);
@@ -79,6 +97,7 @@ export async function startFakeVoiceUpstream(): Promise<FakeVoiceUpstream> {
     }
   });
 
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -103,4 +122,29 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+export type FakeVoiceUpstreamProcess = {
+  readonly baseUrl: string;
+  /** Signed URLs handed out so far. */
+  served(): Promise<number>;
+  stop(): void;
+};
+
+/** The fake in a child process (scripts/lib/fake-voice-upstream-main.ts), answering `signed-url`. */
+export async function spawnFakeVoiceUpstream(options: FakeVoiceUpstreamOptions = {}): Promise<FakeVoiceUpstreamProcess> {
+  const main = path.join(process.cwd(), "scripts", "lib", "fake-voice-upstream-main.ts");
+  const args = ["--import", "tsx", main, ...(options.apiKey ? [`--api-key=${options.apiKey}`] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once("exit", (code) => reject(new Error(`fake voice upstream exited with code ${code}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  // A benchmark that stops early must not leave the fake behind.
+  process.once("exit", stop);
+  return { baseUrl, served: async () => Number(await (await fetch(`${baseUrl}${servedCountPath}`)).text()), stop };
 }

@@ -4,11 +4,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath, startProductionServer } from "./lib/serve";
-import { site } from "../content/site";
+import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
+import { site } from "../../content/site";
 
 async function main() {
-  execFileSync("bash", ["scripts/build-if-stale.sh"], { stdio: "inherit" });
+  execFileSync("bash", ["scripts/build/if-stale.sh"], { stdio: "inherit" });
   const server = await startProductionServer();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {

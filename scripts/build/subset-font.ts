@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
-import { fontWeightRange, siteTextDirs, subsetText } from "./lib/font-subset-text";
+import { fontWeightRange, siteTextDirs, subsetText } from "../lib/font-subset-text";
 
 const require = createRequire(import.meta.url);
 const source = require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
@@ -29,7 +29,7 @@ async function main() {
     variationAxes: { wght: fontWeightRange },
   });
   mkdirSync(path.dirname(target), { recursive: true });
-  // An unchanged font keeps its timestamp, so scripts/build-if-stale.sh does not see a new source.
+  // An unchanged font keeps its timestamp, so scripts/build/if-stale.sh does not see a new source.
   if (!existsSync(target) || !readFileSync(target).equals(font)) writeFileSync(target, font);
   console.log(`font subset: ${[...text].length} characters, weights ${fontWeightRange.min}-${fontWeightRange.max}, ${(font.length / 1024).toFixed(1)} KB -> ${path.relative(process.cwd(), target)}`);
 }

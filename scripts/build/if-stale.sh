@@ -3,7 +3,7 @@
 # Files the build itself writes into public/ (sitemap, robots, the vendored voice worklets,
 # the rendered illustrations) and the one-pager PDF are not sources.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 marker=.next/csp-manifest.json
 newer=$(find app components content lib public proxy.server.ts next.config.ts next-sitemap.config.js package-lock.json \
   -type f -newer "$marker" -not -path 'public/vendor/*' -not -path 'public/illustrations/*' \

@@ -4,7 +4,7 @@
 # comparison), and Lighthouse with its own Node 22 in tools/lighthouse
 # (apart from the site's node_modules, so its node binary never shadows the site's).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 source scripts/lib/apt-install.sh
 
 missing=()

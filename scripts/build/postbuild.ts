@@ -6,10 +6,10 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildCspManifest } from "../lib/security/csp-manifest-builder";
-import { inlineScriptHashes } from "../lib/security/inline-script-hashes";
-import type { CspManifest } from "../lib/security/csp-manifest";
-import { startProductionServer } from "./lib/serve";
+import { buildCspManifest } from "../lib/html-files";
+import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
+import type { CspManifest } from "../../lib/security/csp-manifest";
+import { startProductionServer } from "../lib/serve";
 
 const notFoundProbe = "/__csp-manifest-probe-of-the-404-page";
 

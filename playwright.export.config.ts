@@ -1,0 +1,51 @@
+import { defineConfig, devices } from "@playwright/test";
+import mainConfig from "./playwright.config";
+import { wranglerEnv, wranglerPagesDevCommand } from "./scripts/lib/wrangler";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./scripts/lib/export-test-endpoints";
+
+/**
+ * The static export as CDN visitors get it: out/ served by Cloudflare's local Pages runtime
+ * (wrangler pages dev, workerd), the demo call's signed URL from the Supabase Edge Function
+ * under Deno with its limits in a real PostgreSQL, the call itself with the local voice agent;
+ * Debian's Chromium.
+ * Build first: `npm run build:export:e2e` (npm test does).
+ */
+const port = (origin: string) => new URL(origin).port;
+
+export default defineConfig({
+  testDir: "tests/e2e-export",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report-export" }]],
+  outputDir: "test-results-export",
+  timeout: 30_000,
+  globalSetup: "./tests/e2e-export/global-setup.ts",
+  use: { ...mainConfig.use, baseURL: cdnOrigin },
+  projects: [{ name: "cdn-chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "node --import tsx agent/src/main.ts",
+      url: `${agentOrigin}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: port(agentOrigin), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
+    },
+    {
+      // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
+      command: "node --import tsx scripts/lib/export-test-function-server.ts",
+      port: Number(port(functionOrigin)),
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      // SIGTERM lets it stop the database and delete its data.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    },
+    {
+      command: wranglerPagesDevCommand("out", Number(port(cdnOrigin))),
+      url: `${cdnOrigin}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 90_000,
+      env: { ...wranglerEnv },
+    },
+  ],
+});

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench:export-call`: the static export's demo call, Start Call -> 'Connected', as a
+ * CDN visitor gets it: out/ served by Cloudflare's local Pages runtime (wrangler), the signed
+ * URL from supabase/functions/elevenlabs-auth under Deno with its limits in PostgreSQL, the
+ * call with the local voice agent, in Debian's Chromium with a fake microphone. p50/p95 over
+ * 20 calls (--calls=<n>), each on a fresh page and cache, the lazy call chunk included.
+ * Needs the export built for these parts: `npm run build:export:e2e` (same E2E_* ports).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+import { metaPolicyOf } from "../build/export-cdn-config";
+import { timeCall } from "../lib/call-timing";
+import { numberOption } from "../lib/cli-options";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../lib/export-test-endpoints";
+import { waitForHttp, waitForPort } from "../lib/ports";
+import { chromiumArgs, chromiumPath } from "../lib/serve";
+import { percentile } from "../lib/stats";
+import { serveWithWrangler } from "../lib/wrangler";
+
+const calls = numberOption("calls", 20);
+
+function cannotRun(message: string): never {
+  console.error(`export call benchmark: ${message}`);
+  process.exit(2);
+}
+
+function child(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+async function main() {
+  if (!existsSync("out/index.html")) cannotRun("no static export in out/: run `npm run build:export:e2e` first.");
+  if (!metaPolicyOf(readFileSync("out/index.html", "utf8"))?.includes(functionOrigin)) {
+    cannotRun(`out/ was not built for the function at ${functionOrigin}: run \`npm run build:export:e2e\` with the same E2E_* ports.`);
+  }
+  const children: ChildProcess[] = [];
+  let site: Awaited<ReturnType<typeof serveWithWrangler>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    const agent = child(process.execPath, ["--import", "tsx", "agent/src/main.ts"], { AGENT_HOST: "127.0.0.1", AGENT_PORT: new URL(agentOrigin).port, LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" });
+    children.push(agent);
+    const supabase = child(process.execPath, ["--import", "tsx", "scripts/lib/export-test-function-server.ts"], {});
+    children.push(supabase);
+    await waitForHttp(`${agentOrigin}/health`, 60_000, { child: agent, name: "the local agent" });
+    await waitForPort(Number(new URL(functionOrigin).port), { child: supabase, name: "the Edge Function" });
+    site = await serveWithWrangler("out", Number(new URL(cdnOrigin).port));
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] });
+
+    console.log(`Start Call -> 'Connected' on the static export: ${cdnOrigin} (wrangler) -> ${functionOrigin} (Deno + PostgreSQL) -> ${agentOrigin} (local agent)`);
+    console.log(`${calls} calls, fresh page and cache each, lazy chunk included`);
+    const times: number[] = [];
+    for (let call = 0; call < calls; call++) times.push(await timeCall(browser, cdnOrigin));
+    console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms  min ${Math.min(...times).toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms`);
+  } finally {
+    await browser?.close();
+    site?.stop();
+    for (const process of children) if (process.exitCode === null) process.kill("SIGTERM");
+    await Promise.all(children.map((process) => (process.exitCode === null ? new Promise((resolve) => process.once("exit", resolve)) : undefined)));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`export call benchmark: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
+import { metaPolicyOf } from "../../scripts/build/export-cdn-config";
+import { functionOrigin } from "../../scripts/lib/export-test-endpoints";
+
+/** The export must exist and be built for this suite's function: the page cannot learn its address later. */
+export default function globalSetup(): void {
+  if (!existsSync("out/index.html")) throw new Error("out/ is missing: run `npm run build:export:e2e` first (npm test does).");
+  const policy = metaPolicyOf(readFileSync("out/index.html", "utf8"));
+  if (!policy?.includes(functionOrigin)) {
+    throw new Error(`out/ was not built for the Edge Function at ${functionOrigin}: run \`npm run build:export:e2e\` (with the same E2E_* ports).`);
+  }
+}
