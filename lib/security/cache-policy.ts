@@ -48,7 +48,7 @@ export const cacheRules: readonly CacheRule[] = [
     glob: "/vendor/voice/*",
     matches: (pathname) => pathname.startsWith("/vendor/voice/") && hashedFileName.test(pathname),
     cacheControl: immutable,
-    why: "The voice SDK's worklets are copied with a content hash in their names (scripts/vendor-voice-assets.ts); the 2 MB resampler is then fetched once, not revalidated on every call.",
+    why: "The voice SDK's worklets are copied with a content hash in their names (scripts/build/vendor-voice-assets.ts); the 2 MB resampler is then fetched once, not revalidated on every call.",
   },
   {
     name: "unversioned voice files",
