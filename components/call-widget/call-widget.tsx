@@ -1,5 +1,5 @@
-import { callScenarios, defaultCallScenarioId } from "@/content/call-scenarios";
-import { callWidgetPageText as text } from "@/content/call-widget-page";
+import { callScenarios, defaultCallScenarioId } from "@/content/call/scenarios";
+import { callWidgetPageText as text } from "@/content/call/page";
 import { CallController } from "./call-controller";
 
 /**

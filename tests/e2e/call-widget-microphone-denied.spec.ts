@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { microphoneHelp } from "../../content/microphone-help";
+import { microphoneHelp } from "../../content/call/microphone-help";
 import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, recordMicrophone, text } from "./support/call-widget";
 
 /**

@@ -1,0 +1,28 @@
+/**
+ * Performance marks a call leaves on the page's timeline: when the visitor pressed the button,
+ * when the call connected and when the caller's first audio plays. The benchmarks read them in
+ * every engine (scripts/bench/call-widget.ts); a browser without the User Timing API simply
+ * gets none.
+ */
+export const callMarks = {
+  start: "call:start",
+  connected: "call:connected",
+  firstAudio: "call:first-caller-audio",
+} as const;
+
+export function markCall(name: (typeof callMarks)[keyof typeof callMarks], startTime?: number): void {
+  try {
+    performance.mark(name, startTime === undefined ? undefined : { startTime });
+  } catch {
+    // No User Timing: nothing to measure with.
+  }
+}
+
+/** A new call starts a new timeline. */
+export function clearCallMarks(): void {
+  try {
+    for (const name of Object.values(callMarks)) performance.clearMarks(name);
+  } catch {
+    // No User Timing.
+  }
+}
