@@ -58,7 +58,7 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
     },
     text() {
       clearTimeout(textTimer);
-      textTimer = setTimeout(() => dispatch({ type: "agent-done" }), TEXT_WITHOUT_AUDIO_MS);
+      textTimer = setTimeout(() => dispatch({ type: "agent-done", at: performance.now() }), TEXT_WITHOUT_AUDIO_MS);
     },
     audio({ audio_event: audio }: AudioFrame) {
       if (audio.event_id <= lastInterruption || !audio.audio_base_64) return;
@@ -75,7 +75,7 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
     /** The worklet ran dry (the line played out) or the visitor interrupted. */
     listening() {
       queueEndsAt = performance.now();
-      dispatch({ type: "agent-done" });
+      dispatch({ type: "agent-done", at: queueEndsAt });
     },
     interrupted(eventId: number) {
       lastInterruption = Math.max(lastInterruption, eventId);

@@ -45,8 +45,11 @@ export type CallEvent =
   | { type: "line"; speaker: Speaker; text: string; eventId?: number | null }
   /** A chunk of the caller's audio was queued: it plays from `startsAt`, its words (from the alignment) at their times. */
   | { type: "agent-audio"; eventId: number; startsAt: number; words: TimedWord[] }
-  /** The caller's line has played out (or was interrupted): it joins the captions as it stands. */
-  | { type: "agent-done" }
+  /**
+   * The caller's playback ran dry at `at` (or its text never got audio): the line joins the
+   * captions, unless words of it are still to come (a gap in the audio, not its end).
+   */
+  | { type: "agent-done"; at: number }
   | { type: "typed"; text: string }
   | { type: "corrected"; original: string; corrected: string }
   | { type: "speaking"; speaking: boolean }
@@ -111,7 +114,8 @@ function agentTextForVoice(state: CallState, text: string, eventId: number | nul
 }
 
 function agentAudio(state: CallState, event: Extract<CallEvent, { type: "agent-audio" }>): CallState {
-  if (state.phase !== "connected" || event.eventId <= state.lastAgentEventId) return state;
+  // The greeting's first chunks can arrive while the SDK finishes connecting.
+  if (!live(state) || event.eventId <= state.lastAgentEventId) return state;
   const current = state.spoken?.eventId === event.eventId ? state : finishSpoken(state);
   const line = current.spoken ?? { eventId: event.eventId, text: null, words: [], startsAt: null };
   return { ...current, spoken: { ...line, words: appendWords(line.words, event.words), startsAt: line.startsAt ?? event.startsAt } };
@@ -156,8 +160,10 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     }
     case "agent-audio":
       return agentAudio(state, event);
-    case "agent-done":
-      return finishSpoken(state);
+    case "agent-done": {
+      const last = state.spoken?.words.at(-1);
+      return last !== undefined && last.at > event.at ? state : finishSpoken(state);
+    }
     case "typed": {
       const text = event.text.trim();
       if (state.phase !== "connected" || text === "") return state;

@@ -207,8 +207,8 @@ describe("callReducer: the caller's line in a voice call", () => {
       [
         { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
         { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here", 400]) },
-        { type: "agent-done" },
-        { type: "agent-done" },
+        { type: "agent-done", at: 10_000 },
+        { type: "agent-done", at: 10_000 },
       ],
       connected,
     );
@@ -216,8 +216,25 @@ describe("callReducer: the caller's line in a voice call", () => {
     expect(state.captions).toEqual([{ id: 1, speaker: "agent", text: "Hello, IT here.", eventId: 4 }]);
   });
 
+  it("keeps the line open through a gap in its audio, while words of it are still to be heard", () => {
+    const gap = run(
+      [
+        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
+        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here.", 900]) },
+        { type: "agent-done", at: 500 },
+      ],
+      connected,
+    );
+    expect(gap.spoken?.eventId).toBe(4);
+    expect(gap.captions).toEqual([]);
+  });
+
+  it("takes the greeting's first audio even before the call is marked connected", () => {
+    expect(callReducer(connecting, { type: "agent-audio", eventId: 1, startsAt: 5, words: [] }).spoken?.startsAt).toBe(5);
+  });
+
   it("logs what the alignment spelled when the agent's text never came", () => {
-    const state = run([{ type: "agent-audio", eventId: 2, startsAt: 0, words: words(["Hi ", 0], ["there", 200]) }, { type: "agent-done" }], connected);
+    const state = run([{ type: "agent-audio", eventId: 2, startsAt: 0, words: words(["Hi ", 0], ["there", 200]) }, { type: "agent-done", at: 10_000 }], connected);
     expect(state.captions.map((caption) => caption.text)).toEqual(["Hi there"]);
   });
 
@@ -235,7 +252,7 @@ describe("callReducer: the caller's line in a voice call", () => {
   });
 
   it("ignores late audio or text of a line already logged", () => {
-    const logged = run([{ type: "line", speaker: "agent", text: "One.", eventId: 1 }, { type: "agent-done" }], connected);
+    const logged = run([{ type: "line", speaker: "agent", text: "One.", eventId: 1 }, { type: "agent-done", at: 10_000 }], connected);
     expect(callReducer(logged, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(logged);
     expect(callReducer(logged, { type: "line", speaker: "agent", text: "One.", eventId: 1 })).toBe(logged);
   });
@@ -259,8 +276,8 @@ describe("callReducer: the caller's line in a voice call", () => {
     expect(callReducer(speaking, { type: "failed", message: "x" }).spoken).toBeNull();
   });
 
-  it("ignores caller audio outside a connected call", () => {
-    expect(callReducer(connecting, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(connecting);
+  it("ignores caller audio outside a call", () => {
+    expect(callReducer(initialCallState, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(initialCallState);
   });
 });
 
