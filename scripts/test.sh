@@ -13,4 +13,5 @@ step "unit tests"; npx jest --ci
 step "build";      npm run build
 step "static export"; npm run build:export
 step "end-to-end tests"; npx playwright test
+step "other engines (Firefox ESR, WebKitGTK)"; npm run -s test:engines
 step "quality gates"; bash scripts/quality/run.sh

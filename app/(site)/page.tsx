@@ -62,7 +62,7 @@ export default function HomePage() {
         </div>
 
         <aside aria-labelledby="home-panel" className="flex flex-col gap-6">
-          <CallWidget id={callAnchor} />
+          <CallWidget anchorId={callAnchor} />
           <section className="rounded-3xl border border-line bg-panel p-6 sm:p-8">
             <h2 id="home-panel" className="text-xl font-semibold">
               {home.panel.heading}

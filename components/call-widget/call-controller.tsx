@@ -12,10 +12,15 @@ const badgeBase = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition-colors duration-300 disabled:cursor-not-allowed";
 
-export type CallControllerProps = { scenarioPicker: ReactNode; consentNote: ReactNode };
+export type CallControllerProps = {
+  scenarioPicker: ReactNode;
+  consentNote: ReactNode;
+  /** A link target at the scenario picker, so a link to it brings the picker and Start Call into view together. */
+  anchorId?: string;
+};
 
 /** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
-export function CallController({ scenarioPicker, consentNote }: CallControllerProps) {
+export function CallController({ scenarioPicker, consentNote, anchorId }: CallControllerProps) {
   const { state, dispatch, engine, active, controls, preload, start, end } = useCall();
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
@@ -54,7 +59,7 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
   const showConsent = !live && state.captions.length === 0 && !state.debrief;
 
   return (
-    <div className="mt-6">
+    <div id={anchorId} className="mt-6 scroll-mt-4">
       <div className="flex min-h-7 flex-wrap items-center gap-2">
         {state.phase === "connected" && (
           <span className={`${badgeBase} bg-green-950 text-green-300 ring-1 ring-green-700`}>

@@ -51,12 +51,19 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
   let queueEndsAt = 0;
   let lastInterruption = 0;
   let heardAny = false;
+  let readAny = false;
   let textTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     metadata(outputFormat: string | undefined) {
       if (outputFormat) format = outputFormat;
     },
-    text() {
+    /** The caller's text arrived; in a voice call its audio should follow. */
+    text(textOnly: boolean) {
+      if (!readAny) {
+        readAny = true;
+        markCall(callMarks.firstLine);
+      }
+      if (textOnly) return;
       clearTimeout(textTimer);
       textTimer = setTimeout(() => dispatch({ type: "agent-done", at: performance.now() }), TEXT_WITHOUT_AUDIO_MS);
     },
@@ -103,7 +110,7 @@ export function CallEngine({ session, events }: CallEngineProps) {
         stopped(sessionFailureMessage(message, context));
       },
       onMessage: ({ message, role, event_id }) => {
-        if (role === "agent" && !textOnly) clock.text();
+        if (role === "agent") clock.text(textOnly);
         dispatch({ type: "line", speaker: role === "agent" ? "agent" : "visitor", text: message, eventId: event_id ?? null });
       },
       onConversationMetadata: (metadata) => clock.metadata(metadata.agent_output_audio_format),

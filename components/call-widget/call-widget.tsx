@@ -7,10 +7,10 @@ import { CallController } from "./call-controller";
  * plain server-rendered HTML. Only the controller (buttons, badges, the call) hydrates, and
  * the voice SDK behind it loads when the visitor shows intent.
  */
-export function CallWidget({ headingLevel = 2, id }: { headingLevel?: 1 | 2; id?: string }) {
+export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 2; anchorId?: string }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section id={id} aria-labelledby="call-widget-heading" className="rounded-3xl border border-line bg-neutral-950 p-6 text-white sm:p-8">
+    <section aria-labelledby="call-widget-heading" className="rounded-3xl border border-line bg-neutral-950 p-6 text-white sm:p-8">
       <div className="flex items-start gap-4">
         {/* A 1 KB vector at a fixed size: next/image would add its client code for nothing. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -24,6 +24,7 @@ export function CallWidget({ headingLevel = 2, id }: { headingLevel?: 1 | 2; id?
       </div>
 
       <CallController
+        anchorId={anchorId}
         scenarioPicker={
           <>
             <legend className="text-sm font-semibold">{text.scenarioLegend}</legend>

@@ -102,8 +102,6 @@ export function useCall() {
         if (current.current !== attempt) return controls.end();
         clearTimeout(attempt.timer);
         attempt.controls = controls;
-        // The SDK holds its own capture now; the widget's only served the permission prompt and its errors.
-        attempt.releaseMicrophone();
         markCall(callMarks.connected);
         dispatch({ type: "connected", at: Date.now() });
       },

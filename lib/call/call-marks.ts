@@ -1,6 +1,6 @@
 /**
  * Performance marks a call leaves on the page's timeline: when the visitor pressed the button,
- * when the call connected and when the caller's first audio plays. The benchmarks read them in
+ * when the call connected, when the caller's first line arrived and when its first audio plays. The benchmarks read them in
  * every engine (scripts/bench/call-widget.ts); a browser without the User Timing API simply
  * gets none.
  */
@@ -8,6 +8,8 @@ export const callMarks = {
   start: "call:start",
   connected: "call:connected",
   firstAudio: "call:first-caller-audio",
+  /** The caller's first words as text (what a typed call shows first). */
+  firstLine: "call:first-caller-line",
 } as const;
 
 export function markCall(name: (typeof callMarks)[keyof typeof callMarks], startTime?: number): void {

@@ -5,12 +5,13 @@
  * behaviour in tests/engines is written once and run in each engine.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import puppeteer, { type Browser as PuppeteerBrowser, type Frame, type Page } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
-import { freePort, waitForHttp } from "../../../scripts/lib/serve";
+import { chromiumArgs, chromiumPath, freePort, waitForHttp } from "../../../scripts/lib/serve";
 
-export type EngineName = "firefox" | "webkit";
+/** Chromium is here for the benchmarks' sake (scripts/bench/call-widget.ts); its test suite is Playwright's. */
+export type EngineName = "chromium" | "firefox" | "webkit";
 /**
  * "fake": a granted fake microphone; "refused": every microphone request is refused, as when
  * the visitor chose Block (Firefox only: WebKitWebDriver has no command to refuse a permission,
@@ -38,11 +39,29 @@ export interface EngineBrowser {
 }
 
 export const firefoxPath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
-export const miniBrowserPath = process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+/** Debian ships MiniBrowser with libwebkit2gtk-4.1-0, under the machine's multiarch folder. */
+export const miniBrowserPath =
+  process.env.MINIBROWSER_PATH ??
+  readdirSync("/usr/lib")
+    .map((dir) => `/usr/lib/${dir}/webkit2gtk-4.1/MiniBrowser`)
+    .find((candidate) => existsSync(candidate)) ??
+  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
 /** `env` reaches the browser's processes (the audio sink's PULSE_SERVER, support/audio-sink.ts). */
 export async function launch(name: EngineName, microphone: Microphone, env: Record<string, string> = {}): Promise<EngineBrowser> {
+  if (name === "chromium") return launchChromium(microphone);
   return name === "firefox" ? launchFirefox(microphone, env) : launchWebKit(microphone, env);
+}
+
+// ------------------------------------------------------------------------- Chromium
+
+async function launchChromium(microphone: Microphone): Promise<EngineBrowser> {
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required", ...(microphone === "fake" ? ["--use-fake-ui-for-media-stream"] : [])],
+  });
+  return { name: "chromium", newTab: async () => puppeteerTab(await browser.newPage()), close: () => browser.close() };
 }
 
 // ------------------------------------------------------------------------- Firefox
