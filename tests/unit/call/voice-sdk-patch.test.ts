@@ -32,9 +32,9 @@ function loadSdk(): Sdk {
     write: false,
     logLevel: "silent",
   });
-  const module = { exports: {} as Sdk };
-  new Function("module", "exports", "require", result.outputFiles[0]!.text)(module, module.exports, require);
-  return module.exports;
+  const bundle = { exports: {} as Sdk };
+  new Function("module", "exports", "require", result.outputFiles[0]!.text)(bundle, bundle.exports, require);
+  return bundle.exports;
 }
 
 const sdk = loadSdk();
