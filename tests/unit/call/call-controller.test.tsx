@@ -158,6 +158,15 @@ function audioChunk(eventId: number, bytes: number, chars?: string, times?: numb
   act(() => sdkCallbacks().onIncomingEvent?.(frame as never));
 }
 
+/** A connected voice call with jest's fake timers (and clock) driving the page. */
+async function connectVoiceCallOnFakeTimers() {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<CallWidget />);
+  await connectCall(user);
+  return user;
+}
+
 const agentLine = (message: string, eventId: number) => act(() => sdkCallbacks().onMessage?.({ message, role: "agent", source: "ai", event_id: eventId }));
 
 const validDebrief = {
@@ -495,10 +504,7 @@ describe("call widget during a call", () => {
   });
 
   it("a voice call shows the caller's line only as its audio plays, word by word, and logs it once when it has played", async () => {
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     const spoken = () => screen.queryByTestId("call-caption-spoken")?.textContent ?? "";
 
     act(() => sdkCallbacks().onConversationMetadata?.({ conversation_id: "c", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" }));
@@ -530,10 +536,7 @@ describe("call widget during a call", () => {
   });
 
   it("a voice call without alignment shows the caller's line whole once its audio starts, never before", async () => {
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     agentLine("Hello there, this is IT.", 1);
     act(() => jest.advanceTimersByTime(1_000));
     expect(screen.queryByTestId("call-caption-spoken")).not.toBeInTheDocument();
@@ -546,10 +549,7 @@ describe("call widget during a call", () => {
   });
 
   it("a caller line in a voice call that never gets audio is logged whole after four seconds", async () => {
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     agentLine("Are you still there?", 3);
 
     act(() => jest.advanceTimersByTime(4_000));
@@ -558,10 +558,7 @@ describe("call widget during a call", () => {
   });
 
   it("audio older than the last interruption does not reopen the caller's line", async () => {
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     agentLine("Read me the code from your phone.", 2);
     audioChunk(2, 8_000, "Read me ", [0, 50, 100, 150, 200, 250, 300, 350]);
     act(() => jest.advanceTimersByTime(400));
@@ -732,10 +729,7 @@ describe("call widget during a call", () => {
 
   it("the call timer counts down from the configured limit", async () => {
     jest.replaceProperty(publicEnv, "NEXT_PUBLIC_CALL_LIMIT_SECONDS", 90);
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     const timer = screen.getByRole("timer", { name: "Time left in this call" });
     expect(timer).toHaveTextContent("1:30");
 
