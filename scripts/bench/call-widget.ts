@@ -3,8 +3,9 @@
  * against the production build (`next start`) and the local voice agent.
  *   --engine=chromium|firefox|webkit|all (default all)   --calls=N (default 10)
  * For each engine:
- * - bytes on intent: what the page fetches when the visitor shows intent (focus on Start Call),
- *   as the server sends it (compressed), and how much of it is the voice SDK;
+ * - JS on intent: the scripts the page fetches when the visitor shows intent (focus on Start
+ *   Call), gzip -9 as the budget gate weighs them, and whether the voice SDK is among them
+ *   (and not among the scripts before intent);
  * - requests to another origin, over the whole run: must be 0;
  * - a voice call: Start Call -> 'Connected' and Start Call -> the caller's first audio, p50/p95
  *   over N calls, each on a freshly loaded page (HTTP cache warm after the first), read from the
@@ -13,6 +14,7 @@
  * Chromium, Firefox ESR and WebKitGTK run through tests/engines/support (fake microphones, a
  * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
  */
+import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
 import { launch, type EngineName, type Tab } from "../../tests/engines/support/browsers";
 import { startAudioSink } from "../../tests/engines/support/audio-sink";
@@ -43,23 +45,22 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 type Resource = { name: string; initiatorType: string };
 const resources = (tab: Tab) => tab.run<Resource[]>(`return performance.getEntriesByType("resource").map((e) => ({ name: e.name, initiatorType: e.initiatorType }));`);
 
-/** The bytes the server sends for a URL, compressed as a browser asks for it; and whether it is the SDK. */
-async function served(url: string): Promise<{ bytes: number; sdk: boolean }> {
-  const response = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
-  const body = Buffer.from(await response.arrayBuffer());
-  const length = Number(response.headers.get("content-length"));
-  // fetch decompresses; content-length is the compressed size when the server sent one.
-  const bytes = Number.isFinite(length) && length > 0 ? length : body.length;
-  return { bytes, sdk: body.includes(sdkMarker) };
+/** A script's weight, gzip -9 as scripts/quality/budgets.ts weighs it, and whether it is the SDK. */
+async function weigh(url: string): Promise<{ bytes: number; sdk: boolean }> {
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  return { bytes: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker) };
 }
 
+const isScript = (entry: Resource) => entry.initiatorType === "script" || /\.js(\?|$)/.test(new URL(entry.name).pathname);
+
+/** The page's resources once nothing new has arrived for a second (idle-time prefetches included). */
 async function settle(tab: Tab): Promise<Resource[]> {
   let last = -1;
-  for (let round = 0; round < 40; round++) {
+  for (let round = 0; round < 60; round++) {
     const list = await resources(tab);
     if (list.length === last) return list;
     last = list.length;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return resources(tab);
 }
@@ -69,12 +70,12 @@ async function weighIntent(tab: Tab, site: Site) {
   const before = await settle(tab);
   await tab.run(`[...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Start Call").focus();`);
   const after = await settle(tab);
-  const added = after.slice(before.length).map((entry) => entry.name);
-  const weights = await Promise.all(added.map(served));
+  const added = after.slice(before.length).filter(isScript);
+  const weights = await Promise.all(added.map((entry) => weigh(entry.name)));
   return {
     bytes: weights.reduce((sum, weight) => sum + weight.bytes, 0),
     sdkInside: weights.some((weight) => weight.sdk),
-    sdkBefore: (await Promise.all(before.filter((entry) => entry.initiatorType === "script").map((entry) => served(entry.name)))).some((weight) => weight.sdk),
+    sdkBefore: (await Promise.all(before.filter(isScript).map((entry) => weigh(entry.name)))).some((weight) => weight.sdk),
     files: added.length,
   };
 }
@@ -112,8 +113,9 @@ async function main() {
         for (let call = 0; call < calls; call++) typed.push(await timeCall(tab, site, "typed"));
         const foreign = [...voice, ...typed].reduce((sum, call) => sum + call.foreign, 0);
         console.log(`${engine}`);
-        console.log(`  on intent: ${kb(intent.bytes)} as served in ${intent.files} files; voice SDK inside: ${intent.sdkInside ? "yes" : "no"}; voice SDK before intent: ${intent.sdkBefore ? "YES" : "no"}`);
-        console.log(`  requests to another origin: ${foreign}`);
+        console.log(`  JS on intent: ${kb(intent.bytes)} gzip -9 in ${intent.files} scripts; voice SDK inside: ${intent.sdkInside ? "yes" : "no"}; voice SDK before intent: ${intent.sdkBefore ? "YES" : "no"}`);
+        console.log(`  requests to another origin during ${voice.length + typed.length} calls: ${foreign}`);
+        if (calls === 0) continue;
         console.log(`  voice: Start Call -> 'Connected' ${ms(voice.map((call) => call.connected))}; -> first caller audio ${ms(voice.map((call) => call.caller))}`);
         console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
       } finally {
