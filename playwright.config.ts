@@ -7,6 +7,10 @@ export const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
 export const agentOrigin = `http://127.0.0.1:${agentPort}`;
 export const agentKey = "e2e-local-agent-key";
 
+/** What the phone projects run: the first screen, voice calls one after another, and the microphone help for that phone. */
+const phoneSpecs = /(call-widget-microphone-denied|call-widget-phone)\.spec\.ts$/;
+const phoneOnlySpecs = /call-widget-phone\.spec\.ts$/;
+
 /** End-to-end tests run Debian's Chromium against the production build, served as `npm start` serves it (server/site-server.ts). */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -23,7 +27,14 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: phoneOnlySpecs },
+    // The call on phones, still in Chromium: a bare 390 px viewport, then an iPhone and an Android phone
+    // emulated (user agent, touch, device scale). Firefox and WebKit run in tests/engines.
+    { name: "phone-390", use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 390, height: 844 } }, testMatch: phoneSpecs },
+    { name: "iphone", use: { ...devices["iPhone 15"], browserName: "chromium", defaultBrowserType: "chromium" }, testMatch: phoneSpecs },
+    { name: "android", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: phoneSpecs },
+  ],
   webServer: [
     {
       command: "node --import tsx agent/src/main.ts",

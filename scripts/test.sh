@@ -22,4 +22,5 @@ step "build";                       with_canaries npm run -s build
 step "static export";               with_canaries npm run -s build:export:e2e
 step "end-to-end tests";            npm run -s test:e2e
 step "static export on a CDN runtime"; npm run -s test:export
+step "other engines (Firefox ESR, WebKitGTK)"; npm run -s test:engines
 step "quality gates";               npm run -s check:quality

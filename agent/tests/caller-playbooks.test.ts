@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { callScenarios } from "../../content/call-scenarios";
+import { callScenarios } from "../../content/call/scenarios";
 import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
 import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { scenarioIds } from "../src/caller";

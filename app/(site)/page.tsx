@@ -11,6 +11,9 @@ import { graph, service, softwareApplication } from "@/lib/seo/structured-data";
 
 export const metadata = staticPageMetadata("/");
 
+/** Where the phone-only link in the first screen takes the visitor. */
+const callAnchor = "try-a-call";
+
 export default function HomePage() {
   return (
     <>
@@ -19,6 +22,11 @@ export default function HomePage() {
         <div>
           <h1 className="text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl lg:text-6xl">{home.headline}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-neutral-300">{home.subline}</p>
+          {/* On phones the call widget sits below the fold: this puts it one tap away from the first screen. */}
+          <a href={`#${callAnchor}`} className={`${buttonStyles.alarm} mt-6 lg:hidden`}>
+            {home.demo.heading}
+            <span aria-hidden="true">↓</span>
+          </a>
 
           <section aria-labelledby="home-cta" className="mt-10 rounded-3xl border border-line bg-panel p-6 sm:p-8">
             <h2 id="home-cta" className="text-xl font-semibold">
@@ -54,7 +62,7 @@ export default function HomePage() {
         </div>
 
         <aside aria-labelledby="home-panel" className="flex flex-col gap-6">
-          <CallWidget />
+          <CallWidget anchorId={callAnchor} />
           <section className="rounded-3xl border border-line bg-panel p-6 sm:p-8">
             <h2 id="home-panel" className="text-xl font-semibold">
               {home.panel.heading}

@@ -1,40 +1,27 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { callWidgetText as text } from "@/content/call-widget";
-import { defaultCallScenarioId, isCallScenarioId } from "@/content/call-scenarios";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { callWidgetText as text } from "@/content/call/shell";
 import { publicEnv } from "@/lib/config/public-env";
-import { callReducer, initialCallState, type CallChannel } from "@/lib/call/call-state";
-import { microphoneErrorMessage } from "@/lib/call/call-errors";
-import type { EngineControls, SessionHandlers } from "./call-engine";
-
-type EngineModule = typeof import("./call-engine");
-
-/** The SDK has no handshake timeout of its own: a silent server would leave the call connecting forever. */
-const CONNECT_TIMEOUT_MS = 20_000;
-
-/** A start step failed with a message already in the spec's words. */
-class StartFailure extends Error {}
+import type { CallChannel } from "@/lib/call/call-state";
+import { unlockAudioInGesture } from "@/lib/call/audio-unlock";
+import { callMarks, clearCallMarks, markCall } from "@/lib/call/call-marks";
+import { useCall } from "./use-call";
 
 const badgeBase = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold";
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition-colors duration-300 disabled:cursor-not-allowed";
 
-export type CallControllerProps = { scenarioPicker: ReactNode; consentNote: ReactNode };
+export type CallControllerProps = {
+  scenarioPicker: ReactNode;
+  consentNote: ReactNode;
+  /** A link target at the scenario picker, so a link to it brings the picker and Start Call into view together. */
+  anchorId?: string;
+};
 
-export function CallController({ scenarioPicker, consentNote }: CallControllerProps) {
-  const [state, dispatch] = useReducer(callReducer, initialCallState);
-  const [engine, setEngine] = useState<EngineModule | null>(null);
-  const enginePromise = useRef<Promise<EngineModule> | null>(null);
-  const controls = useRef<EngineControls | null>(null);
-  const controlsWaiters = useRef<((controls: EngineControls) => void)[]>([]);
-  const microphone = useRef<MediaStream | null>(null);
-  /** True from the SDK start until the call stops: callbacks of an earlier call are ignored outside it. */
-  const sessionLive = useRef(false);
-  const connectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The phase as event handlers must see it, ahead of the next render. */
-  const phase = useRef(state.phase);
-  const mounted = useRef(true);
+/** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
+export function CallController({ scenarioPicker, consentNote, anchorId }: CallControllerProps) {
+  const { state, dispatch, engine, active, controls, preload, start, end } = useCall();
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
   /**
@@ -45,7 +32,6 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
   const focusReturn = useRef<CallChannel | null>(null);
 
   useEffect(() => {
-    phase.current = state.phase;
     if (state.phase === "connecting" || focusReturn.current === null) return;
     const channel = focusReturn.current;
     focusReturn.current = null;
@@ -54,124 +40,18 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
     (state.phase === "idle" && channel === "typed" ? typedButton.current : callButton.current)?.focus();
   }, [state.phase]);
 
-  const loadEngine = useCallback((): Promise<EngineModule> => {
-    if (!enginePromise.current) {
-      const loading = import("./call-engine").then((module) => {
-        if (mounted.current) setEngine(module);
-        return module;
-      });
-      // A failed download (offline) may be retried on the next intent.
-      loading.catch(() => {
-        if (enginePromise.current === loading) enginePromise.current = null;
-      });
-      enginePromise.current = loading;
-    }
-    return enginePromise.current;
-  }, []);
-
-  const preload = useCallback(() => {
-    loadEngine().catch(() => {});
-  }, [loadEngine]);
-
-  const releaseMicrophone = useCallback(() => {
-    microphone.current?.getTracks().forEach((track) => track.stop());
-    microphone.current = null;
-  }, []);
-
-  /** Every way a call stops: the microphone is released and connecting is cleared (SEED §4). */
-  const stop = useCallback(
-    (error: string | null) => {
-      sessionLive.current = false;
-      clearTimeout(connectTimer.current);
-      releaseMicrophone();
-      dispatch(error === null ? { type: "ended" } : { type: "failed", message: error });
-    },
-    [releaseMicrophone],
-  );
-
-  const session = useMemo<SessionHandlers>(
-    () => ({
-      dispatch,
-      isLive: () => sessionLive.current,
-      connected: () => {
-        clearTimeout(connectTimer.current);
-        dispatch({ type: "connected", at: Date.now() });
-      },
-      stopped: (error) => {
-        if (error !== null) controls.current?.end();
-        stop(error);
-      },
-    }),
-    [stop],
-  );
-
-  const onReady = useCallback((ready: EngineControls) => {
-    controls.current = ready;
-    controlsWaiters.current.splice(0).forEach((resolve) => resolve(ready));
-  }, []);
-
-  const engineControls = useCallback(
-    (): Promise<EngineControls> => (controls.current ? Promise.resolve(controls.current) : new Promise((resolve) => controlsWaiters.current.push(resolve))),
-    [],
-  );
-
-  const begin = useCallback(
-    async (channel: CallChannel, scenarioValue: FormDataEntryValue | null) => {
-      if (phase.current !== "idle") return;
-      const scenario = isCallScenarioId(scenarioValue) ? scenarioValue : defaultCallScenarioId;
-      phase.current = "connecting";
-      dispatch({ type: "start", channel });
-      try {
-        if (channel === "voice") microphone.current = await openMicrophone();
-        // After each wait: the visitor may have left (the prompt was open, a download was slow).
-        if (!mounted.current) return releaseMicrophone();
-        const loaded = await loadEngine().catch(() => {
-          throw new StartFailure(text.errors.startFailed);
-        });
-        if (!mounted.current) return releaseMicrophone();
-        const signedUrl = await loaded
-          .requestSignedUrl({ supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin, anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY, scenario })
-          .catch((error: unknown) => {
-            throw new StartFailure(error instanceof loaded.SignedUrlError ? error.message : text.errors.startFailed);
-          });
-        if (!mounted.current) return releaseMicrophone();
-        const ready = await engineControls();
-        sessionLive.current = true;
-        connectTimer.current = setTimeout(() => {
-          if (phase.current !== "connecting") return;
-          controls.current?.end();
-          stop(text.errors.connectionFailed);
-        }, CONNECT_TIMEOUT_MS);
-        ready.start({ signedUrl, textOnly: channel === "typed", onDebrief: (debrief) => dispatch({ type: "debrief", debrief }) });
-      } catch (error) {
-        if (error instanceof StartFailure && error.message === text.errors.microphoneDenied) preload();
-        stop(error instanceof StartFailure ? error.message : text.errors.startFailed);
-      }
-    },
-    [engineControls, loadEngine, preload, releaseMicrophone, stop],
-  );
-
-  const end = useCallback(() => {
-    controls.current?.end();
-    stop(null);
-  }, [stop]);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(connectTimer.current);
-      releaseMicrophone();
-    };
-  }, [releaseMicrophone]);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.phase === "connected") return end();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const channel: CallChannel = submitter?.getAttribute("value") === "typed" ? "typed" : "voice";
+    if (state.phase !== "idle") return;
+    // Inside the visitor's gesture, before anything awaits: WebKit plays the caller only through a context unlocked here.
+    const audio = channel === "voice" ? unlockAudioInGesture() : null;
+    clearCallMarks();
+    markCall(callMarks.start);
     focusReturn.current = submitter !== null && submitter === document.activeElement ? channel : null;
-    void begin(channel, new FormData(event.currentTarget).get("scenario"));
+    void start(channel, new FormData(event.currentTarget).get("scenario"), audio);
   };
 
   const live = state.phase !== "idle";
@@ -179,7 +59,7 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
   const showConsent = !live && state.captions.length === 0 && !state.debrief;
 
   return (
-    <div className="mt-6">
+    <div id={anchorId} className="mt-6 scroll-mt-4">
       <div className="flex min-h-7 flex-wrap items-center gap-2">
         {state.phase === "connected" && (
           <span className={`${badgeBase} bg-green-950 text-green-300 ring-1 ring-green-700`}>
@@ -232,22 +112,12 @@ export function CallController({ scenarioPicker, consentNote }: CallControllerPr
 
       {engine && (
         <>
-          <engine.CallEngine session={session} onReady={onReady} />
+          {active && <engine.CallEngine key={active.id} session={active.session} events={active.events} />}
           <engine.LivePanel state={state} dispatch={dispatch} controls={controls} callLimitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS} />
         </>
       )}
     </div>
   );
-}
-
-async function openMicrophone(): Promise<MediaStream> {
-  if (!window.isSecureContext) throw new StartFailure(text.errors.insecureContext);
-  if (!navigator.mediaDevices?.getUserMedia) throw new StartFailure(text.errors.unsupportedBrowser);
-  try {
-    return await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
-  } catch (error) {
-    throw new StartFailure(microphoneErrorMessage(error));
-  }
 }
 
 function statusText(phase: string, ended: boolean, hasDebrief: boolean): string {

@@ -2,116 +2,147 @@
 
 /**
  * Everything a call needs that the idle page does not: the official voice SDK and the
- * signed-URL request. The widget imports this module on intent (hover, focus or touch
- * of Start Call), so a page that is only read never downloads it.
+ * signed-URL request. The widget imports this module on intent (hover, focus or touch of a
+ * call button), so a page that is only read never downloads it. Each call attempt mounts its
+ * own ConversationProvider (keyed by the attempt), because the provider ignores startSession
+ * while an earlier start is still pending: a retry after a timeout must not inherit that.
  */
-import { useEffect, useMemo, type Dispatch } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
+import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
-import type { CallEvent } from "@/lib/call/call-state";
-import { DEBRIEF_TOOL_NAME, parseDebrief, type Debrief } from "@/lib/call/debrief-contract";
-import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput } from "@elevenlabs/react";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/lib/call/debrief-contract";
+import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
+import { callMarks, markCall } from "@/lib/call/call-marks";
+import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";
+import { voiceAssets } from "./voice-assets.generated";
 
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
 
-/** Self-hosted copies (scripts/build/vendor-voice-assets.ts): the strict CSP allows no blob: worklets and no CDN. */
-const audioAssets = {
-  workletPaths: {
-    rawAudioProcessor: "/vendor/voice/raw-audio-processor.js",
-    audioConcatProcessor: "/vendor/voice/audio-concat-processor.js",
-  },
-  libsampleratePath: "/vendor/voice/libsamplerate.worklet.js",
-};
-
-export type EngineStart = {
-  signedUrl: string;
-  textOnly: boolean;
-  /** The agent's red-flag debrief, from its client tool call. */
-  onDebrief(debrief: Debrief): void;
-};
+/** Without an audio chunk this long after its text, a caller line in a voice call is shown whole (it has no audio). */
+const TEXT_WITHOUT_AUDIO_MS = 4000;
 
 /**
  * The one client tool the page defines. Tools it does not define are answered with an error
  * result by the SDK itself; a malformed debrief throws, which the SDK also turns into an error result.
  */
-function clientTools(onDebrief: EngineStart["onDebrief"]) {
+function clientTools(dispatch: EngineEvents["dispatch"]) {
   return {
     [DEBRIEF_TOOL_NAME]: (parameters: Record<string, unknown>) => {
       const debrief = parseDebrief(parameters);
       if (!debrief) throw new Error("the debrief did not have the expected shape");
-      onDebrief(debrief);
+      dispatch({ type: "debrief", debrief });
       return "The debrief is on screen.";
     },
   };
 }
 
-/** What the widget can do to a running call; every method is safe to call at any time. */
-export type EngineControls = {
-  start(options: EngineStart): void;
-  end(): void;
-  setMuted(muted: boolean): void;
-  sendText(text: string): void;
-  sendFeedback(like: boolean, eventId: number): void;
-  /** 0-1, the microphone level in the voice band; 0 while muted or without a call. */
-  inputVolume(): number;
-};
+type AudioFrame = { type: "audio"; audio_event: { audio_base_64?: string; event_id: number; alignment?: unknown } };
+const isAudioFrame = (event: unknown): event is AudioFrame => (event as { type?: unknown })?.type === "audio";
 
-/** How the SDK's callbacks reach the widget's state machine. */
-export type SessionHandlers = {
-  dispatch: Dispatch<CallEvent>;
-  /** False outside the widget's current call: late callbacks of an earlier one are ignored. */
-  isLive(): boolean;
-  connected(): void;
-  /** The call stopped; null when it ended normally. */
-  stopped(error: string | null): void;
-};
+/**
+ * Follows the caller's audio as the SDK's worklet will play it, so each caption word appears
+ * when it is heard (lib/call/spoken-line.ts). Audio older than the last interruption is
+ * dropped for captions, as the SDK drops it for its callbacks.
+ */
+function captionClock(dispatch: EngineEvents["dispatch"]) {
+  let format = "pcm_16000";
+  let queueEndsAt = 0;
+  let lastInterruption = 0;
+  let heardAny = false;
+  let readAny = false;
+  let textTimer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    metadata(outputFormat: string | undefined) {
+      if (outputFormat) format = outputFormat;
+    },
+    /** The caller's text arrived; in a voice call its audio should follow. */
+    text(textOnly: boolean) {
+      if (!readAny) {
+        readAny = true;
+        markCall(callMarks.firstLine);
+      }
+      if (textOnly) return;
+      clearTimeout(textTimer);
+      textTimer = setTimeout(() => dispatch({ type: "agent-done", at: performance.now() }), TEXT_WITHOUT_AUDIO_MS);
+    },
+    audio({ audio_event: audio }: AudioFrame) {
+      if (audio.event_id <= lastInterruption || !audio.audio_base_64) return;
+      clearTimeout(textTimer);
+      const now = performance.now();
+      const { startsAt, endsAt } = scheduleChunk(queueEndsAt, now, chunkDurationMs(audio.audio_base_64, format));
+      queueEndsAt = endsAt;
+      if (!heardAny) {
+        heardAny = true;
+        markCall(callMarks.firstAudio, startsAt);
+      }
+      dispatch({ type: "agent-audio", eventId: audio.event_id, startsAt, words: alignedWords(audio.alignment, startsAt) });
+    },
+    /** The worklet ran dry (the line played out) or the visitor interrupted. */
+    listening() {
+      queueEndsAt = performance.now();
+      dispatch({ type: "agent-done", at: queueEndsAt });
+    },
+    interrupted(eventId: number) {
+      lastInterruption = Math.max(lastInterruption, eventId);
+    },
+    stop() {
+      clearTimeout(textTimer);
+    },
+  };
+}
 
-export type CallEngineProps = {
-  session: SessionHandlers;
-  onReady(controls: EngineControls): void;
-};
-
-export function CallEngine({ session, onReady }: CallEngineProps) {
-  const { dispatch, isLive, connected, stopped } = session;
-  const callbacks = useMemo(
-    () => ({
-      onConnect: () => {
-        if (isLive()) connected();
-      },
-      onDisconnect: (details: Parameters<typeof disconnectErrorMessage>[0]) => {
-        if (isLive()) stopped(disconnectErrorMessage(details));
-      },
-      onError: (message: string, context?: unknown) => {
+export function CallEngine({ session, events }: CallEngineProps) {
+  const clock = useMemo(() => captionClock(events.dispatch), [events]);
+  useEffect(() => () => clock.stop(), [clock]);
+  const textOnly = session.textOnly;
+  const callbacks = useMemo<HookCallbacks>(() => {
+    const { dispatch, stopped } = events;
+    return {
+      onDisconnect: (details) => stopped(disconnectErrorMessage(details)),
+      onError: (message, context) => {
         if (isRecoverableSessionError(message)) {
           console.warn(`Call: ${message}`);
           return;
         }
         // Any other error ends the call (SEED §4), even those the SDK would survive.
-        if (isLive()) stopped(sessionFailureMessage(message, context));
+        stopped(sessionFailureMessage(message, context));
       },
-      onMessage: ({ message, role, event_id }: { message: string; role: string; event_id?: number }) =>
-        dispatch({ type: "line", speaker: role === "agent" ? "agent" : "visitor", text: message, eventId: event_id ?? null }),
-      onAgentResponseCorrection: (event: { original_agent_response: string; corrected_agent_response: string }) =>
-        dispatch({ type: "corrected", original: event.original_agent_response, corrected: event.corrected_agent_response }),
-      onModeChange: ({ mode }: { mode: string }) => dispatch({ type: "speaking", speaking: mode === "speaking" }),
-      onCanSendFeedbackChange: ({ canSendFeedback }: { canSendFeedback: boolean }) => dispatch({ type: "feedback-available", available: canSendFeedback }),
-    }),
-    [dispatch, isLive, connected, stopped],
-  );
+      onMessage: ({ message, role, event_id }) => {
+        if (role === "agent") clock.text(textOnly);
+        dispatch({ type: "line", speaker: role === "agent" ? "agent" : "visitor", text: message, eventId: event_id ?? null });
+      },
+      onConversationMetadata: (metadata) => clock.metadata(metadata.agent_output_audio_format),
+      onIncomingEvent: (event) => {
+        if (isAudioFrame(event)) clock.audio(event);
+      },
+      onInterruption: ({ event_id }) => clock.interrupted(event_id),
+      onAgentResponseCorrection: (event) => dispatch({ type: "corrected", original: event.original_agent_response, corrected: event.corrected_agent_response }),
+      onModeChange: ({ mode }) => {
+        dispatch({ type: "speaking", speaking: mode === "speaking" });
+        if (mode === "listening") clock.listening();
+      },
+      onCanSendFeedbackChange: ({ canSendFeedback }) => dispatch({ type: "feedback-available", available: canSendFeedback }),
+    };
+  }, [events, clock, textOnly]);
   return (
     <ConversationProvider {...callbacks}>
-      <ControlsBridge onReady={onReady} />
+      <SessionStart session={session} events={events} />
     </ConversationProvider>
   );
 }
 
-/** Hands the SDK's stable controls to the widget, which owns all state and all markup. */
-function ControlsBridge({ onReady }: Pick<CallEngineProps, "onReady">) {
-  const controls = useConversationControls();
+/** Starts this attempt's session once and hands the widget its controls when it connects. */
+function SessionStart({ session, events }: CallEngineProps) {
+  const sdk = useConversationControls();
   const { setMuted } = useConversationInput();
   const { sendFeedback } = useConversationFeedback();
+  const started = useRef(false);
 
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     const attempt = (action: () => void) => {
       try {
         action();
@@ -119,22 +150,38 @@ function ControlsBridge({ onReady }: Pick<CallEngineProps, "onReady">) {
         // No conversation (it just ended): nothing to do.
       }
     };
-    onReady({
-      start: ({ signedUrl, textOnly, onDebrief }) =>
-        controls.startSession({ signedUrl, connectionType: "websocket", textOnly, clientTools: clientTools(onDebrief), ...audioAssets }),
-      end: () => controls.endSession(),
+    let conversation: Conversation | null = null;
+    const controls: EngineControls = {
+      // The conversation itself, not the provider: once the caller hangs up, the provider has let go
+      // of it while its closing line plays, and End Call must still cut that.
+      end: () => void (conversation ? conversation.endSession() : sdk.endSession()),
       setMuted: (muted) => attempt(() => setMuted(muted)),
-      sendText: (text) => attempt(() => controls.sendUserMessage(text)),
+      sendText: (text) => attempt(() => sdk.sendUserMessage(text)),
       sendFeedback: (like, eventId) => attempt(() => sendFeedback(like, eventId)),
       inputVolume: () => {
         try {
-          return controls.getInputVolume();
+          return sdk.getInputVolume();
         } catch {
           return 0;
         }
       },
-    });
-  }, [controls, setMuted, sendFeedback, onReady]);
+    };
+    // audioContext and signal come with the project's SDK patch (patches/, README "The voice SDK patch").
+    const options: HookOptions & PageSessionConfig = {
+      signedUrl: session.signedUrl,
+      connectionType: "websocket",
+      textOnly: session.textOnly,
+      clientTools: clientTools(events.dispatch),
+      ...voiceAssets,
+      audioContext: session.audioContext ?? undefined,
+      signal: session.signal,
+      onConversationCreated: (created) => {
+        conversation = created;
+      },
+      onConnect: () => events.connected(controls),
+    };
+    sdk.startSession(options);
+  }, [sdk, setMuted, sendFeedback, session, events]);
 
   return null;
 }

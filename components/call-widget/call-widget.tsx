@@ -1,5 +1,5 @@
-import { callScenarios, defaultCallScenarioId } from "@/content/call-scenarios";
-import { callWidgetPageText as text } from "@/content/call-widget-page";
+import { callScenarios, defaultCallScenarioId } from "@/content/call/scenarios";
+import { callWidgetPageText as text } from "@/content/call/page";
 import { CallController } from "./call-controller";
 
 /**
@@ -7,7 +7,7 @@ import { CallController } from "./call-controller";
  * plain server-rendered HTML. Only the controller (buttons, badges, the call) hydrates, and
  * the voice SDK behind it loads when the visitor shows intent.
  */
-export function CallWidget({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 2; anchorId?: string }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section aria-labelledby="call-widget-heading" className="rounded-3xl border border-line bg-neutral-950 p-6 text-white sm:p-8">
@@ -24,6 +24,7 @@ export function CallWidget({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       </div>
 
       <CallController
+        anchorId={anchorId}
         scenarioPicker={
           <>
             <legend className="text-sm font-semibold">{text.scenarioLegend}</legend>

@@ -1,32 +1,21 @@
 /**
- * What the widget says when the microphone cannot be opened: the spec's catalogue, mapped
- * from what browsers report. Ships with the page; SDK errors are in session-errors.ts.
+ * What the widget says when its own microphone request fails: the spec's catalogue, mapped
+ * from what browsers report. Ships with the page; failures of the SDK's session setup are
+ * classified in session-errors.ts, which ships in the on-intent chunk.
  */
-import { callWidgetText } from "@/content/call-widget";
+import { callWidgetText } from "@/content/call/shell";
 
 const { errors } = callWidgetText;
 
-function errorName(error: unknown): string {
+export function errorName(error: unknown): string {
   return typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
 }
 
-const microphoneErrorNames = new Set([
-  "NotAllowedError",
-  "PermissionDeniedError",
-  "SecurityError",
-  "NotFoundError",
-  "DevicesNotFoundError",
-  "OverconstrainedError",
-  "NotReadableError",
-  "TrackStartError",
-  "AbortError",
-]);
-
-export function isMicrophoneError(error: unknown): boolean {
-  return microphoneErrorNames.has(errorName(error));
-}
-
-/** getUserMedia failures. Browsers disagree on names, so each family is matched. */
+/**
+ * getUserMedia failures. Browsers disagree on names (Chrome's legacy ones, Firefox's), so each
+ * family is matched. AbortError means the device was granted but could not start: it is not
+ * "busy" (NotReadableError is), and not a refusal.
+ */
 export function microphoneErrorMessage(error: unknown): string {
   switch (errorName(error)) {
     case "NotAllowedError":
@@ -39,8 +28,9 @@ export function microphoneErrorMessage(error: unknown): string {
       return errors.microphoneMissing;
     case "NotReadableError":
     case "TrackStartError":
-    case "AbortError":
       return errors.microphoneBusy;
+    case "AbortError":
+      return errors.microphoneFailed;
     default:
       return errors.startFailed;
   }

@@ -4,6 +4,7 @@
  * transition is unit-tested without a browser; the widget only dispatches events.
  */
 import type { Debrief } from "./debrief-contract";
+import { appendWords, finalText, type SpokenLine, type TimedWord } from "./spoken-line";
 
 export type CallPhase = "idle" | "connecting" | "connected";
 /** A voice call uses the microphone; a typed call never asks for it. */
@@ -18,8 +19,13 @@ export type CallState = {
   error: string | null;
   /** True once a call has ended without an error, until the next one starts. */
   ended: boolean;
+  /** Finished lines, each added once (the captions log announces additions). */
   captions: Caption[];
   nextCaptionId: number;
+  /** The caller's line while its audio plays (voice calls); it joins the captions when it is finished. */
+  spoken: SpokenLine | null;
+  /** The newest caller line already finished: its late audio or text must not start it again. */
+  lastAgentEventId: number;
   /** Typed lines already captioned, waiting for the agent's echo (dropped when it comes). */
   unechoedTyped: string[];
   agentSpeaking: boolean;
@@ -37,6 +43,13 @@ export type CallEvent =
   | { type: "failed"; message: string }
   | { type: "ended" }
   | { type: "line"; speaker: Speaker; text: string; eventId?: number | null }
+  /** A chunk of the caller's audio was queued: it plays from `startsAt`, its words (from the alignment) at their times. */
+  | { type: "agent-audio"; eventId: number; startsAt: number; words: TimedWord[] }
+  /**
+   * The caller's playback ran dry at `at` (or its text never got audio): the line joins the
+   * captions, unless words of it are still to come (a gap in the audio, not its end).
+   */
+  | { type: "agent-done"; at: number }
   | { type: "typed"; text: string }
   | { type: "corrected"; original: string; corrected: string }
   | { type: "speaking"; speaking: boolean }
@@ -56,6 +69,8 @@ export const initialCallState: CallState = {
   ended: false,
   captions: [],
   nextCaptionId: 1,
+  spoken: null,
+  lastAgentEventId: 0,
   unechoedTyped: [],
   agentSpeaking: false,
   muted: false,
@@ -81,10 +96,35 @@ function addCaption(state: CallState, speaker: Speaker, text: string, eventId: n
   return { ...state, captions: captions.slice(-MAX_CAPTIONS), nextCaptionId: state.nextCaptionId + 1 };
 }
 
+/** The spoken line joins the captions: the agent's text when known, else what its audio spelled. */
+function finishSpoken(state: CallState, text?: string): CallState {
+  const line = state.spoken;
+  if (!line) return state;
+  const words = (text ?? finalText(line)).trim();
+  const next = { ...state, spoken: null, lastAgentEventId: Math.max(state.lastAgentEventId, line.eventId) };
+  return words === "" ? next : addCaption(next, "agent", words, line.eventId);
+}
+
+/** The caller's text for a voice call: it waits for its audio, in the spoken line. */
+function agentTextForVoice(state: CallState, text: string, eventId: number | null): CallState {
+  if (eventId === null) return addCaption(finishSpoken(state), "agent", text, null);
+  if (eventId <= state.lastAgentEventId) return state;
+  if (state.spoken?.eventId === eventId) return { ...state, spoken: { ...state.spoken, text } };
+  return { ...finishSpoken(state), spoken: { eventId, text, words: [], startsAt: null } };
+}
+
+function agentAudio(state: CallState, event: Extract<CallEvent, { type: "agent-audio" }>): CallState {
+  // The greeting's first chunks can arrive while the SDK finishes connecting.
+  if (!live(state) || event.eventId <= state.lastAgentEventId) return state;
+  const current = state.spoken?.eventId === event.eventId ? state : finishSpoken(state);
+  const line = current.spoken ?? { eventId: event.eventId, text: null, words: [], startsAt: null };
+  return { ...current, spoken: { ...line, words: appendWords(line.words, event.words), startsAt: line.startsAt ?? event.startsAt } };
+}
+
 /** What the call looks like when it stops, for any reason. */
 function stopped(state: CallState, error: string | null): CallState {
   return {
-    ...state,
+    ...finishSpoken(state),
     phase: "idle",
     error,
     ended: error === null && state.phase === "connected",
@@ -114,7 +154,15 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       if (event.speaker === "visitor" && state.unechoedTyped.length > 0 && sameWords(state.unechoedTyped[0]!, text)) {
         return { ...state, unechoedTyped: state.unechoedTyped.slice(1) };
       }
+      // Typed calls have no audio: the caller's lines are shown whole.
+      if (event.speaker === "agent" && state.channel === "voice") return agentTextForVoice(state, text, event.eventId ?? null);
       return addCaption(state, event.speaker, text, event.eventId ?? null);
+    }
+    case "agent-audio":
+      return agentAudio(state, event);
+    case "agent-done": {
+      const last = state.spoken?.words.at(-1);
+      return last !== undefined && last.at > event.at ? state : finishSpoken(state);
     }
     case "typed": {
       const text = event.text.trim();
@@ -123,6 +171,7 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     }
     case "corrected": {
       // The visitor talked over the caller: the caption keeps only what was actually said.
+      if (state.spoken?.text != null && sameWords(state.spoken.text, event.original)) return finishSpoken(state, event.corrected);
       const index = state.captions.findLastIndex((caption) => caption.speaker === "agent" && sameWords(caption.text, event.original));
       const corrected = event.corrected.trim();
       if (index === -1 || corrected === "") return state;

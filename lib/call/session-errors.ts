@@ -1,18 +1,42 @@
 /**
- * What the voice SDK reports when a call fails or stops, in the spec's words. Used by the
- * on-intent call chunk only; microphone errors before the call are in call-errors.ts.
+ * What the voice SDK reports when a call fails to start, fails or stops, in the catalogue's
+ * words (content/call/shell.ts). Used by the on-intent call chunk only; the widget's own
+ * microphone request is mapped in call-errors.ts.
  */
-import { callWidgetText } from "@/content/call-widget";
-import { isMicrophoneError, microphoneErrorMessage } from "./call-errors";
+import { callWidgetText } from "@/content/call/shell";
+import { errorName, microphoneErrorMessage } from "./call-errors";
 
 const { errors } = callWidgetText;
 
 /**
- * What an SDK error means to the visitor. The SDK opens the microphone again itself, so a
- * microphone failure can still surface here; it gets the microphone's own message.
+ * getUserMedia's own error names. The SDK opens the microphone again itself, so these can still
+ * surface from a session; AbortError is not among them: during session setup it is what a
+ * failed audio worklet load rejects with (Chromium, WebKit), not the microphone.
  */
+const microphoneOnlyNames = new Set(["NotAllowedError", "PermissionDeniedError", "NotFoundError", "DevicesNotFoundError", "NotReadableError", "TrackStartError", "OverconstrainedError"]);
+
+/** The SDK's words when the visitor revokes the microphone during a call (input.js). */
+const MICROPHONE_REVOKED = "Microphone permission denied";
+
+/**
+ * Audio setup failures: a worklet that would not load (blocked, missing, not JavaScript), an
+ * AudioContext the browser refused, a browser without AudioWorklet. Matched by the names Web
+ * Audio rejects with and by the SDK's own wrapper message ("Failed to load the … worklet module").
+ */
+function isAudioFailure(message: string, cause: unknown): boolean {
+  if (["AbortError", "NotSupportedError", "InvalidStateError", "EncodingError"].includes(errorName(cause))) return true;
+  const text = `${message} ${cause instanceof Error ? cause.message : ""}`;
+  return /worklet|audiocontext|addModule|sample[- ]rate/i.test(text);
+}
+
+/** Why a session failed, from the SDK's message and the error it carried (startSession's rejection or onError's context). */
 export function sessionFailureMessage(message: unknown, cause: unknown): string {
-  return isMicrophoneError(cause) ? microphoneErrorMessage(cause) : sessionErrorMessage(message);
+  const text = typeof message === "string" ? message.trim() : "";
+  if (microphoneOnlyNames.has(errorName(cause))) return microphoneErrorMessage(cause);
+  if (errorName(cause) === "SecurityError") return isAudioFailure(text, cause) ? errors.audioFailed : errors.microphoneDenied;
+  if (text === MICROPHONE_REVOKED) return errors.microphoneDenied;
+  if (isAudioFailure(text, cause)) return errors.audioFailed;
+  return sessionErrorMessage(text);
 }
 
 /** The session error text: the SDK's own message when it has one, else the spec's default. */

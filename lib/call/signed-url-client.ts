@@ -5,8 +5,8 @@
  * Loaded on intent, with the voice SDK.
  */
 import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
-import { callWidgetText } from "@/content/call-widget";
-import type { CallScenarioId } from "@/content/call-scenarios";
+import { callWidgetText } from "@/content/call/shell";
+import type { CallScenarioId } from "@/content/call/scenarios";
 
 const { errors } = callWidgetText;
 const FUNCTION_NAME = "elevenlabs-auth";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call-scenarios";
+import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
 import { parseOriginRule, type OriginRule } from "../signed-url/origin-policy";
 import { httpUrl, parseEnv } from "./env-schema";
 

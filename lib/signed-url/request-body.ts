@@ -1,4 +1,4 @@
-import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call-scenarios";
+import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
 import { signedUrlMessages } from "./messages";
 
 /** `{"scenario":"<id>"}` is under 60 bytes; a kilobyte leaves room and still refuses uploads. */

@@ -1,4 +1,4 @@
-import { defaultCallScenarioId, type CallScenarioId } from "../../content/call-scenarios";
+import { defaultCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
 
 /**
  * Where signed URLs come from. Both upstreams serve ElevenLabs' REST endpoint

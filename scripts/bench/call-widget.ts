@@ -1,88 +1,127 @@
 /**
- * `npm run bench:widget`: what the call widget costs and how fast it connects, against the
- * production build (`next start`) and the local voice agent, in Debian's Chromium with a fake
- * microphone.
- * - JS before intent: the page's scripts, and how many bytes of them are the voice SDK (must be 0).
- * - JS on intent: the gzip bytes the page fetches when the visitor hovers Start Call.
- * - Start Call -> 'Connected': p50/p95 over 20 calls, each on a fresh page and a fresh cache,
- *   clicked without hovering first, so the lazy chunk's download is included.
- * Run `npm run build` first.
+ * `npm run bench:widget`: what the call widget costs and how fast a call starts, per engine,
+ * against the production build (`next start`) and the local voice agent.
+ *   --engine=chromium|firefox|webkit|all (default all)   --calls=N (default 10)
+ * For each engine:
+ * - JS on intent: the scripts the page fetches when the visitor shows intent (focus on Start
+ *   Call), gzip -9 as the budget gate weighs them, and whether the voice SDK is among them
+ *   (and not among the scripts before intent);
+ * - requests to another origin, over the whole run: must be 0;
+ * - a voice call: Start Call -> 'Connected' and Start Call -> the caller's first audio, p50/p95
+ *   over N calls, each on a freshly loaded page (HTTP cache warm after the first), read from the
+ *   performance marks the widget leaves (lib/call/call-marks.ts);
+ * - a typed call: Start -> 'Connected' and Start -> the caller's first line, likewise.
+ * Chromium, Firefox ESR and WebKitGTK run through tests/engines/support (fake microphones, a
+ * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
  */
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { numberOption } from "../lib/cli-options";
+import { callMarks } from "../../lib/call/call-marks";
+import { launch, type EngineName, type Tab } from "../../tests/engines/support/browsers";
+import { startAudioSink } from "../../tests/engines/support/audio-sink";
+import { startSite, type Site } from "../../tests/engines/support/site";
+import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "../../tests/engines/support/widget";
+import { numberOption, stringOption } from "../lib/cli-options";
 import { percentile } from "../lib/stats";
-import { idle, timeCall } from "../lib/call-timing";
-import { chromiumArgs, chromiumPath, startLocalAgent, startProductionServer } from "../lib/serve";
 
-const calls = numberOption("calls", 20);
-const agentKey = "bench-widget-agent-key";
-/** A string only the voice SDK contains: how a chunk is recognised as the SDK. */
+const calls = numberOption("calls", 10);
+const engineOption = stringOption("engine") ?? "all";
+const allEngines: EngineName[] = ["chromium", "firefox", "webkit"];
+const engines = engineOption === "all" ? allEngines : (engineOption.split(",") as EngineName[]);
+for (const engine of engines) {
+  if (!allEngines.includes(engine)) {
+    console.error(`--engine=${engineOption}: expected chromium, firefox, webkit or all`);
+    process.exit(2);
+  }
+}
+/** A string only the voice SDK contains: how a script is recognised as the SDK. */
 const sdkMarker = "conversation_initiation_client_data";
 
-type Script = { url: string; gzip: number; sdk: boolean };
-
-function recordScripts(page: Page): Promise<Script>[] {
-  const scripts: Promise<Script>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    scripts.push(
-      response
-        .body()
-        .then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker) }))
-        .catch(() => ({ url: response.url(), gzip: 0, sdk: false })),
-    );
-  });
-  return scripts;
-}
-
+const ms = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function weigh(browser: Browser, origin: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const scripts = recordScripts(page);
-  await page.goto(`${origin}/`, { waitUntil: "load" });
-  await idle(page);
-  const before = await Promise.all(scripts.splice(0));
-  await page.getByRole("button", { name: "Start Call" }).hover();
-  await page.waitForLoadState("networkidle");
-  const onIntent = await Promise.all(scripts.splice(0));
-  await context.close();
-  return { before, onIntent };
+type Resource = { name: string; initiatorType: string };
+const resources = (tab: Tab) => tab.run<Resource[]>(`return performance.getEntriesByType("resource").map((e) => ({ name: e.name, initiatorType: e.initiatorType }));`);
+
+/** A script's weight, gzip -9 as scripts/quality/budgets.ts weighs it, and whether it is the SDK. */
+async function weigh(url: string): Promise<{ bytes: number; sdk: boolean }> {
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  return { bytes: gzipSync(body, { level: 9 }).length, sdk: body.includes(sdkMarker) };
+}
+
+const isScript = (entry: Resource) => entry.initiatorType === "script" || /\.js(\?|$)/.test(new URL(entry.name).pathname);
+
+/** The page's resources once nothing new has arrived for a second (idle-time prefetches included). */
+async function settle(tab: Tab): Promise<Resource[]> {
+  let last = -1;
+  for (let round = 0; round < 60; round++) {
+    const list = await resources(tab);
+    if (list.length === last) return list;
+    last = list.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return resources(tab);
+}
+
+async function weighIntent(tab: Tab, site: Site) {
+  await tab.goto(`${site.origin}/`);
+  const before = await settle(tab);
+  await tab.run(`[...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Start Call").focus();`);
+  const after = await settle(tab);
+  const added = after.slice(before.length).filter(isScript);
+  const weights = await Promise.all(added.map((entry) => weigh(entry.name)));
+  return {
+    bytes: weights.reduce((sum, weight) => sum + weight.bytes, 0),
+    sdkInside: weights.some((weight) => weight.sdk),
+    sdkBefore: (await Promise.all(before.filter(isScript).map((entry) => weigh(entry.name)))).some((weight) => weight.sdk),
+    files: added.length,
+  };
+}
+
+async function timeCall(tab: Tab, site: Site, kind: "voice" | "typed") {
+  await tab.goto(`${site.origin}/`);
+  await installRecorders(tab);
+  await tab.click(kind === "voice" ? xpaths.start : xpaths.typed);
+  const second = kind === "voice" ? callMarks.firstAudio : callMarks.firstLine;
+  const seen = await waitForView(tab, (v) => isConnected(v) && v.marks[second] !== undefined, `the ${kind} call to connect and the caller to start`, 30_000);
+  const start = seen.marks[callMarks.start]!;
+  const result = { connected: seen.marks[callMarks.connected]! - start, caller: seen.marks[second]! - start, foreign: seen.foreignRequests.length };
+  await tab.click(xpaths.end);
+  await waitForView(tab, isIdle, "the call to end");
+  return result;
 }
 
 async function main() {
-  const agent = await startLocalAgent({ LOCAL_AGENT_API_KEY: agentKey });
-  let site: Awaited<ReturnType<typeof startProductionServer>> | undefined;
-  let browser: Browser | undefined;
+  const sink = await startAudioSink();
+  const site = await startSite().catch((error: unknown) => {
+    sink.stop();
+    throw error;
+  });
   try {
-    site = await startProductionServer({
-      LOCAL_AGENT_URL: agent.origin,
-      LOCAL_AGENT_API_KEY: agentKey,
-      SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-      SIGNED_URL_LIMIT_PER_DAY: "100000",
-      SIGNED_URL_DAILY_CAP: "100000",
-    });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
-    });
-    const { before, onIntent } = await weigh(browser, site.origin);
-    const sum = (list: Script[]) => list.reduce((total, script) => total + script.gzip, 0);
-    console.log("JavaScript (gzip -9), Home page");
-    console.log(`  before intent: ${kb(sum(before))} in ${before.length} scripts; voice SDK: ${kb(sum(before.filter((script) => script.sdk)))}`);
-    console.log(`  on intent (hover Start Call): ${kb(sum(onIntent))} in ${onIntent.length} scripts; voice SDK inside: ${onIntent.some((script) => script.sdk) ? "yes" : "no"}`);
-    for (const script of onIntent) console.log(`    ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`);
-
-    console.log(`\nStart Call -> 'Connected', ${calls} calls, fresh page and cache each, lazy chunk included (target p50 <= 600 ms)`);
-    const times: number[] = [];
-    for (let call = 0; call < calls; call++) times.push(await timeCall(browser, site.origin));
-    console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms  min ${Math.min(...times).toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms`);
+    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent\n`);
+    for (const engine of engines) {
+      const browser = await launch(engine, "fake", sink.env);
+      try {
+        const tab = await browser.newTab();
+        await tab.setViewport(1280, 900);
+        const intent = await weighIntent(tab, site);
+        const voice = [];
+        const typed = [];
+        for (let call = 0; call < calls; call++) voice.push(await timeCall(tab, site, "voice"));
+        for (let call = 0; call < calls; call++) typed.push(await timeCall(tab, site, "typed"));
+        const foreign = [...voice, ...typed].reduce((sum, call) => sum + call.foreign, 0);
+        console.log(`${engine}`);
+        console.log(`  JS on intent: ${kb(intent.bytes)} gzip -9 in ${intent.files} scripts; voice SDK inside: ${intent.sdkInside ? "yes" : "no"}; voice SDK before intent: ${intent.sdkBefore ? "YES" : "no"}`);
+        console.log(`  requests to another origin during ${voice.length + typed.length} calls: ${foreign}`);
+        if (calls === 0) continue;
+        console.log(`  voice: Start Call -> 'Connected' ${ms(voice.map((call) => call.connected))}; -> first caller audio ${ms(voice.map((call) => call.caller))}`);
+        console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
+      } finally {
+        await browser.close();
+      }
+    }
   } finally {
-    await browser?.close();
-    site?.stop();
-    agent.stop();
+    await site.stop();
+    sink.stop();
   }
 }
 

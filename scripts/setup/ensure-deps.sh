@@ -7,9 +7,16 @@ source scripts/lib/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
 # limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's
-# speech recognition; nginx and openssl: the deploy guide's nginx, run by the end-to-end tests.
+# speech recognition; nginx and openssl: the deploy guide's nginx, run by the end-to-end tests;
+# firefox-esr, webkit2gtk-driver (WebKitWebDriver and MiniBrowser), xvfb and pulseaudio (a null
+# sink, so their audio starts without a sound card): the engine suites (npm run test:engines).
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+ls /usr/lib/*/webkit2gtk-4.1/MiniBrowser >/dev/null 2>&1 || missing+=(libwebkit2gtk-4.1-0)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)

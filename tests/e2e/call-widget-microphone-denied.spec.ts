@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { microphoneHelp } from "../../content/microphone-help";
+import { microphoneHelp, type BrowserFamily } from "../../content/call/microphone-help";
 import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, recordMicrophone, text } from "./support/call-widget";
 
 /**
@@ -9,7 +9,11 @@ import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, mic
  */
 test.use({ launchOptions: { ...defaultLaunchOptions, args: [...defaultLaunchArgs, "--use-fake-device-for-media-stream"] } });
 
+/** The browser each project presents itself as (playwright.config.ts). */
+const familyOfProject: Record<string, BrowserFamily> = { chromium: "chrome", "phone-390": "chrome", iphone: "safari-ios", android: "chrome-android" };
+
 test("a refused microphone shows 'Microphone access denied' and the browser's steps to allow it again", async ({ page }) => {
+  const help = microphoneHelp[familyOfProject[test.info().project.name] ?? "chrome"];
   await recordMicrophone(page);
   await page.goto("/");
   const widget = callWidget(page);
@@ -17,8 +21,8 @@ test("a refused microphone shows 'Microphone access denied' and the browser's st
   await expectFailure(widget, text.errors.microphoneDenied);
 
   await expect(widget.microphoneHelp).toBeVisible();
-  await expect(widget.microphoneHelp.getByRole("heading")).toHaveText(`${text.microphoneHelp.heading} (${microphoneHelp.chrome.browser})`);
-  await expect(widget.microphoneHelp.getByRole("listitem")).toHaveText([...microphoneHelp.chrome.steps]);
+  await expect(widget.microphoneHelp.getByRole("heading")).toHaveText(`${text.microphoneHelp.heading} (${help.browser})`);
+  await expect(widget.microphoneHelp.getByRole("listitem")).toHaveText([...help.steps]);
   await expect(widget.microphoneHelp).toContainText(text.microphoneHelp.typedHint);
   expect(await microphoneUse(page)).toEqual({ calls: 1, tracks: 0, live: 0 });
 

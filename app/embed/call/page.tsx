@@ -1,6 +1,6 @@
 import { CallWidget } from "@/components/call-widget/call-widget";
 import { site } from "@/content/site";
-import { callWidgetPageText } from "@/content/call-widget-page";
+import { callWidgetPageText } from "@/content/call/page";
 import { buildPageMetadata } from "@/lib/seo/metadata";
 import { shareImagePath } from "@/lib/seo/share-image";
 import { EMBED_PATH } from "@/lib/security/framing";

@@ -1,16 +1,29 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-import { callLiveText as text } from "@/content/call-live";
-import type { Caption } from "@/lib/call/call-state";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { callLiveText as text } from "@/content/call/live";
+import type { Caption, Speaker } from "@/lib/call/call-state";
+import { heardText, type SpokenLine } from "@/lib/call/spoken-line";
 
-/** Both sides of the call as text, announced as they arrive (role="log" is a polite live region). */
-export function CallCaptions({ captions }: { captions: readonly Caption[] }) {
+/** How often the caller's line being spoken is brought up to what has been heard. */
+const REVEAL_INTERVAL_MS = 100;
+
+const speakerStyle: Record<Speaker, string> = { agent: "text-rose-300", visitor: "text-sky-300" };
+const speakerName = (speaker: Speaker) => (speaker === "agent" ? text.captions.agent : text.captions.visitor);
+
+/**
+ * Both sides of the call as text. Finished lines are items of a log (role="log", a polite live
+ * region), so a screen reader reads each line once, whole. The caller's line while it is spoken
+ * grows word by word as it is heard, outside the list and hidden from assistive technology: no
+ * per-word chatter, and it joins the log when it is finished.
+ */
+export function CallCaptions({ captions, spoken }: { captions: readonly Caption[]; spoken: SpokenLine | null }) {
   const log = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  const scrollToEnd = useCallback(() => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [captions]);
+  }, []);
+  useEffect(scrollToEnd, [captions, scrollToEnd]);
   return (
     <section aria-labelledby="call-captions-heading" className="rounded-xl border border-line">
       <h3 id="call-captions-heading" className="border-b border-line px-4 py-2 text-sm font-semibold">
@@ -25,21 +38,39 @@ export function CallCaptions({ captions }: { captions: readonly Caption[] }) {
         className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6"
         data-testid="call-captions"
       >
-        {captions.length === 0 ? (
-          <p className="text-neutral-400">{text.captions.empty}</p>
-        ) : (
+        {captions.length === 0 && !spoken && <p className="text-neutral-400">{text.captions.empty}</p>}
+        {captions.length > 0 && (
           <ol className="space-y-2">
             {captions.map((caption) => (
               <li key={caption.id} data-speaker={caption.speaker}>
-                <span className={`font-semibold ${caption.speaker === "agent" ? "text-rose-300" : "text-sky-300"}`}>
-                  {caption.speaker === "agent" ? text.captions.agent : text.captions.visitor}:
-                </span>{" "}
-                {caption.text}
+                <SpeakerLabel speaker={caption.speaker} /> {caption.text}
               </li>
             ))}
           </ol>
         )}
+        {spoken && <SpokenCaption key={spoken.eventId} line={spoken} onGrow={scrollToEnd} spaced={captions.length > 0} />}
       </div>
     </section>
+  );
+}
+
+function SpeakerLabel({ speaker }: { speaker: Speaker }) {
+  return <span className={`font-semibold ${speakerStyle[speaker]}`}>{speakerName(speaker)}:</span>;
+}
+
+function SpokenCaption({ line, onGrow, spaced }: { line: SpokenLine; onGrow: () => void; spaced: boolean }) {
+  const [heard, setHeard] = useState("");
+  useEffect(() => {
+    const update = () => setHeard(heardText(line, performance.now()));
+    update();
+    const timer = setInterval(update, REVEAL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [line]);
+  useEffect(onGrow, [heard, onGrow]);
+  if (heard === "") return null;
+  return (
+    <p aria-hidden="true" data-speaker="agent" data-testid="call-caption-spoken" className={spaced ? "mt-2" : undefined}>
+      <SpeakerLabel speaker="agent" /> {heard}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { callLiveText as text } from "@/content/call-live";
+import { callLiveText as text } from "@/content/call/live";
 import { formatClock, secondsLeft } from "@/lib/call/call-state";
 
 /** Seconds at which the time left is read out to screen-reader users. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { callLiveText as text } from "@/content/call-live";
+import { callLiveText as text } from "@/content/call/live";
 import type { Debrief } from "@/lib/call/debrief-contract";
 
 const outcomeTone: Record<Debrief["outcome"], string> = {

@@ -1,18 +1,18 @@
 "use client";
 
-import { useEffect, useState, type RefObject } from "react";
-import { callLiveText as text } from "@/content/call-live";
-import type { EngineControls } from "../call-engine";
+import { useEffect, useState } from "react";
+import { callLiveText as text } from "@/content/call/live";
+import type { EngineControls } from "../engine-contract";
 
 /**
  * The microphone level, so the visitor sees they are heard. Polled at ~12 Hz and only
  * re-rendered when the rounded level changes: enough to read, cheap for the page.
  */
-export function LevelMeter({ controls }: { controls: RefObject<EngineControls | null> }) {
+export function LevelMeter({ controls }: { controls: Pick<EngineControls, "inputVolume"> }) {
   const [level, setLevel] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => {
-      const volume = controls.current?.inputVolume() ?? 0;
+      const volume = controls.inputVolume();
       const value = Math.round(Math.min(1, Math.max(0, volume * 2.5)) * 10) * 10;
       setLevel((previous) => (previous === value ? previous : value));
     }, 80);

@@ -1,10 +1,10 @@
 "use client";
 
-import type { Dispatch, RefObject } from "react";
-import { callLiveText as text } from "@/content/call-live";
+import type { Dispatch } from "react";
+import { callLiveText as text } from "@/content/call/live";
 import { lastAgentLine, type CallEvent, type CallState, type FeedbackValue } from "@/lib/call/call-state";
 import { isMicrophoneRefusal } from "@/lib/call/call-errors";
-import type { EngineControls } from "../call-engine";
+import type { EngineControls } from "../engine-contract";
 import { CallCaptions } from "./call-captions";
 import { CallTimer } from "./call-timer";
 import { DebriefCard } from "./debrief-card";
@@ -16,7 +16,8 @@ import { TypedReply } from "./typed-reply";
 export type LivePanelProps = {
   state: CallState;
   dispatch: Dispatch<CallEvent>;
-  controls: RefObject<EngineControls | null>;
+  /** Stable controls of whichever call is current (use-call.ts). */
+  controls: EngineControls;
   callLimitSeconds: number;
 };
 
@@ -27,16 +28,16 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
   const lastLine = lastAgentLine(state);
 
   const toggleMute = () => {
-    controls.current?.setMuted(!state.muted);
+    controls.setMuted(!state.muted);
     dispatch({ type: "muted", muted: !state.muted });
   };
   const send = (reply: string) => {
-    controls.current?.sendText(reply);
+    controls.sendText(reply);
     dispatch({ type: "typed", text: reply });
   };
   const rate = (value: FeedbackValue) => {
     if (lastLine?.eventId == null) return;
-    controls.current?.sendFeedback(value === "like", lastLine.eventId);
+    controls.sendFeedback(value === "like", lastLine.eventId);
     dispatch({ type: "feedback-sent", eventId: lastLine.eventId, value });
   };
 
@@ -69,7 +70,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
         </div>
       )}
 
-      {showCaptions && <CallCaptions captions={state.captions} />}
+      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} />}
 
       {connected && <TypedReply onSend={send} autoFocus={!voice} />}
 

@@ -1,15 +1,15 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { callLiveText as text } from "@/content/call-live";
-import { microphoneHelp } from "@/content/microphone-help";
+import { callLiveText as text } from "@/content/call/live";
+import { microphoneHelp } from "@/content/call/microphone-help";
 import { browserFamily } from "@/lib/call/browser-family";
 
 const noSubscription = () => () => {};
 
 /** Browsers do not ask twice: after a refusal, the visitor needs their own browser's steps. */
 export function MicrophoneHelp() {
-  const family = useSyncExternalStore(noSubscription, () => browserFamily(navigator.userAgent), () => "other" as const);
+  const family = useSyncExternalStore(noSubscription, () => browserFamily(navigator), () => "other" as const);
   const help = microphoneHelp[family];
   return (
     <section aria-labelledby="call-microphone-help" className="rounded-xl border border-line p-4 text-sm leading-6" data-testid="call-microphone-help">

@@ -1,6 +1,6 @@
 "use client";
 
-import { callLiveText as text } from "@/content/call-live";
+import { callLiveText as text } from "@/content/call/live";
 import type { FeedbackValue } from "@/lib/call/call-state";
 
 /** Like or dislike the caller's last line; the choice goes to the agent as `feedback` for that event. */

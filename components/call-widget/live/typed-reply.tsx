@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { callLiveText as text } from "@/content/call-live";
+import { callLiveText as text } from "@/content/call/live";
 
 /** Longer than anyone says in one turn; keeps a pasted essay off the wire. */
 export const MAX_TYPED_REPLY = 500;

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test as base, type Locator, type Page, type Route } from "@playwright/test";
 import config, { agentOrigin } from "../../../playwright.config";
-import { callWidgetText } from "../../../content/call-widget";
-import { callWidgetPageText } from "../../../content/call-widget-page";
-import { callLiveText } from "../../../content/call-live";
+import { callWidgetText } from "../../../content/call/shell";
+import { callWidgetPageText } from "../../../content/call/page";
+import { callLiveText } from "../../../content/call/live";
 import playbook from "../../../agent/playbooks/it-helpdesk-mfa-reset.json";
 
 export { playbook, agentOrigin };

@@ -98,14 +98,32 @@ function renderWidget() {
   return { user, ...render(<CallWidget />) };
 }
 
-/** The callbacks the page handed to the SDK's ConversationProvider. */
+/**
+ * The callbacks the page handed to the SDK: the current ConversationProvider's, with the
+ * onConnect it passed to startSession, composed as the real provider composes them.
+ */
 function sdkCallbacks(): HookCallbacks {
-  if (!sdk.callbacks) throw new Error("the call engine was not rendered");
-  return sdk.callbacks;
+  const callbacks = sdk.callbacks;
+  if (!callbacks) throw new Error("the call engine was not rendered");
+  const options = (sdk.startSession.mock.lastCall?.[0] ?? {}) as HookCallbacks;
+  return {
+    ...callbacks,
+    onConnect: (props) => {
+      callbacks.onConnect?.(props);
+      options.onConnect?.(props);
+    },
+  };
 }
 
 /** The options the page passed to the SDK's startSession. */
-function sessionOptions(): { signedUrl: string; textOnly: boolean; connectionType: string; clientTools: Record<string, (parameters: unknown) => unknown> } {
+function sessionOptions(): {
+  signedUrl: string;
+  textOnly: boolean;
+  connectionType: string;
+  signal: AbortSignal;
+  audioContext?: AudioContext;
+  clientTools: Record<string, (parameters: unknown) => unknown>;
+} {
   expect(sdk.startSession).toHaveBeenCalledTimes(1);
   return sdk.startSession.mock.calls[0][0];
 }
@@ -128,6 +146,25 @@ function expectIdle() {
   expect(screen.queryByText("Connected")).not.toBeInTheDocument();
   expect(screen.queryByText("Connecting...")).not.toBeInTheDocument();
   expect(screen.queryByText("Simulation")).not.toBeInTheDocument();
+}
+
+/**
+ * One audio frame of the caller, as the SDK's onIncomingEvent passes it: `bytes` of 16 kHz PCM
+ * and, when given, the alignment of `chars` (one time per character, ms from the chunk's start).
+ */
+function audioChunk(eventId: number, bytes: number, chars?: string, times?: number[]) {
+  const alignment = chars === undefined ? undefined : { chars: [...chars], char_start_times_ms: times, char_durations_ms: times?.map(() => 50) };
+  const frame = { type: "audio", audio_event: { audio_base_64: Buffer.alloc(bytes).toString("base64"), event_id: eventId, alignment } };
+  act(() => sdkCallbacks().onIncomingEvent?.(frame as never));
+}
+
+/** A connected voice call with jest's fake timers (and clock) driving the page. */
+async function connectVoiceCallOnFakeTimers() {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<CallWidget />);
+  await connectCall(user);
+  return user;
 }
 
 const agentLine = (message: string, eventId: number) => act(() => sdkCallbacks().onMessage?.({ message, role: "agent", source: "ai", event_id: eventId }));
@@ -339,7 +376,6 @@ describe("call widget errors", () => {
     expect(screen.getByText("Connected")).toBeInTheDocument();
     expect(alertText()).toBe("");
     expect(sdk.endSession).not.toHaveBeenCalled();
-    expect(track.stop).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("Client tool with name x"));
   });
 
@@ -349,14 +385,34 @@ describe("call widget errors", () => {
     render(<CallWidget />);
     await pressAndWaitForSession(user);
 
-    act(() => jest.advanceTimersByTime(19_999));
+    // The 20 s count from the signed URL's arrival; waiting for the session above took a few fake ticks.
+    act(() => jest.advanceTimersByTime(19_500));
     expect(screen.getByRole("button", { name: "Connecting..." })).toBeDisabled();
-    act(() => jest.advanceTimersByTime(1));
+    act(() => jest.advanceTimersByTime(500));
 
     expect(alertText()).toBe("Connection failed");
-    expect(sdk.endSession).toHaveBeenCalled();
+    // The pending start is abandoned (its socket closed by the signal), so a retry starts afresh.
+    expect(sessionOptions().signal.aborted).toBe(true);
     expect(track.stop).toHaveBeenCalled();
     expectIdle();
+  });
+
+  it("a retry after the connect timeout starts a new session on a fresh SDK provider", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<CallWidget />);
+    await pressAndWaitForSession(user);
+    const firstProvider = sdk.callbacks;
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(alertText()).toBe("Connection failed");
+
+    await user.click(startButton());
+    await waitFor(() => expect(sdk.startSession).toHaveBeenCalledTimes(2));
+
+    expect(sdk.callbacks).not.toBe(firstProvider);
+    expect(sdk.startSession.mock.calls[1][0].signal.aborted).toBe(false);
+    act(() => sdkCallbacks().onConnect?.({ conversationId: "conversation-2" }));
+    expect(await screen.findByRole("button", { name: "End Call" })).toBeEnabled();
   });
 
   it("a new call clears the previous error", async () => {
@@ -420,6 +476,7 @@ describe("call widget start options", () => {
       supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin,
       anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
       scenario: "it-helpdesk-mfa-reset",
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -436,14 +493,85 @@ describe("call widget start options", () => {
 // --- during a call -------------------------------------------------------------------------
 
 describe("call widget during a call", () => {
-  it("captions agent and visitor lines in the log region", async () => {
+  it("a typed call captions the caller's lines whole as they arrive, and the visitor's, in the log region", async () => {
     const { user } = renderWidget();
-    await connectCall(user);
+    await connectCall(user, "Reply by typing instead");
 
     agentLine("Hello, this is the IT helpdesk.", 1);
     act(() => sdkCallbacks().onMessage?.({ message: "Who is this?", role: "user", source: "user", event_id: 2 }));
 
     expect(captionLines()).toEqual(["Caller: Hello, this is the IT helpdesk.", "You: Who is this?"]);
+  });
+
+  it("a voice call shows the caller's line only as its audio plays, word by word, and logs it once when it has played", async () => {
+    await connectVoiceCallOnFakeTimers();
+    const spoken = () => screen.queryByTestId("call-caption-spoken")?.textContent ?? "";
+
+    act(() => sdkCallbacks().onConversationMetadata?.({ conversation_id: "c", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" }));
+    agentLine("Hello there, this is IT.", 1);
+    act(() => jest.advanceTimersByTime(500));
+    expect(spoken()).toBe("");
+    expect(captionLines()).toEqual([]);
+
+    // 1 s of audio (32,000 bytes of 16 kHz PCM) whose alignment puts "there," at 400 ms.
+    audioChunk(1, 32_000, "Hello there, ", [0, 50, 100, 150, 200, 250, 400, 450, 500, 550, 600, 650, 700]);
+    act(() => jest.advanceTimersByTime(200));
+    expect(spoken()).toBe("Caller: Hello");
+    act(() => jest.advanceTimersByTime(300));
+    expect(spoken()).toBe("Caller: Hello there,");
+    expect(captionLines()).toEqual([]);
+
+    // The next chunk plays after the first one: its words start at 1 s.
+    audioChunk(1, 32_000, "this is IT.", [0, 50, 100, 150, 200, 300, 350, 400, 500, 550, 600]);
+    act(() => jest.advanceTimersByTime(400));
+    expect(spoken()).toBe("Caller: Hello there,");
+    act(() => jest.advanceTimersByTime(500));
+    expect(spoken()).toBe("Caller: Hello there, this is");
+    act(() => jest.advanceTimersByTime(100));
+    expect(spoken()).toBe("Caller: Hello there, this is IT.");
+
+    act(() => sdkCallbacks().onModeChange?.({ mode: "listening" }));
+    expect(spoken()).toBe("");
+    expect(captionLines()).toEqual(["Caller: Hello there, this is IT."]);
+  });
+
+  it("a voice call without alignment shows the caller's line whole once its audio starts, never before", async () => {
+    await connectVoiceCallOnFakeTimers();
+    agentLine("Hello there, this is IT.", 1);
+    act(() => jest.advanceTimersByTime(1_000));
+    expect(screen.queryByTestId("call-caption-spoken")).not.toBeInTheDocument();
+
+    audioChunk(1, 16_000);
+    act(() => jest.advanceTimersByTime(200));
+
+    expect(screen.getByTestId("call-caption-spoken")).toHaveTextContent("Caller: Hello there, this is IT.");
+    expect(screen.getByTestId("call-caption-spoken")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("a caller line in a voice call that never gets audio is logged whole after four seconds", async () => {
+    await connectVoiceCallOnFakeTimers();
+    agentLine("Are you still there?", 3);
+
+    act(() => jest.advanceTimersByTime(4_000));
+
+    expect(captionLines()).toEqual(["Caller: Are you still there?"]);
+  });
+
+  it("audio older than the last interruption does not reopen the caller's line", async () => {
+    await connectVoiceCallOnFakeTimers();
+    agentLine("Read me the code from your phone.", 2);
+    audioChunk(2, 8_000, "Read me ", [0, 50, 100, 150, 200, 250, 300, 350]);
+    act(() => jest.advanceTimersByTime(400));
+    act(() => {
+      sdkCallbacks().onInterruption?.({ event_id: 3 });
+      sdkCallbacks().onAgentResponseCorrection?.({ original_agent_response: "Read me the code from your phone.", corrected_agent_response: "Read me", event_id: 2 });
+      sdkCallbacks().onModeChange?.({ mode: "listening" });
+    });
+    audioChunk(2, 8_000, "the code ", [0, 50, 100, 150, 200, 250, 300, 350, 400]);
+    act(() => jest.advanceTimersByTime(1_000));
+
+    expect(captionLines()).toEqual(["Caller: Read me"]);
+    expect(screen.queryByTestId("call-caption-spoken")).not.toBeInTheDocument();
   });
 
   it("captions a typed reply once even when the agent echoes it as a user transcript", async () => {
@@ -459,7 +587,7 @@ describe("call widget during a call", () => {
 
   it("agent_response_correction replaces the caption text", async () => {
     const { user } = renderWidget();
-    await connectCall(user);
+    await connectCall(user, "Reply by typing instead");
     agentLine("I need your code right now, and your password too.", 4);
 
     act(() =>
@@ -498,6 +626,50 @@ describe("call widget during a call", () => {
     expect(screen.queryByTestId("call-debrief")).not.toBeInTheDocument();
   });
 
+  it("on WebKit, Start Call unlocks audio inside the tap, before the microphone prompt, and hands it to the SDK", async () => {
+    const created: { state: string; close: jest.Mock; resumed: boolean }[] = [];
+    class FakeAudioContext {
+      sampleRate = 48_000;
+      state = "suspended";
+      destination = {};
+      resumed = false;
+      close = jest.fn(async () => {
+        this.state = "closed";
+      });
+      constructor() {
+        created.push(this);
+      }
+      createBuffer = () => ({});
+      createBufferSource = () => ({ connect: () => {}, start: () => {}, buffer: null });
+      resume = async () => {
+        this.resumed = true;
+      };
+    }
+    Object.defineProperty(window, "AudioContext", { configurable: true, value: FakeAudioContext });
+    jest.spyOn(navigator, "vendor", "get").mockReturnValue("Apple Computer, Inc.");
+    getUserMedia.mockImplementation(() => {
+      // The microphone prompt opens after the context exists and was resumed: both inside the tap.
+      expect(created).toHaveLength(1);
+      expect(created[0]!.resumed).toBe(true);
+      return Promise.resolve({ getTracks: () => [track] });
+    });
+    const { user } = renderWidget();
+
+    await pressAndWaitForSession(user);
+    expect(sessionOptions().audioContext).toBe(created[0]);
+
+    act(() => sdkCallbacks().onConnect?.({ conversationId: "conversation-1" }));
+    await user.click(await screen.findByRole("button", { name: "End Call" }));
+    expect(created[0]!.close).toHaveBeenCalled();
+    Reflect.deleteProperty(window, "AudioContext");
+  });
+
+  it("elsewhere, and for typed calls, the SDK gets no context of the page's", async () => {
+    const { user } = renderWidget();
+    await pressAndWaitForSession(user);
+    expect(sessionOptions().audioContext).toBeUndefined();
+  });
+
   it("the page defines no client tool but the debrief", async () => {
     const { user } = renderWidget();
     await pressAndWaitForSession(user);
@@ -520,7 +692,7 @@ describe("call widget during a call", () => {
 
   it("feedback like sends sendFeedback(true, event id of the last agent line) and disables both buttons", async () => {
     const { user } = renderWidget();
-    await connectCall(user);
+    await connectCall(user, "Reply by typing instead");
     agentLine("Read me the code.", 6);
     agentLine("Quickly, please.", 7);
     act(() => sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true }));
@@ -536,7 +708,7 @@ describe("call widget during a call", () => {
 
   it("offers feedback when the SDK allows it just before onConnect, as the real SDK does", async () => {
     const { user } = renderWidget();
-    await pressAndWaitForSession(user);
+    await pressAndWaitForSession(user, "Reply by typing instead");
     act(() => {
       sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true });
       sdkCallbacks().onConnect?.({ conversationId: "conversation-1" });
@@ -557,10 +729,7 @@ describe("call widget during a call", () => {
 
   it("the call timer counts down from the configured limit", async () => {
     jest.replaceProperty(publicEnv, "NEXT_PUBLIC_CALL_LIMIT_SECONDS", 90);
-    jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<CallWidget />);
-    await connectCall(user);
+    await connectVoiceCallOnFakeTimers();
     const timer = screen.getByRole("timer", { name: "Time left in this call" });
     expect(timer).toHaveTextContent("1:30");
 

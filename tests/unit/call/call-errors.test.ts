@@ -1,5 +1,5 @@
-import { callWidgetText } from "@/content/call-widget";
-import { isMicrophoneError, isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
+import { callWidgetText } from "@/content/call/shell";
+import { isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionErrorMessage, sessionFailureMessage } from "@/lib/call/session-errors";
 
 const { errors } = callWidgetText;
@@ -16,28 +16,18 @@ describe("microphoneErrorMessage", () => {
     expect(microphoneErrorMessage(domError(name))).toBe("No microphone found. Please connect a microphone and try again.");
   });
 
-  it.each(["NotReadableError", "TrackStartError", "AbortError"])("maps %s to the microphone-busy message", (name) => {
+  it.each(["NotReadableError", "TrackStartError"])("maps %s to the microphone-busy message", (name) => {
     expect(microphoneErrorMessage(domError(name))).toBe(errors.microphoneBusy);
+  });
+
+  it("maps AbortError (granted, but the device would not start) to the microphone-failed message, not busy", () => {
+    expect(microphoneErrorMessage(domError("AbortError"))).toBe(errors.microphoneFailed);
   });
 
   it("maps anything else (including non-errors) to 'Failed to start conversation'", () => {
     expect(microphoneErrorMessage(new TypeError("boom"))).toBe("Failed to start conversation");
     expect(microphoneErrorMessage("NotAllowedError")).toBe("Failed to start conversation");
     expect(microphoneErrorMessage(null)).toBe("Failed to start conversation");
-  });
-});
-
-describe("isMicrophoneError", () => {
-  it("recognises every getUserMedia failure name", () => {
-    for (const name of ["NotAllowedError", "SecurityError", "NotFoundError", "OverconstrainedError", "NotReadableError", "AbortError"]) {
-      expect(isMicrophoneError(domError(name))).toBe(true);
-    }
-  });
-
-  it("does not take other errors for microphone errors", () => {
-    expect(isMicrophoneError(new Error("socket closed"))).toBe(false);
-    expect(isMicrophoneError(undefined)).toBe(false);
-    expect(isMicrophoneError("NotAllowedError")).toBe(false);
   });
 });
 
@@ -63,13 +53,37 @@ describe("sessionErrorMessage", () => {
 });
 
 describe("sessionFailureMessage", () => {
-  it("gives a microphone failure the microphone's own message", () => {
+  it("gives a microphone failure inside the SDK the microphone's own message", () => {
     expect(sessionFailureMessage("Could not start audio", domError("NotAllowedError"))).toBe(errors.microphoneDenied);
     expect(sessionFailureMessage("Could not start audio", domError("NotReadableError"))).toBe(errors.microphoneBusy);
+    expect(sessionFailureMessage("Requested device not found", domError("NotFoundError"))).toBe(errors.microphoneMissing);
   });
 
-  it("otherwise gives the session message", () => {
+  it("says the microphone was refused when the visitor revokes it during a call", () => {
+    expect(sessionFailureMessage("Microphone permission denied", undefined)).toBe(errors.microphoneDenied);
+  });
+
+  it("takes an AbortError during session setup for the failed audio worklet it is, not a busy microphone", () => {
+    expect(sessionFailureMessage("Unable to load a worklet's module.", domError("AbortError"))).toBe(errors.audioFailed);
+  });
+
+  it("reports the SDK's worklet failures, refused audio contexts and a missing AudioWorklet as audio failures", () => {
+    const wrapped = "Failed to load the rawAudioProcessor worklet module from path: /x.js. Error: AbortError";
+    expect(sessionFailureMessage(wrapped, new Error(wrapped))).toBe(errors.audioFailed);
+    expect(sessionFailureMessage("The AudioContext was not allowed to start.", domError("NotSupportedError"))).toBe(errors.audioFailed);
+    const noWorklet = "Cannot read properties of undefined (reading 'addModule')";
+    expect(sessionFailureMessage(noWorklet, new TypeError(noWorklet))).toBe(errors.audioFailed);
+  });
+
+  it("tells a SecurityError about a worklet from one about the microphone", () => {
+    expect(sessionFailureMessage("The operation is insecure.", domError("SecurityError"))).toBe(errors.microphoneDenied);
+    expect(sessionFailureMessage("Refused to load the worklet", Object.assign(new Error("worklet blocked by CSP"), { name: "SecurityError" }))).toBe(errors.audioFailed);
+  });
+
+  it("otherwise gives the session message, or 'Connection failed' without one", () => {
     expect(sessionFailureMessage("Boom", new Error("socket"))).toBe("Boom");
+    const closed = "Connection closed unexpectedly before session could be established.";
+    expect(sessionFailureMessage(closed, { name: "SessionConnectionError" })).toBe(closed);
     expect(sessionFailureMessage("", undefined)).toBe("Connection failed");
   });
 });

@@ -14,6 +14,8 @@ const run = (events: CallEvent[], from: CallState = initialCallState): CallState
 
 const connecting = run([{ type: "start", channel: "voice" }]);
 const connected = run([{ type: "connected", at: 1_000 }], connecting);
+/** A typed call: the caller's lines have no audio and are captioned whole. */
+const typedCall = run([{ type: "start", channel: "typed" }, { type: "connected", at: 1_000 }]);
 
 const debrief: Debrief = {
   scenario: "it-helpdesk-mfa-reset",
@@ -93,14 +95,14 @@ describe("callReducer: phases", () => {
   });
 });
 
-describe("callReducer: captions", () => {
+describe("callReducer: captions of a typed call (whole lines)", () => {
   it("adds trimmed lines with increasing ids and the event id", () => {
     const state = run(
       [
         { type: "line", speaker: "agent", text: "  Hello, IT here.  ", eventId: 4 },
         { type: "line", speaker: "visitor", text: "Hi" },
       ],
-      connected,
+      typedCall,
     );
     expect(state.captions).toEqual([
       { id: 1, speaker: "agent", text: "Hello, IT here.", eventId: 4 },
@@ -109,13 +111,13 @@ describe("callReducer: captions", () => {
   });
 
   it("ignores blank lines and lines outside a call", () => {
-    expect(callReducer(connected, { type: "line", speaker: "agent", text: "   " })).toBe(connected);
+    expect(callReducer(typedCall, { type: "line", speaker: "agent", text: "   " })).toBe(typedCall);
     expect(callReducer(initialCallState, { type: "line", speaker: "agent", text: "Hello" })).toBe(initialCallState);
   });
 
   it("keeps only the last MAX_CAPTIONS lines", () => {
     const events: CallEvent[] = Array.from({ length: MAX_CAPTIONS + 5 }, (_, i) => ({ type: "line", speaker: "agent", text: `line ${i}` }));
-    const state = run(events, connected);
+    const state = run(events, typedCall);
     expect(state.captions).toHaveLength(MAX_CAPTIONS);
     expect(state.captions[0]?.text).toBe("line 5");
     expect(state.captions.at(-1)?.text).toBe(`line ${MAX_CAPTIONS + 4}`);
@@ -127,7 +129,7 @@ describe("callReducer: captions", () => {
         { type: "typed", text: "  My code is 1234 " },
         { type: "line", speaker: "visitor", text: "my code is 1234." },
       ],
-      connected,
+      typedCall,
     );
     expect(state.captions).toEqual([{ id: 1, speaker: "visitor", text: "My code is 1234", eventId: null }]);
     expect(state.unechoedTyped).toEqual([]);
@@ -139,7 +141,7 @@ describe("callReducer: captions", () => {
         { type: "typed", text: "No" },
         { type: "line", speaker: "visitor", text: "Who is this?" },
       ],
-      connected,
+      typedCall,
     );
     expect(state.captions.map((caption) => caption.text)).toEqual(["No", "Who is this?"]);
   });
@@ -150,14 +152,14 @@ describe("callReducer: captions", () => {
         { type: "typed", text: "Yes" },
         { type: "line", speaker: "agent", text: "Yes" },
       ],
-      connected,
+      typedCall,
     );
     expect(state.captions.map((caption) => caption.speaker)).toEqual(["visitor", "agent"]);
   });
 
-  it("ignores typed replies unless connected, and blank ones", () => {
+  it("ignores typed replies unless typedCall, and blank ones", () => {
     expect(callReducer(connecting, { type: "typed", text: "hello" })).toBe(connecting);
-    expect(callReducer(connected, { type: "typed", text: "  " })).toBe(connected);
+    expect(callReducer(typedCall, { type: "typed", text: "  " })).toBe(typedCall);
   });
 
   it("replaces the last matching agent caption with its correction", () => {
@@ -167,15 +169,115 @@ describe("callReducer: captions", () => {
         { type: "line", speaker: "agent", text: "I need your code and your password.", eventId: 2 },
         { type: "corrected", original: "I need your code and your password", corrected: " I need your code " },
       ],
-      connected,
+      typedCall,
     );
     expect(state.captions.map((caption) => caption.text)).toEqual(["I need your code.", "I need your code"]);
   });
 
   it("ignores a correction of a line it never captioned, or an empty correction", () => {
-    const withLine = callReducer(connected, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
+    const withLine = callReducer(typedCall, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
     expect(callReducer(withLine, { type: "corrected", original: "Goodbye", corrected: "Good" })).toBe(withLine);
     expect(callReducer(withLine, { type: "corrected", original: "Hello", corrected: "  " })).toBe(withLine);
+  });
+});
+
+describe("callReducer: the caller's line in a voice call", () => {
+  const words = (...pairs: [string, number][]) => pairs.map(([text, at]) => ({ text, at }));
+
+  it("holds the caller's text back until its audio arrives", () => {
+    const state = callReducer(connected, { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 });
+    expect(state.captions).toEqual([]);
+    expect(state.spoken).toEqual({ eventId: 4, text: "Hello, IT here.", words: [], startsAt: null });
+  });
+
+  it("takes the first chunk's start and its words, and adds the next chunk's words, joining a word split between chunks", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
+        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["I", 400]) },
+        { type: "agent-audio", eventId: 4, startsAt: 600, words: words(["T ", 600], ["here.", 700]) },
+      ],
+      connected,
+    );
+    expect(state.spoken).toEqual({ eventId: 4, text: "Hello, IT here.", words: words(["Hello, ", 100], ["IT ", 400], ["here.", 700]), startsAt: 100 });
+  });
+
+  it("logs the line once, with the agent's text, when it has played out", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
+        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here", 400]) },
+        { type: "agent-done", at: 10_000 },
+        { type: "agent-done", at: 10_000 },
+      ],
+      connected,
+    );
+    expect(state.spoken).toBeNull();
+    expect(state.captions).toEqual([{ id: 1, speaker: "agent", text: "Hello, IT here.", eventId: 4 }]);
+  });
+
+  it("keeps the line open through a gap in its audio, while words of it are still to be heard", () => {
+    const gap = run(
+      [
+        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
+        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here.", 900]) },
+        { type: "agent-done", at: 500 },
+      ],
+      connected,
+    );
+    expect(gap.spoken?.eventId).toBe(4);
+    expect(gap.captions).toEqual([]);
+  });
+
+  it("takes the greeting's first audio even before the call is marked connected", () => {
+    expect(callReducer(connecting, { type: "agent-audio", eventId: 1, startsAt: 5, words: [] }).spoken?.startsAt).toBe(5);
+  });
+
+  it("logs what the alignment spelled when the agent's text never came", () => {
+    const state = run([{ type: "agent-audio", eventId: 2, startsAt: 0, words: words(["Hi ", 0], ["there", 200]) }, { type: "agent-done", at: 10_000 }], connected);
+    expect(state.captions.map((caption) => caption.text)).toEqual(["Hi there"]);
+  });
+
+  it("finishes the previous line when the next one starts", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "One.", eventId: 1 },
+        { type: "agent-audio", eventId: 1, startsAt: 0, words: [] },
+        { type: "line", speaker: "agent", text: "Two.", eventId: 2 },
+      ],
+      connected,
+    );
+    expect(state.captions.map((caption) => caption.text)).toEqual(["One."]);
+    expect(state.spoken?.eventId).toBe(2);
+  });
+
+  it("ignores late audio or text of a line already logged", () => {
+    const logged = run([{ type: "line", speaker: "agent", text: "One.", eventId: 1 }, { type: "agent-done", at: 10_000 }], connected);
+    expect(callReducer(logged, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(logged);
+    expect(callReducer(logged, { type: "line", speaker: "agent", text: "One.", eventId: 1 })).toBe(logged);
+  });
+
+  it("finishes an interrupted line with its correction, what the visitor actually heard", () => {
+    const state = run(
+      [
+        { type: "line", speaker: "agent", text: "I need your code and your password.", eventId: 3 },
+        { type: "agent-audio", eventId: 3, startsAt: 0, words: [] },
+        { type: "corrected", original: "I need your code and your password.", corrected: "I need your code" },
+      ],
+      connected,
+    );
+    expect(state.spoken).toBeNull();
+    expect(state.captions.map((caption) => caption.text)).toEqual(["I need your code"]);
+  });
+
+  it("logs the line being spoken when the call stops", () => {
+    const speaking = run([{ type: "line", speaker: "agent", text: "Goodbye.", eventId: 9 }, { type: "agent-audio", eventId: 9, startsAt: 0, words: [] }], connected);
+    expect(callReducer(speaking, { type: "ended" }).captions.map((caption) => caption.text)).toEqual(["Goodbye."]);
+    expect(callReducer(speaking, { type: "failed", message: "x" }).spoken).toBeNull();
+  });
+
+  it("ignores caller audio outside a call", () => {
+    expect(callReducer(initialCallState, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(initialCallState);
   });
 });
 

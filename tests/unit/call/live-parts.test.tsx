@@ -4,7 +4,7 @@ import { CallTimer } from "@/components/call-widget/live/call-timer";
 import { DebriefCard } from "@/components/call-widget/live/debrief-card";
 import { MicrophoneHelp } from "@/components/call-widget/live/microphone-help";
 import { MAX_TYPED_REPLY, TypedReply } from "@/components/call-widget/live/typed-reply";
-import { callLiveText } from "@/content/call-live";
+import { callLiveText } from "@/content/call/live";
 import type { Debrief } from "@/lib/call/debrief-contract";
 
 describe("CallTimer", () => {

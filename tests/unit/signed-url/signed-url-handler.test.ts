@@ -219,7 +219,7 @@ describe("the request body", () => {
     expect(await refusal('{"scenario":3}')).toEqual({ status: 400, error: signedUrlMessages.scenarioNotString });
   });
 
-  it("refuses a scenario id that content/call-scenarios.ts does not list with 400", async () => {
+  it("refuses a scenario id that content/call/scenarios.ts does not list with 400", async () => {
     const { status, error } = await refusal(scenarioBody("bank-fraud-callback"));
 
     expect(status).toBe(400);

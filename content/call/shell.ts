@@ -1,7 +1,8 @@
 /**
- * The call widget's strings that ship with the page: the idle shell, badges and the spec's
- * error catalogue (exact texts, kept once so the widget and its tests read the same words).
- * What only a running call shows is in call-live.ts, which ships in the on-intent chunk.
+ * Ships with the page, in the widget's small client island: badges, buttons, status lines
+ * and the error catalogue (the spec's exact texts, kept once so the widget and its tests
+ * read the same words). Server-rendered text is in page.ts; what only a running call
+ * shows is in live.ts, which ships in the on-intent chunk.
  */
 export const callWidgetText = {
   simulationLabel: "Simulation",
@@ -27,17 +28,23 @@ export const callWidgetText = {
     debriefReady: "Your red-flag debrief is below.",
   },
 
-  /** The spec's error catalogue, word for word, plus the cases it does not name. */
+  /**
+   * The spec's error catalogue, word for word (microphoneDenied, microphoneMissing, signedUrlFailed,
+   * noSignedUrl, startFailed, connectionFailed, socketError, serverClosed), plus the causes it does
+   * not name, so no failure is reported as another one.
+   */
   errors: {
     microphoneDenied: "Microphone access denied. Please allow microphone access and try again.",
     microphoneMissing: "No microphone found. Please connect a microphone and try again.",
     microphoneBusy: "Your microphone is being used by another app. Close it there and try again.",
+    microphoneFailed: "Your microphone could not be started. Check that it works in another app, then try again.",
     signedUrlFailed: (message: string) => `Failed to get signed URL: ${message}`,
     noSignedUrl: "No signed URL received from server",
     startFailed: "Failed to start conversation",
     connectionFailed: "Connection failed",
     socketError: "The connection was closed due to a socket error.",
     serverClosed: "The connection was closed by the server.",
+    audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
     insecureContext: "Calls need a secure connection. Open this page over https and try again.",
     unsupportedBrowser: "This browser cannot make calls. Try a recent Chrome, Edge, Firefox or Safari.",
   },

@@ -5,7 +5,7 @@
  */
 export const callScenarios = [
   { id: "it-helpdesk-mfa-reset", label: "IT helpdesk MFA reset", caller: "A helpdesk technician who needs your MFA code" },
-  { id: "ceo-urgent-wire", label: "CEO urgent wire", caller: "Your CEO, travelling, who needs a payment sent today" },
+  { id: "ceo-urgent-wire", label: "CEO urgent wire", caller: "Your CEO, traveling, who needs a payment sent today" },
   { id: "hr-payroll-update", label: "HR payroll update", caller: "HR, confirming your bank details before payroll runs" },
 ] as const;
 

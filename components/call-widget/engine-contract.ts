@@ -1,0 +1,39 @@
+/**
+ * The contract between the widget (use-call.ts, which ships with the page) and the call engine
+ * (call-engine.tsx, loaded on intent). Types only, so importing it costs the page nothing; the
+ * engine, the live panel and its parts depend on it instead of on each other.
+ */
+import type { Dispatch } from "react";
+import type { CallEvent } from "@/lib/call/call-state";
+
+/** One call attempt, as the engine starts it when it mounts (a fresh SDK provider per attempt). */
+export type EngineSession = {
+  signedUrl: string;
+  /** A typed call: no microphone, no audio, whole lines. */
+  textOnly: boolean;
+  /** Unlocked inside the visitor's tap on WebKit; the SDK plays the caller through it. Null elsewhere. */
+  audioContext: AudioContext | null;
+  /** Aborted when the widget gives up on the attempt (connect timeout, End Call, unmount). */
+  signal: AbortSignal;
+};
+
+/** What the widget can do to a running call; every method is safe to call at any time. */
+export type EngineControls = {
+  end(): void;
+  setMuted(muted: boolean): void;
+  sendText(text: string): void;
+  sendFeedback(like: boolean, eventId: number): void;
+  /** 0-1, the microphone level in the voice band; 0 while muted or without a call. */
+  inputVolume(): number;
+};
+
+/** How the engine reports back; the widget drops whatever comes from an attempt that is no longer current. */
+export type EngineEvents = {
+  dispatch: Dispatch<CallEvent>;
+  connected(controls: EngineControls): void;
+  /** The call stopped; null when it ended normally (the visitor or the caller hung up). */
+  stopped(error: string | null): void;
+};
+
+export type CallEngineProps = { session: EngineSession; events: EngineEvents };
+

@@ -1,0 +1,194 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { callWidgetText as text } from "@/content/call/shell";
+import { defaultCallScenarioId, isCallScenarioId } from "@/content/call/scenarios";
+import { publicEnv } from "@/lib/config/public-env";
+import { callReducer, initialCallState, type CallChannel, type CallEvent } from "@/lib/call/call-state";
+import { microphoneErrorMessage } from "@/lib/call/call-errors";
+import { closeAudio } from "@/lib/call/audio-unlock";
+import { callMarks, markCall } from "@/lib/call/call-marks";
+import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
+
+type EngineModule = typeof import("./call-engine");
+
+/** The SDK has no handshake timeout of its own: a silent server would leave the call connecting forever. */
+const CONNECT_TIMEOUT_MS = 20_000;
+
+/** A start step failed with a message already in the catalogue's words. */
+class StartFailure extends Error {}
+
+/**
+ * One press of Start Call (or Reply by typing instead) and everything that belongs to it: its
+ * microphone, its unlocked audio, its connect timer, its abort signal and, once connected, its
+ * controls. A new press makes a new attempt, so nothing of a failed or timed-out call can
+ * block or confuse the next one.
+ */
+class Attempt {
+  readonly abort = new AbortController();
+  microphone: MediaStream | null = null;
+  controls: EngineControls | null = null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly id: number,
+    readonly channel: CallChannel,
+    readonly audio: AudioContext | null,
+  ) {}
+
+  releaseMicrophone(): void {
+    this.microphone?.getTracks().forEach((track) => track.stop());
+    this.microphone = null;
+  }
+
+  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (SEED §4). */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
+    this.controls?.end();
+    this.releaseMicrophone();
+    closeAudio(this.audio);
+  }
+}
+
+/** What the engine needs to run the current attempt; null while no session is wanted. */
+export type ActiveCall = { id: number; session: EngineSession; events: EngineEvents };
+
+/**
+ * The call's lifecycle: idle -> connecting (microphone, call chunk, signed URL, session) ->
+ * connected -> idle (End Call, the caller hanging up, an error or the connect timeout).
+ */
+export function useCall() {
+  const [state, dispatch] = useReducer(callReducer, initialCallState);
+  const [engine, setEngine] = useState<EngineModule | null>(null);
+  const [active, setActive] = useState<ActiveCall | null>(null);
+  const current = useRef<Attempt | null>(null);
+  const enginePromise = useRef<Promise<EngineModule> | null>(null);
+  const nextId = useRef(1);
+
+  const loadEngine = useCallback((): Promise<EngineModule> => {
+    if (!enginePromise.current) {
+      const loading = import("./call-engine").then((module) => {
+        setEngine(module);
+        return module;
+      });
+      // A failed download (offline) may be retried on the next intent.
+      loading.catch(() => {
+        if (enginePromise.current === loading) enginePromise.current = null;
+      });
+      enginePromise.current = loading;
+    }
+    return enginePromise.current;
+  }, []);
+
+  const preload = useCallback(() => {
+    loadEngine().catch(() => {});
+  }, [loadEngine]);
+
+  const stop = useCallback((attempt: Attempt, error: string | null) => {
+    if (current.current !== attempt) return;
+    current.current = null;
+    attempt.dispose();
+    setActive(null);
+    dispatch(error === null ? { type: "ended" } : { type: "failed", message: error });
+  }, []);
+
+  const eventsFor = useCallback(
+    (attempt: Attempt): EngineEvents => ({
+      dispatch: (event: CallEvent) => {
+        if (current.current === attempt) dispatch(event);
+      },
+      connected: (controls) => {
+        if (current.current !== attempt) return controls.end();
+        clearTimeout(attempt.timer);
+        attempt.controls = controls;
+        markCall(callMarks.connected);
+        dispatch({ type: "connected", at: Date.now() });
+      },
+      stopped: (error) => stop(attempt, error),
+    }),
+    [stop],
+  );
+
+  /**
+   * Starts a call. `audio` is the context unlocked inside the visitor's tap (or null); it is
+   * taken before any await by the caller, so this may wait for anything.
+   */
+  const start = useCallback(
+    async (channel: CallChannel, scenarioValue: unknown, audio: AudioContext | null) => {
+      if (current.current) return closeAudio(audio);
+      const attempt = new Attempt(nextId.current++, channel, audio);
+      current.current = attempt;
+      const scenario = isCallScenarioId(scenarioValue) ? scenarioValue : defaultCallScenarioId;
+      const abandoned = () => current.current !== attempt;
+      dispatch({ type: "start", channel });
+      try {
+        if (channel === "voice") attempt.microphone = await openMicrophone();
+        // After each wait: the visitor may have ended the attempt or left (the prompt was open, a download was slow).
+        if (abandoned()) return attempt.dispose();
+        const loaded = await loadEngine().catch(() => {
+          throw new StartFailure(text.errors.startFailed);
+        });
+        if (abandoned()) return attempt.dispose();
+        const signedUrl = await loaded
+          .requestSignedUrl({
+            supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin,
+            anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
+            scenario,
+            signal: attempt.abort.signal,
+          })
+          .catch((error: unknown) => {
+            throw new StartFailure(error instanceof loaded.SignedUrlError ? error.message : text.errors.startFailed);
+          });
+        if (abandoned()) return attempt.dispose();
+        attempt.timer = setTimeout(() => stop(attempt, text.errors.connectionFailed), CONNECT_TIMEOUT_MS);
+        setActive({
+          id: attempt.id,
+          session: { signedUrl, textOnly: channel === "typed", audioContext: attempt.audio, signal: attempt.abort.signal },
+          events: eventsFor(attempt),
+        });
+      } catch (error) {
+        if (error instanceof StartFailure && error.message === text.errors.microphoneDenied) preload();
+        stop(attempt, error instanceof StartFailure ? error.message : text.errors.startFailed);
+      }
+    },
+    [eventsFor, loadEngine, preload, stop],
+  );
+
+  const end = useCallback(() => {
+    if (current.current) stop(current.current, null);
+  }, [stop]);
+
+  useEffect(
+    () => () => {
+      // Unmounted mid-call (the visitor navigated away): nothing of the call may outlive the widget.
+      current.current?.dispose();
+      current.current = null;
+    },
+    [],
+  );
+
+  /** Stable controls for the live panel; they act on whichever call is current. */
+  const controls = useMemo<EngineControls>(
+    () => ({
+      end,
+      setMuted: (muted) => current.current?.controls?.setMuted(muted),
+      sendText: (reply) => current.current?.controls?.sendText(reply),
+      sendFeedback: (like, eventId) => current.current?.controls?.sendFeedback(like, eventId),
+      inputVolume: () => current.current?.controls?.inputVolume() ?? 0,
+    }),
+    [end],
+  );
+
+  return { state, dispatch, engine, active, controls, preload, start, end };
+}
+
+async function openMicrophone(): Promise<MediaStream> {
+  if (!window.isSecureContext) throw new StartFailure(text.errors.insecureContext);
+  if (!navigator.mediaDevices?.getUserMedia) throw new StartFailure(text.errors.unsupportedBrowser);
+  try {
+    return await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+  } catch (error) {
+    throw new StartFailure(microphoneErrorMessage(error));
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The site and the demo call in Firefox ESR and WebKitGTK (Safari's engine), against the
+ * production build and the local voice agent: the same behaviours the Chromium suite checks,
+ * in the engines where the call used to break. Run with `npm run test:engines`
+ * (ENGINES=firefox or ENGINES=webkit runs one).
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { routes } from "../e2e/routes";
+import { launch, type EngineBrowser, type EngineName, type Tab } from "./support/browsers";
+import { startSite, type Site } from "./support/site";
+import { startAudioSink, type AudioSink } from "./support/audio-sink";
+import { callMarks } from "../../lib/call/call-marks";
+import { installRecorders, isConnected, isIdle, openingLine, text, waitForView, xpaths } from "./support/widget";
+
+const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+/** What each engine's microphone help must name: the browser the visitor is in. */
+const browserNames: Record<EngineName, string> = { chromium: "Chrome", firefox: "Firefox", webkit: "GNOME Web" };
+
+let site: Site;
+let sink: AudioSink;
+before(async () => {
+  sink = await startAudioSink();
+  site = await startSite();
+});
+after(async () => {
+  await site?.stop();
+  sink?.stop();
+});
+
+for (const engine of engines) {
+  describe(engine, () => {
+    let browser: EngineBrowser;
+    let tab: Tab;
+    const open = async (path: string, width = 1280, height = 900) => {
+      await tab.setViewport(width, height);
+      await tab.goto(`${site.origin}${path}`);
+    };
+    /** Home at desktop width, with the recorders in place and no fault left over. */
+    const openHome = async () => {
+      await open("/");
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await installRecorders(tab);
+    };
+
+    before(async () => {
+      browser = await launch(engine, "fake", sink.env);
+      tab = await browser.newTab();
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    it("every page shows its heading and title at 1280 and at 390 px, without scrolling sideways", async () => {
+      for (const width of [1280, 390]) {
+        for (const route of routes) {
+          await open(route.path, width, 844);
+          const page = await tab.run<{ h1: string; title: string; overflow: number }>(
+            `return { h1: document.querySelector("h1")?.textContent.trim() ?? "", title: document.title, overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };`,
+          );
+          assert.equal(page.h1, route.heading, `${route.path} at ${width} px`);
+          assert.match(page.title, typeof route.title === "string" ? new RegExp(`^${route.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : route.title);
+          assert.ok(page.overflow <= 0, `${route.path} at ${width} px scrolls sideways by ${page.overflow} px`);
+        }
+      }
+    });
+
+    it("on a 390 px phone the first screen of Home offers the call, and following it brings Start Call into view", async () => {
+      await open("/", 390, 844);
+      const link = await tab.run<{ label: string; bottom: number; viewport: number }>(
+        `const a = document.querySelector('a[href="#try-a-call"]'); const r = a.getBoundingClientRect(); return { label: a.textContent.trim(), bottom: r.bottom, viewport: innerHeight };`,
+      );
+      assert.match(link.label, /Try a vishing call/);
+      assert.ok(link.bottom <= link.viewport, `the link ends at ${link.bottom} px, below the ${link.viewport} px screen`);
+      await tab.click(`//a[@href="#try-a-call"]`);
+      const start = await tab.run<{ top: number; viewport: number }>(
+        `await new Promise((r) => setTimeout(r, 300)); const b = [...document.querySelectorAll("button")].find((x) => x.textContent.trim() === ${JSON.stringify(text.buttons.start)}); const r = b.getBoundingClientRect(); return { top: r.top, viewport: innerHeight };`,
+      );
+      assert.ok(start.top >= 0 && start.top < start.viewport, `Start Call is ${start.top} px from the top of a ${start.viewport} px screen`);
+    });
+
+    it("a typed call connects, shows the caller's greeting whole and answers a typed reply", async () => {
+      await openHome();
+      await tab.click(xpaths.typed);
+      await waitForView(tab, isConnected, "the typed call to connect");
+      const greeted = await waitForView(tab, (v) => v.agentLines.length > 0, "the caller's greeting");
+      assert.equal(greeted.agentLines[0], `${text.live.captions.agent}: ${openingLine}`);
+      assert.equal(greeted.media.calls, 0, "a typed call never asks for the microphone");
+
+      await tab.type(xpaths.replyBox, "Who is calling please");
+      await tab.click(xpaths.send);
+      const answered = await waitForView(tab, (v) => v.agentLines.length >= 2, "the caller's answer");
+      assert.deepEqual(answered.visitorLines, [`${text.live.captions.visitor}: Who is calling please`]);
+
+      await tab.click(xpaths.end);
+      const ended = await waitForView(tab, isIdle, "the widget to return to Start Call");
+      assert.equal(ended.alert, "");
+      assert.equal(ended.status, text.status.ended);
+    });
+
+    it("a voice call with a fake microphone connects, plays the caller through the self-hosted worklets with no third party, captions the greeting, and End Call releases the microphone", async () => {
+      await openHome();
+      await tab.click(xpaths.start);
+      await waitForView(tab, isConnected, "the voice call to connect");
+      // A silent visitor lets the greeting play out; it is logged whole once it has, after its first audio.
+      const greeted = await waitForView(tab, (v) => v.agentLines.length > 0, "the caller's greeting to play out");
+      assert.equal(greeted.agentLines[0], `${text.live.captions.agent}: ${openingLine}`);
+      assert.ok(greeted.marks[callMarks.firstAudio] !== undefined, "the caller's audio was scheduled");
+      const playing = await waitForView(tab, (v) => v.audioPlaying, "the caller's audio element to play", 10_000);
+      assert.deepEqual(playing.violations, [], "no CSP violation");
+      assert.deepEqual(playing.foreignRequests, [], "no request to another origin");
+      assert.ok(playing.media.live > 0, "the microphone is open during the call");
+
+      await tab.click(xpaths.end);
+      const ended = await waitForView(tab, (v) => isIdle(v) && v.media.live === 0, "End Call to release every microphone track");
+      assert.equal(ended.alert, "");
+    });
+
+    it("a worklet that fails to load is reported as an audio failure, not a busy microphone, and releases the microphone", async () => {
+      await openHome();
+      await tab.run(`document.cookie = "fault=worklets; path=/"`);
+      await tab.click(xpaths.start);
+      const failed = await waitForView(tab, (v) => v.alert !== "" && isIdle(v), "the call to fail");
+      assert.equal(failed.alert, text.errors.audioFailed);
+      await waitForView(tab, (v) => v.media.live === 0, "every microphone track to be released");
+    });
+
+    it("a retry after a failed call really starts a new call", async () => {
+      await openHome();
+      await tab.run(`document.cookie = "fault=worklets; path=/"`);
+      await tab.click(xpaths.start);
+      await waitForView(tab, (v) => v.alert === text.errors.audioFailed && isIdle(v), "the first call to fail");
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await tab.click(xpaths.start);
+      const retried = await waitForView(tab, isConnected, "the retry to connect");
+      assert.equal(retried.alert, "");
+      await tab.click(xpaths.end);
+      await waitForView(tab, isIdle, "the retry to end");
+    });
+
+    it(`a microphone the page may not use (Permissions Policy) shows the refusal and ${browserNames[engine]}'s own steps to allow it`, async () => {
+      await tab.setViewport(1280, 900);
+      await tab.goto(site.refusingFrameUrl);
+      await tab.enterFirstFrame();
+      await installRecorders(tab);
+      await expectRefusal(tab, browserNames[engine]);
+    });
+
+    if (engine === "firefox") {
+      describe("with the microphone blocked by the visitor", () => {
+        let refusing: EngineBrowser;
+        let refusedTab: Tab;
+        before(async () => {
+          refusing = await launch(engine, "refused", sink.env);
+          refusedTab = await refusing.newTab();
+        });
+        after(async () => {
+          await refusing?.close();
+        });
+
+        it("shows the refusal in the catalogue's words and Firefox's own steps to allow it again", async () => {
+          await refusedTab.setViewport(1280, 900);
+          await refusedTab.goto(`${site.origin}/`);
+          await installRecorders(refusedTab);
+          await expectRefusal(refusedTab, browserNames.firefox);
+        });
+      });
+    }
+  });
+}
+
+/** Start Call is refused: the catalogue's message, the steps for `browser`, and no microphone left open. */
+async function expectRefusal(tab: Tab, browser: string): Promise<void> {
+  await tab.click(xpaths.start);
+  const refused = await waitForView(tab, (v) => v.alert !== "" && isIdle(v), "the refusal");
+  assert.equal(refused.alert, text.errors.microphoneDenied);
+  const helped = await waitForView(tab, (v) => v.microphoneHelp !== "", "the microphone help");
+  assert.equal(helped.microphoneHelp, `${text.live.microphoneHelp.heading} (${browser})`);
+  assert.equal(helped.media.live, 0);
+}

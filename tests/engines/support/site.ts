@@ -1,0 +1,99 @@
+/**
+ * The site as the engine suites use it: the production build (`next start`) and the local
+ * voice agent, each in its own process on a free port, behind a small proxy that can break
+ * one thing on request. A page sets the cookie `fault=worklets` and the proxy answers 404 for
+ * the self-hosted audio worklets, as a CDN that lost them would; everything else passes through.
+ * A second origin serves one page, /frame, that embeds the widget without allow="microphone":
+ * there the browser itself refuses the microphone (Permissions Policy), in any engine.
+ */
+import { createServer, request, type Server } from "node:http";
+import { startLocalAgent, startProductionServer } from "../../../scripts/lib/serve";
+
+const agentKey = "engines-local-agent-key";
+
+export type Site = {
+  origin: string;
+  agentOrigin: string;
+  /** A page on another origin that frames /embed/call without allowing the microphone. */
+  refusingFrameUrl: string;
+  stop(): Promise<void>;
+};
+
+export async function startSite(): Promise<Site> {
+  const agent = await startLocalAgent({ LOCAL_AGENT_API_KEY: agentKey });
+  let next: Awaited<ReturnType<typeof startProductionServer>> | undefined;
+  let proxyOrigin = "";
+  const framing = await listen(
+    createServer((_, response) => {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(`<!doctype html><title>A site that embeds the call</title><iframe src="${proxyOrigin}/embed/call" title="Try a vishing call" width="640" height="900" style="border:0"></iframe>`);
+    }),
+  );
+  const framingOrigin = `http://localhost:${framing.port}`;
+  try {
+    next = await startProductionServer({
+      LOCAL_AGENT_URL: agent.origin,
+      LOCAL_AGENT_API_KEY: agentKey,
+      // Every test call is one client on loopback: the production limits would refuse the suite.
+      SIGNED_URL_LIMIT_PER_MINUTE: "10000",
+      SIGNED_URL_LIMIT_PER_DAY: "100000",
+      SIGNED_URL_DAILY_CAP: "100000",
+      EMBED_ALLOWED_ORIGINS: framingOrigin,
+    });
+    const proxy = await listen(faultProxy(next.origin));
+    proxyOrigin = `http://127.0.0.1:${proxy.port}`;
+    const running = next;
+    return {
+      origin: proxyOrigin,
+      agentOrigin: agent.origin,
+      refusingFrameUrl: `${framingOrigin}/frame`,
+      stop: async () => {
+        await proxy.close();
+        await framing.close();
+        running.stop();
+        agent.stop();
+      },
+    };
+  } catch (error) {
+    next?.stop();
+    agent.stop();
+    await framing.close();
+    throw error;
+  }
+}
+
+async function listen(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  if (typeof address !== "object" || !address) throw new Error("a test server has no address");
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function faultProxy(target: string): Server {
+  const upstream = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    const faults = /(?:^|;\s*)fault=([a-z-]+)/.exec(incoming.headers.cookie ?? "")?.[1];
+    if (faults === "worklets" && incoming.url?.startsWith("/vendor/voice/")) {
+      outgoing.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    const forwarded = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (response) => {
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(outgoing);
+      },
+    );
+    forwarded.on("error", () => outgoing.headersSent || outgoing.writeHead(502).end());
+    incoming.pipe(forwarded);
+  });
+  return server;
+}

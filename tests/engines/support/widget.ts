@@ -1,0 +1,107 @@
+/**
+ * The call widget as the engine suites see it: XPaths of what a visitor presses, and one
+ * snapshot of everything they can see (plus what the page recorded about the microphone,
+ * CSP violations, requests and the call's timing marks), read in a single round trip.
+ */
+import { callWidgetText } from "../../../content/call/shell";
+import { callWidgetPageText } from "../../../content/call/page";
+import { callLiveText } from "../../../content/call/live";
+import playbook from "../../../agent/playbooks/it-helpdesk-mfa-reset.json";
+import type { Tab } from "./browsers";
+
+export const text = { ...callWidgetPageText, ...callWidgetText, live: callLiveText };
+
+/** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
+export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
+
+const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;
+export const xpaths = {
+  start: button(text.buttons.start),
+  typed: button(text.buttons.startTyped),
+  end: button(text.buttons.end),
+  send: button(text.live.buttons.send),
+  replyBox: `//input[@id="call-typed-reply"]`,
+};
+
+export type WidgetView = {
+  buttons: { label: string; disabled: boolean }[];
+  badges: string[];
+  alert: string;
+  status: string;
+  agentLines: string[];
+  visitorLines: string[];
+  spoken: string;
+  microphoneHelp: string;
+  meter: number | null;
+  media: { calls: number; tracks: number; live: number };
+  violations: string[];
+  foreignRequests: string[];
+  marks: Record<string, number>;
+  audioPlaying: boolean;
+};
+
+/**
+ * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations.
+ * Installed after load and before the visitor presses anything: the widget touches neither before.
+ * The fake devices make a tone (WebKit's beeps), which the agent hears as the visitor talking
+ * over its greeting; their tracks are disabled, which sends silence: a visitor who listens first.
+ */
+export async function installRecorders(tab: Tab): Promise<void> {
+  await tab.run(`
+    if (window.__engineRecord) return;
+    const record = { calls: 0, tracks: [], violations: [] };
+    window.__engineRecord = record;
+    const original = MediaDevices.prototype.getUserMedia;
+    MediaDevices.prototype.getUserMedia = async function (constraints) {
+      record.calls += 1;
+      const stream = await original.call(this, constraints);
+      for (const track of stream.getAudioTracks()) track.enabled = false;
+      record.tracks.push(...stream.getTracks());
+      return stream;
+    };
+    document.addEventListener("securitypolicyviolation", (event) => record.violations.push(event.violatedDirective + " " + event.blockedURI));
+  `);
+}
+
+export function view(tab: Tab): Promise<WidgetView> {
+  return tab.run<WidgetView>(`
+    const root = document.querySelector('section[aria-labelledby="call-widget-heading"]');
+    const words = (element) => (element ? element.textContent.replace(/\\s+/g, " ").trim() : "");
+    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [] };
+    const meter = root.querySelector('[role="meter"]');
+    const marks = {};
+    for (const mark of performance.getEntriesByType("mark")) if (mark.name.startsWith("call:")) marks[mark.name] = mark.startTime;
+    const audio = document.querySelector("body > audio");
+    return {
+      buttons: [...root.querySelectorAll("button")].map((b) => ({ label: words(b), disabled: b.disabled })),
+      badges: [...root.querySelectorAll("span.rounded-full")].map(words).filter(Boolean),
+      alert: words(root.querySelector('[role="alert"]')),
+      status: words(root.querySelector('[role="status"]')),
+      agentLines: [...root.querySelectorAll('li[data-speaker="agent"]')].map(words),
+      visitorLines: [...root.querySelectorAll('li[data-speaker="visitor"]')].map(words),
+      spoken: words(root.querySelector('[data-testid="call-caption-spoken"]')),
+      microphoneHelp: words(root.querySelector('[data-testid="call-microphone-help"] h3')),
+      meter: meter ? Number(meter.getAttribute("aria-valuenow")) : null,
+      media: { calls: record.calls, tracks: record.tracks.length, live: record.tracks.filter((t) => t.readyState !== "ended").length },
+      violations: record.violations,
+      foreignRequests: performance.getEntriesByType("resource").map((e) => e.name).filter((name) => new URL(name).origin !== location.origin),
+      marks,
+      audioPlaying: Boolean(audio && !audio.paused),
+    };
+  `);
+}
+
+/** Polls the widget until `ready` holds; the error names what was last seen. */
+export async function waitForView(tab: Tab, ready: (view: WidgetView) => boolean, what: string, timeoutMs = 25_000): Promise<WidgetView> {
+  const deadline = Date.now() + timeoutMs;
+  let last: WidgetView | undefined;
+  while (Date.now() < deadline) {
+    last = await view(tab);
+    if (ready(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last, null, 1)}`);
+}
+
+export const isIdle = (v: WidgetView) => v.buttons.some((b) => b.label === text.buttons.start && !b.disabled) && !v.badges.includes(text.badges.connecting) && !v.badges.includes(text.badges.connected);
+export const isConnected = (v: WidgetView) => v.badges.includes(text.badges.connected) && v.buttons.some((b) => b.label === text.buttons.end);
