@@ -1,6 +1,6 @@
 /**
  * Ships with the page, in the widget's small client island: badges, buttons, status lines
- * and the error catalogue (the spec's exact texts, kept once so the widget and its tests
+ * and the error catalog (the spec's exact texts, kept once so the widget and its tests
  * read the same words). Server-rendered text is in page.ts; what only a running call
  * shows is in live.ts, which ships in the on-intent chunk.
  */
@@ -29,7 +29,7 @@ export const callWidgetText = {
   },
 
   /**
-   * The spec's error catalogue, word for word (microphoneDenied, microphoneMissing, signedUrlFailed,
+   * The spec's error catalog, word for word (microphoneDenied, microphoneMissing, signedUrlFailed,
    * noSignedUrl, startFailed, connectionFailed, socketError, serverClosed), plus the causes it does
    * not name, so no failure is reported as another one.
    */
