@@ -67,9 +67,9 @@ export const cacheRules: readonly CacheRule[] = [
   {
     name: "site files",
     glob: "/*.*",
-    matches: (pathname) => /\.(?:png|jpe?g|webp|avif|gif|svg|ico|pdf|css|xsl|woff2?|txt|xml|webmanifest)$/i.test(pathname),
+    matches: (pathname) => /\.(?:png|jpe?g|webp|avif|gif|svg|ico|pdf|css|xsl|woff2?|xml|webmanifest)$/i.test(pathname),
     cacheControl: "public, max-age=3600, must-revalidate",
-    why: "Images, the one-pager, sitemap and robots keep their URLs across deploys: an hour of reuse, then revalidation.",
+    why: "Images, the one-pager, fonts outside the build and the sitemap keep their URLs across deploys: an hour of reuse, then revalidation. Text files are left out on purpose: the static export's React payloads (*.txt) keep their URLs across deploys and must match the pages they belong to.",
   },
   {
     name: "pages",

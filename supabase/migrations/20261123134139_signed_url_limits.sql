@@ -105,7 +105,7 @@ begin
   delete from signed_url_limits.counters c
   where c.key in (
     select old.key from signed_url_limits.counters old
-    where old.window_ends_at < now_at - interval '1 hour'
+    where old.window_ends_at <= now_at
     limit 20 for update skip locked
   );
 
