@@ -8,9 +8,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { rawExchange, type RawResponse } from "../lib/raw-http";
-import { startFakeSignedUrlUpstream } from "../lib/fake-signed-url-upstream";
+import { spawnFakeVoiceUpstream } from "../lib/fake-voice-upstream";
 import { startProductionServer } from "../lib/serve";
 import { startSiteServer } from "../lib/site-server";
+
+const benchUpstreamKey = "bench-upstream-key";
 
 const projectRoot = path.resolve(__dirname, "../..");
 
@@ -65,8 +67,8 @@ function problems(name: string, answer: RawResponse): string[] {
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) throw new Error("no production build in .next/: run `npm run build` first");
-  const upstream = await startFakeSignedUrlUpstream();
-  const env = { LOCAL_AGENT_URL: upstream.baseUrl, LOCAL_AGENT_API_KEY: upstream.apiKey, ELEVENLABS_API_KEY: "", TRUST_PROXY_HEADER: "" };
+  const upstream = await spawnFakeVoiceUpstream({ apiKey: benchUpstreamKey });
+  const env = { LOCAL_AGENT_URL: upstream.baseUrl, LOCAL_AGENT_API_KEY: benchUpstreamKey, ELEVENLABS_API_KEY: "", TRUST_PROXY_HEADER: "" };
   const header = `| response | server | status | Location | ${securityHeaders.map(([label]) => label).join(" | ")} | Cache-Control |`;
   const rows = [header, `|${" --- |".repeat(header.split("|").length - 2)}`];
   const failures: string[] = [];

@@ -24,10 +24,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { publicEnvDefaults } from "../../lib/config/public-env";
 import { numberOption } from "../lib/cli-options";
-import { startFakeSignedUrlUpstream, type FakeSignedUrlUpstream } from "../lib/fake-signed-url-upstream";
+import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../lib/fake-voice-upstream";
 import { startProductionServer } from "../lib/serve";
 import { startSiteServer } from "../lib/site-server";
 import { checkAnswers, loadAverage, percentile, sendLoad, type Sent, type Target } from "./signed-url-load";
+
+const benchUpstreamKey = "bench-upstream-key";
 
 const projectRoot = path.resolve(__dirname, "../..");
 const floodRequests = numberOption("flood", 300);
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) throw new Error("no production build in .next/: run `npm run build` first");
   console.log(`signed-URL abuse run on npm start: load average ${loadAverage()}`);
   console.log(`limits (production defaults): ${limits.perMinute}/min and ${limits.perDay}/day per visitor, ${limits.perNetworkPerDay}/day per /24, daily cap ${limits.dailyCap}`);
-  const upstream = await startFakeSignedUrlUpstream();
+  const upstream = await spawnFakeVoiceUpstream({ apiKey: benchUpstreamKey });
   cleanUps.push(() => upstream.stop());
   const env = {
     ELEVENLABS_API_KEY: "",
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
     ALLOWED_ORIGINS: "",
     TRUST_PROXY_HEADER: "",
     LOCAL_AGENT_URL: upstream.baseUrl,
-    LOCAL_AGENT_API_KEY: upstream.apiKey,
+    LOCAL_AGENT_API_KEY: benchUpstreamKey,
     SIGNED_URL_LIMIT_PER_MINUTE: String(limits.perMinute),
     SIGNED_URL_LIMIT_PER_DAY: String(limits.perDay),
     SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: String(limits.perNetworkPerDay),
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function failingUpstream(upstream: FakeSignedUrlUpstream, target: Target): Promise<string[]> {
+async function failingUpstream(upstream: FakeVoiceUpstreamProcess, target: Target): Promise<string[]> {
   const visitor = () => "127.4.0.1";
   await upstream.setFailing(true);
   const failed = await fromAddresses(target, 30, () => 0, visitor);

@@ -27,9 +27,11 @@
 import postgres from "postgres";
 import { numberOption } from "../lib/cli-options";
 import { startEdgeFunction, type EdgeFunction } from "../lib/edge-function";
-import { startFakeSignedUrlUpstream, type FakeSignedUrlUpstream } from "../lib/fake-signed-url-upstream";
+import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../lib/fake-voice-upstream";
 import { startPostgres } from "../lib/postgres";
 import { checkAnswers, groupBy, loadAverage, mostWithinAMinute, percentile, printStatuses, sendLoad, type Load, type Sent, type Target } from "./signed-url-load";
+
+const benchUpstreamKey = "bench-upstream-key";
 
 const totalRequests = numberOption("requests", 10_000);
 const clientCount = numberOption("clients", 1_000);
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
   );
   const database = await startPostgres();
   cleanUps.push(() => database.stop());
-  const upstream = await startFakeSignedUrlUpstream();
+  const upstream = await spawnFakeVoiceUpstream({ apiKey: benchUpstreamKey });
   cleanUps.push(() => upstream.stop());
   const instances = await Promise.all(
     Array.from({ length: instanceCount }, () =>
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
         SUPABASE_DB_URL: database.url,
         SUPABASE_ANON_KEY: anonKey,
         NEXT_PUBLIC_SITE_URL: siteOrigin,
-        ELEVENLABS_API_KEY: upstream.apiKey,
+        ELEVENLABS_API_KEY: benchUpstreamKey,
         ELEVENLABS_AGENT_ID: "agent_bench",
         ELEVENLABS_API_BASE: upstream.baseUrl,
         TRUST_PROXY_HEADER: "x-forwarded-for",
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function runPhase(phase: Phase, targets: Target[], upstream: FakeSignedUrlUpstream, instances: EdgeFunction[]): Promise<string[]> {
+async function runPhase(phase: Phase, targets: Target[], upstream: FakeVoiceUpstreamProcess, instances: EdgeFunction[]): Promise<string[]> {
   console.log(`\n== ${phase.title}, over ${targets.length} instances`);
   const before = await upstream.served();
   const load: Load = {
@@ -170,7 +172,7 @@ async function runPhase(phase: Phase, targets: Target[], upstream: FakeSignedUrl
   return failures.map((failure) => `${phase.title}: ${failure}`);
 }
 
-async function failingUpstreamPhase(targets: Target[], upstream: FakeSignedUrlUpstream, sql: postgres.Sql): Promise<string[]> {
+async function failingUpstreamPhase(targets: Target[], upstream: FakeVoiceUpstreamProcess, sql: postgres.Sql): Promise<string[]> {
   const visitors = 100;
   console.log(`\n== 1,000 requests from ${visitors} addresses while the upstream fails, then one call each once it is back`);
   await upstream.setFailing(true);

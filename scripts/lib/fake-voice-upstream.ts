@@ -44,6 +44,9 @@ export type FakeVoiceUpstreamOptions = {
 
 /** Where the count of signed URLs handed out is read (GET). */
 export const servedCountPath = "/__served";
+/** Where a fake in its own process is switched to failing (`?on=1`: every call answers 503) and back (`?on=0`). */
+export const failingSwitchPath = "/__failing";
+const overloaded: UpstreamBehaviour = { kind: "status", status: 503, body: '{"detail":"overloaded"}' };
 
 export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceUpstreamOptions = {}): Promise<FakeVoiceUpstream> {
   let served = 0;
@@ -57,6 +60,16 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
     const apiKey = request.headers["xi-api-key"];
     if (url.pathname === servedCountPath) {
       response.writeHead(200, { "Content-Type": "text/plain" }).end(String(served));
+      return;
+    }
+    if (url.pathname === failingSwitchPath) {
+      behaviour = url.searchParams.get("on") === "1" ? overloaded : { kind: "signed-url" };
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+      return;
+    }
+    // The site server waits for its voice upstream's /health before it says it is ready, as with the local agent.
+    if (url.pathname === "/health") {
+      response.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
       return;
     }
     received.push({ path: url.pathname, agentId, apiKey: typeof apiKey === "string" ? apiKey : undefined });
@@ -126,8 +139,12 @@ export async function closedPortUrl(): Promise<string> {
 
 export type FakeVoiceUpstreamProcess = {
   readonly baseUrl: string;
+  /** The `xi-api-key` it requires, if any. */
+  readonly apiKey: string | undefined;
   /** Signed URLs handed out so far. */
   served(): Promise<number>;
+  /** true: every get-signed-url call answers 503 until set back, to show failed calls cost a visitor nothing. */
+  setFailing(failing: boolean): Promise<void>;
   stop(): void;
 };
 
@@ -146,5 +163,13 @@ export async function spawnFakeVoiceUpstream(options: FakeVoiceUpstreamOptions =
   };
   // A benchmark that stops early must not leave the fake behind.
   process.once("exit", stop);
-  return { baseUrl, served: async () => Number(await (await fetch(`${baseUrl}${servedCountPath}`)).text()), stop };
+  return {
+    baseUrl,
+    apiKey: options.apiKey,
+    served: async () => Number(await (await fetch(`${baseUrl}${servedCountPath}`)).text()),
+    setFailing: async (failing) => {
+      await (await fetch(`${baseUrl}${failingSwitchPath}?on=${failing ? 1 : 0}`)).text();
+    },
+    stop,
+  };
 }
