@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness } from "./support/agent-harness";
+import { inaudibleTranscript } from "../src/server/heard";
+import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness, type HeardNext } from "./support/agent-harness";
 
 const msPerChar = 10;
 const greeting = "Hi there, this is Sam from the IT helpdesk.";
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => agent.close());
 
 /** Speech the test recognizer hears: a loud stretch, then the silence that ends the turn. */
-function speak(client: ConvaiClient, understoodAs: string | null): void {
+function speak(client: ConvaiClient, understoodAs: HeardNext): void {
   agent.speech.understandNext(understoodAs);
   client.sendAudio(tone(200, 8_000));
   client.sendAudio(silence(64));
@@ -108,13 +109,33 @@ describe("visitor turns", () => {
     client.close();
   });
 
-  it("answers speech it did not understand with the caller's bad-line reply and no transcript", async () => {
+  it("gives every spoken turn a user_transcript with what was heard, even words the caller cannot make sense of", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, "uh the the printer thing");
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.user_transcript).toBe("uh the the printer thing");
+    await client.waitFor(ofType("agent_response"), "reply");
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "uh the the printer thing" }]);
+    client.close();
+  });
+
+  it("shows speech in which no words came out as '(inaudible)', and the caller answers it with its bad-line reply", async () => {
     const client = await agent.startCall(noGreeting);
     speak(client, null);
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.user_transcript).toBe(inaudibleTranscript);
     const reply = await client.waitFor(ofType("agent_response"), "reply");
     expect(reply.agent_response_event.agent_response).toBe(badLineReply);
-    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
-    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: null }]);
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "" }]);
+    client.close();
+  });
+
+  it("hands the caller the recognizer's other hypotheses with its best transcript", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, { transcript: "i will call you back", alternatives: ["i will call you back", "i will fall you back"] });
+    await client.waitFor(ofType("agent_tool_response"), "end_call");
+    expect(client.frames.find(ofType("user_transcript"))?.user_transcription_event.user_transcript).toBe("i will call you back");
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "i will call you back", alternatives: ["i will call you back", "i will fall you back"] }]);
     client.close();
   });
 

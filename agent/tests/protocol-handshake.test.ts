@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { signatureRefusalReasons } from "../src/server/signatures";
+import { signatureRefusalReasons } from "../src/server/close-reasons";
 import { defaultAgentId, ofType, startAgent, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };

@@ -39,10 +39,6 @@ export const defaultAbuseLimits: AbuseLimits = {
   strikeForgivenessMs: 10_000,
 };
 
-export const floodReason = "Too many messages.";
-export const audioFloodReason = "Audio is arriving faster than real time.";
-export const abuseReason = "Too many malformed messages.";
-
 const samplesPerSecond = 16_000;
 
 export interface AbuseBudget {
