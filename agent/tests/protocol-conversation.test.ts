@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { performance } from "node:perf_hooks";
+import { defaultTuning } from "../src/server";
 import { inaudibleTranscript } from "../src/server/heard";
 import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness, type HeardNext } from "./support/agent-harness";
 
@@ -65,6 +67,43 @@ describe("the greeting", () => {
     const client = await agent.startCall(noGreeting);
     await client.roundTrip("who is this");
     expect(agentResponses(client).map((frame) => frame.agent_response_event.agent_response)).toEqual([expect.stringContaining("I need that code")]);
+    client.close();
+  });
+});
+
+describe("captions that follow the voice", () => {
+  const line = "Hi there, this is Sam from the IT helpdesk. I need your code now.";
+
+  it("every audio chunk carries an alignment of the characters that start in it, timed within the chunk", async () => {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: line } } });
+    await client.waitForAudio(1, pcmBytesOf(line));
+    for (const frame of client.audioOf(1)) {
+      const chunkMs = Buffer.from(frame.audio_event.audio_base_64, "base64").length / 32;
+      const { chars, char_start_times_ms: starts, char_durations_ms: durations } = frame.audio_event.alignment;
+      expect(chars.length).toBe(starts.length);
+      expect(durations.length).toBe(starts.length);
+      expect(chars.every((char: string) => Array.from(char).length === 1)).toBe(true);
+      expect(starts.every((start: number) => Number.isInteger(start) && start >= 0 && start < chunkMs)).toBe(true);
+      expect(durations.every((duration: number) => Number.isInteger(duration) && duration >= 0)).toBe(true);
+    }
+    client.close();
+  });
+
+  it("the chunks' characters, in order, spell the agent_response's text, and their times only move forward", async () => {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: line } } });
+    await client.waitForAudio(1, pcmBytesOf(line));
+    let offset = 0;
+    const times: number[] = [];
+    const chars: string[] = [];
+    for (const frame of client.audioOf(1)) {
+      const { alignment, audio_base_64: audio } = frame.audio_event;
+      chars.push(...alignment.chars);
+      times.push(...alignment.char_start_times_ms.map((start: number) => offset + start));
+      offset += Buffer.from(audio, "base64").length / 32;
+    }
+    expect(chars.join("")).toBe(line);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)).toBeLessThan(offset);
     client.close();
   });
 });
@@ -189,6 +228,18 @@ describe("interruption", () => {
     client.close();
   });
 
+  it("hears a visitor who talks over the caller and answers what they said", async () => {
+    const { client, interruptionAt } = await interruptedCall();
+    const interruption = client.frames[interruptionAt] as Frame;
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript", interruptionAt);
+    expect(transcript.user_transcription_event).toEqual({ user_transcript: "who is this", event_id: interruption.interruption_event.event_id });
+    const reply = await client.waitFor((frame) => frame.type === "agent_response" && frame.agent_response_event.event_id > 1, "the answer");
+    expect(reply.agent_response_event.event_id).toBeGreaterThan(transcript.user_transcription_event.event_id);
+    await client.waitForAudio(reply.agent_response_event.event_id, pcmBytesOf(reply.agent_response_event.agent_response));
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "who is this" }]);
+    client.close();
+  });
+
   it("also happens when the visitor types over the agent", async () => {
     const client = await agent.startCall({ conversation_config_override: { agent: { first_message: longLine } } });
     await client.waitForAudio(1, 3_200);
@@ -256,6 +307,19 @@ describe("ending the call", () => {
     const end = client.frames.findIndex(ofType("agent_tool_response"));
     const closingBytes = client.frames.slice(0, end).filter(ofType("audio")).reduce((sum, frame) => sum + Buffer.from(frame.audio_event.audio_base_64, "base64").length, 0);
     expect(closingBytes).toBe(pcmBytesOf("Fine, goodbye."));
+    client.close();
+  });
+
+  it("sends end_call no sooner than the closing line takes to play, plus a tail for the client's buffering", async () => {
+    const client = await agent.startCall(noGreeting);
+    const receivedAt = new Map<Frame, number>();
+    client.ws.on("message", () => receivedAt.set(client.frames.at(-1) as Frame, performance.now()));
+    client.send({ type: "user_message", text: "goodbye" });
+    const end = await client.waitFor(ofType("agent_tool_response"), "end_call");
+    const firstAudio = client.frames.find(ofType("audio")) as Frame;
+    const audioMs = pcmBytesOf("Fine, goodbye.") / 32;
+    // A lower bound only: a loaded machine makes end_call later, never sooner.
+    expect((receivedAt.get(end) ?? 0) - (receivedAt.get(firstAudio) ?? 0)).toBeGreaterThanOrEqual(audioMs + defaultTuning.endCallTailMs - 20);
     client.close();
   });
 

@@ -63,8 +63,10 @@ export function estimateTimeline(text: string, audioMs: number, phones: readonly
     spread(starts, ends, cursor, chars.length, { start: previousEnd, end: total });
   }
 
-  const startsMs = starts.map((value) => Math.round(value));
-  const endsMs = ends.map((value) => Math.round(value));
+  // Every character starts inside the audio (punctuation after the last word would otherwise start at its very end).
+  const lastMs = Math.max(0, Math.round(total) - 1);
+  const startsMs = starts.map((value) => Math.min(Math.round(value), lastMs));
+  const endsMs = ends.map((value) => Math.min(Math.round(value), Math.round(total)));
   return { chars, startsMs, durationsMs: endsMs.map((end, i) => Math.max(0, end - startsMs[i]!)) };
 }
 

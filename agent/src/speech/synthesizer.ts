@@ -65,6 +65,8 @@ export interface FliteSynthesizer {
   synthesize(text: string, voice?: FliteVoice, signal?: AbortSignal): Promise<Int16Array>;
   /** The same, with flite's phone timings, and a place in line by priority (default "first"). */
   synthesizeTimed(text: string, request?: SynthesisRequest): Promise<TimedSpeech>;
+  /** Jobs running (one per busy worker) and waiting in line, for health figures and tests. */
+  load(): { readonly running: number; readonly waiting: number };
   /** Starts every worker and has each speak once, so the first callers find the pool ready. */
   warmUp(): Promise<void>;
   /** Stops the workers; later calls start new ones. */
@@ -249,6 +251,9 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     synthesizeTimed,
     synthesize(text, voice, signal) {
       return synthesizeTimed(text, { voice, signal }).then((speech) => speech.pcm);
+    },
+    load() {
+      return { running: slots.filter((slot) => slot.running !== null).length, waiting: waiting() };
     },
     async warmUp() {
       await Promise.all(slots.map(() => synthesizeTimed(WARM_UP_TEXT, { priority: "spare" })));

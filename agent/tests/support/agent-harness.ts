@@ -239,8 +239,8 @@ export type Harness = {
   logsOf(conversationId: string | undefined): LogLine[];
   /** Asks the REST endpoint for a signed URL, as the site does. */
   signedUrl(agentId?: string): Promise<string>;
-  /** Opens a websocket offering "convai" (or `protocols`). */
-  connect(url: string, protocols?: string[]): ConvaiClient;
+  /** Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that origin does. */
+  connect(url: string, protocols?: string[], origin?: string): ConvaiClient;
   /** A fresh signed URL, connected, init sent, metadata received. */
   startCall(init?: Record<string, unknown>, agentId?: string): Promise<ConvaiClient>;
   close(): Promise<void>;
@@ -308,8 +308,8 @@ export async function startAgent(options: HarnessOptions = {}): Promise<Harness>
       if (response.status !== 200) throw new Error(`signed URL: HTTP ${response.status}`);
       return ((await response.json()) as { signed_url: string }).signed_url;
     },
-    connect(url, protocols = ["convai"]) {
-      const client = new ConvaiClient(url, protocols);
+    connect(url, protocols = ["convai"], origin) {
+      const client = new ConvaiClient(url, protocols, origin);
       clients.push(client);
       return client;
     },
@@ -366,8 +366,8 @@ export class ConvaiClient {
   private closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
-  constructor(url: string, protocols: string[]) {
-    this.ws = new WebSocket(url, protocols);
+  constructor(url: string, protocols: string[], origin?: string) {
+    this.ws = new WebSocket(url, protocols, origin === undefined ? {} : { origin });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);
