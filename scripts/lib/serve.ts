@@ -1,16 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort, startLocalAgent as startAgentProcess } from "../../agent/bench/support/local-agent";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
 
 export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -53,20 +44,8 @@ export async function startProductionServer(env: Record<string, string> = {}, di
 
 /** The local voice agent in its own process on a free loopback port, answering /health. */
 export async function startLocalAgent(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-  };
-  await waitForHttp(`${origin}/health`, 60_000).catch((error) => {
-    stop();
-    throw error;
-  });
-  return { origin, stop, child };
+  const agent = await startAgentProcess({ env });
+  return { origin: agent.origin, child: agent.child, stop: () => void agent.stop() };
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -49,6 +49,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const signatures = createSignatureAuthority({ secret: config.signingSecret, now: options.clock });
   const capacity = createCapacity(config.maxConcurrentCalls);
   const sessions = new Set<CallSession>();
+  const runSetup = oneAtATime(log);
   let publicWsUrl = config.publicUrl ?? "";
   let shuttingDown = false;
   let closing: Promise<void> | null = null;
@@ -159,6 +160,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       log: log.child({ conversationId, agentId }),
       maxCallMs: config.maxCallSeconds * 1000,
       tuning,
+      runSetup,
       onClosed: () => {
         release();
         sessions.delete(session);
@@ -201,6 +203,28 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * Runs tasks one per turn of the event loop, in order: calls set up in a burst then take
+ * turns with everything else (greetings' audio, pings) instead of blocking it all at once.
+ */
+function oneAtATime(log: Logger): (task: () => void) => void {
+  const tasks: (() => void)[] = [];
+  const next = (): void => {
+    const task = tasks.shift();
+    if (!task) return;
+    try {
+      task();
+    } catch (error) {
+      log.error({ err: error }, "call setup failed");
+    }
+    if (tasks.length > 0) setImmediate(next);
+  };
+  return (task) => {
+    tasks.push(task);
+    if (tasks.length === 1) setImmediate(next);
   };
 }
 

@@ -40,9 +40,18 @@ export type CallSessionOptions = {
   readonly log: Logger;
   readonly maxCallMs: number;
   readonly tuning: SessionTuning;
+  /**
+   * Runs a call's heavy setup (its recognizer: up to 100 ms of native work when no decoder is
+   * idle) after the greeting has started, one call at a time, so a burst of calls does not
+   * hold back every greeting. Default: the next turn of the event loop.
+   */
+  readonly runSetup?: (task: () => void) => void;
   /** Called once, when the socket has closed, whoever closed it. */
   readonly onClosed: () => void;
 };
+
+/** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
+const maxEarlyAudioSamples = 5 * 16_000;
 
 type State =
   /** Upgrade accepted, waiting for conversation_initiation_client_data. */
@@ -77,12 +86,16 @@ export class CallSession {
   private readonly tuning: SessionTuning;
   private readonly maxCallMs: number;
   private readonly onClosed: () => void;
+  private readonly runSetup: (task: () => void) => void;
   private readonly abuse: AbuseBudget;
 
   private readonly keepalive: Keepalive;
   private readonly pacer: AudioPacer;
   private nextEventId = 1;
   private recognizer: Recognizer | null = null;
+  /** Audio that arrived while the recognizer was being set up (null once it is, or when it never will be). */
+  private earlyAudio: Int16Array[] | null = null;
+  private earlyAudioSamples = 0;
   private textOnly = false;
   private currentTurn: SpokenTurn | null = null;
   /** The id an interruption gave the visitor's turn, reused by its transcript. */
@@ -110,6 +123,7 @@ export class CallSession {
     this.tuning = options.tuning;
     this.maxCallMs = options.maxCallMs;
     this.onClosed = options.onClosed;
+    this.runSetup = options.runSetup ?? ((task) => setImmediate(task));
     this.abuse = createAbuseBudget(options.tuning.abuse, now());
     this.keepalive = new Keepalive({ intervalMs: this.tuning.pingIntervalMs, now, sendPing: (id, pingMs) => this.send(pingFrame(id, pingMs)) });
     this.pacer = new AudioPacer({
@@ -249,11 +263,15 @@ export class CallSession {
     this.state = "live";
     this.keepalive.start();
     this.limitTimer = setTimeout(() => this.onTimeLimit(), this.maxCallMs);
-    this.recognizer = this.textOnly ? null : this.openRecognizer();
+    const recognition = !this.textOnly && this.speech.status.recognition === "available";
+    if (recognition) {
+      this.earlyAudio = [];
+      this.runSetup(() => this.guarded("openRecognizer", () => this.openRecognizer()));
+    }
     this.log.info(
       {
         textOnly: this.textOnly,
-        recognition: this.recognizer !== null,
+        recognition,
         firstMessageOverride: init.firstMessage !== undefined,
         language: init.language,
         dynamicVariables: Object.keys(init.variables).length,
@@ -264,18 +282,22 @@ export class CallSession {
     if (opening.text.trim() !== "") this.chain(() => this.deliver(opening));
   }
 
-  private openRecognizer(): Recognizer | null {
-    if (this.speech.status.recognition !== "available") return null;
+  private openRecognizer(): void {
+    const early = this.earlyAudio;
+    this.earlyAudio = null;
+    this.earlyAudioSamples = 0;
+    if (this.state !== "live") return;
     try {
-      return this.speech.createRecognizer({
+      this.recognizer = this.speech.createRecognizer({
         phrases: this.caller.phrases,
         onSpeechStart: () => this.guarded("onSpeechStart", () => this.onSpeechStart()),
         onUtterance: (utterance: Utterance) => this.guarded("onUtterance", () => this.onUtterance(heardFrom(utterance))),
       });
     } catch (error) {
       this.log.error({ err: error }, "could not create a recognizer; this call takes typed turns only");
-      return null;
+      return;
     }
+    for (const pcm of early ?? []) this.hear(pcm);
   }
 
   // ------------------------------------------------------------ visitor turns
@@ -287,6 +309,17 @@ export class CallSession {
       return;
     }
     if (this.state !== "live" || pcm.length === 0) return;
+    if (this.earlyAudio) {
+      // Being set up: kept (the oldest dropped past 5 s) and heard once the recognizer is ready.
+      this.earlyAudio.push(pcm);
+      this.earlyAudioSamples += pcm.length;
+      while (this.earlyAudioSamples > maxEarlyAudioSamples) this.earlyAudioSamples -= this.earlyAudio.shift()?.length ?? this.earlyAudioSamples;
+      return;
+    }
+    this.hear(pcm);
+  }
+
+  private hear(pcm: Int16Array): void {
     if (!this.recognizer) return; // no recognition (unavailable or text-only): audio is ignored by design
     try {
       this.recognizer.push(pcm);
@@ -569,6 +602,8 @@ export class CallSession {
   }
 
   private closeRecognizer(): void {
+    this.earlyAudio = null;
+    this.earlyAudioSamples = 0;
     const recognizer = this.recognizer;
     this.recognizer = null;
     if (!recognizer) return;
