@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
 
   const speech = await createSpeech(log, { synthesizer: { workers: config.synthesisWorkers }, voice: { cacheBytes: config.synthesisCacheBytes } });
-  await prepareOpenings(speech, log, config);
+  // In the background: a call that comes first joins the synthesis of its opening, moved up the line.
+  void prepareOpenings(speech, log, config);
   const server = createAgentServer({
     config,
     log,
@@ -56,16 +57,20 @@ async function main(): Promise<void> {
 }
 
 /**
- * The openings a call gets without overrides are the same for every visitor: synthesized
- * before the first call, so 20 calls starting at once all find their greeting cached. The
- * other fixed lines (bad-line answers, closing lines) are cached the first time they are said.
+ * The openings a call gets without overrides are the same for every visitor: synthesized as
+ * the agent starts, so 20 calls starting at once all find their greeting cached. The other
+ * fixed lines (bad-line answers, closing lines) are cached the first time they are said.
  */
 async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
   if (config.synthesisCacheBytes === 0) return;
   const startedAt = performance.now();
-  const openings = scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text);
-  await speech.prepare(openings);
-  log.info({ lines: openings.length, ms: Math.round(performance.now() - startedAt) }, "openings synthesized ahead of the first call");
+  try {
+    const openings = scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text);
+    await speech.prepare(openings);
+    log.info({ lines: openings.length, ms: Math.round(performance.now() - startedAt) }, "openings synthesized ahead of the first call");
+  } catch (error) {
+    log.warn({ err: error }, "the openings could not be synthesized ahead of time; each is synthesized for its first call");
+  }
 }
 
 function readConfig(): AgentConfig {

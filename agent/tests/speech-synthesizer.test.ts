@@ -69,8 +69,8 @@ describe("flite synthesizer", () => {
   });
 
   it("times each synthesis from when flite starts on it, not from when it joined the line", async () => {
-    // Forty sentences take far longer than 1.5 s in all, but each alone takes well under it.
-    const patient = createFliteSynthesizer({ timeoutMs: 1500 });
+    // Forty sentences on one worker take far longer than 1.5 s in all, but each alone takes well under it.
+    const patient = createFliteSynthesizer({ timeoutMs: 1500, workers: 1 });
     try {
       const lines = Array.from({ length: 40 }, (_, index) => patient.synthesize(`Line number ${index + 1} of the call, please hold.`));
       const results = await Promise.all(lines);
@@ -107,9 +107,12 @@ describe("the synthesis pool", () => {
       const finished: string[] = [];
       const job = (name: string, priority: "first" | "next" | "spare") => pool.synthesizeTimed(`This is line ${name}.`, { priority }).then(() => finished.push(name));
       const running = job("A", "first");
-      const queued = [job("B", "next"), job("C", "spare"), job("D", "first")];
+      const place = { priority: "spare" as "first" | "next" | "spare" };
+      const queued = [job("B", "next"), job("C", "spare"), job("D", "first"), pool.synthesizeTimed("This is line E.", { priority: () => place.priority }).then(() => finished.push("E"))];
+      // E was made ahead of need, then a call asked for it: it moves up, behind D.
+      place.priority = "first";
       await Promise.all([running, ...queued]);
-      expect(finished).toEqual(["A", "D", "B", "C"]);
+      expect(finished).toEqual(["A", "D", "E", "B", "C"]);
     } finally {
       await pool.close();
     }

@@ -5,7 +5,7 @@ import { createVoice, type SpokenPart } from "../src/speech/voice";
 
 jest.setTimeout(20_000);
 
-type Request = { text: string; priority: SynthesisPriority; signal: AbortSignal | undefined; finish(): void };
+type Request = { text: string; priority(): SynthesisPriority; signal: AbortSignal | undefined; finish(): void };
 
 /** A synthesis pool that answers only when the test says so, and remembers what it was asked. */
 function controlledSynthesizer() {
@@ -20,7 +20,7 @@ function controlledSynthesizer() {
       return new Promise((resolve, reject) => {
         const entry: Request = {
           text,
-          priority: request.priority ?? "first",
+          priority: () => (typeof request.priority === "function" ? request.priority() : (request.priority ?? "first")),
           signal: request.signal,
           finish: () => resolve({ pcm: new Int16Array(text.length * 160), phones: [] }),
         };
@@ -46,7 +46,7 @@ describe("the caller's voice", () => {
     const voice = createVoice(synthesizer);
     const parts = collect(voice.speak("Hi, it's Sam. We flagged your account. Read me the code."));
     await tick();
-    expect(requests.map(({ text, priority }) => [text, priority])).toEqual([
+    expect(requests.map(({ text, priority }) => [text, priority()])).toEqual([
       ["Hi, it's Sam.", "first"],
       ["We flagged your account.", "next"],
       ["Read me the code.", "next"],
@@ -144,11 +144,23 @@ describe("the caller's voice", () => {
     const voice = createVoice(synthesizer);
     const prepared = voice.prepare(["Hi, it's Sam. Quick one."]);
     await tick();
-    expect(requests.map((request) => request.priority)).toEqual(["spare", "spare"]);
+    expect(requests.map((request) => request.priority())).toEqual(["spare", "spare"]);
     requests.forEach((request) => request.finish());
     await prepared;
     await collect(voice.speak("Hi, it's Sam. Quick one."));
     expect(requests).toHaveLength(2);
+  });
+
+  it("moves a line being made ahead of need up the line when a call asks for it meanwhile", async () => {
+    const { synthesizer, requests } = controlledSynthesizer();
+    const voice = createVoice(synthesizer);
+    void voice.prepare(["Hi, it's Sam. Quick one."]);
+    await tick();
+    const call = collect(voice.speak("Hi, it's Sam. Quick one."));
+    await tick();
+    expect(requests.map((request) => request.priority())).toEqual(["first", "next"]);
+    requests.forEach((request) => request.finish());
+    expect((await call).map((part) => part.text)).toEqual(["Hi, it's Sam. ", "Quick one."]);
   });
 });
 

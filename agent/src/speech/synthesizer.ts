@@ -53,7 +53,12 @@ export type SynthesisPriority = (typeof SYNTHESIS_PRIORITIES)[number];
 /** Audio and, when flite reported them, the end time of each phone (alignment.ts). */
 export type TimedSpeech = { readonly pcm: Int16Array; readonly phones: readonly Phone[] };
 
-export type SynthesisRequest = { voice?: FliteVoice; signal?: AbortSignal; priority?: SynthesisPriority };
+export type SynthesisRequest = {
+  voice?: FliteVoice;
+  signal?: AbortSignal;
+  /** Read each time a worker picks its next job, so a waiting job can be moved up (voice.ts, when a call joins a line being made ahead of need). */
+  priority?: SynthesisPriority | (() => SynthesisPriority);
+};
 
 export interface FliteSynthesizer {
   /** Worker threads in the pool. */
@@ -90,7 +95,7 @@ type Job = {
   id: number;
   text: string;
   voice: FliteVoice;
-  priority: SynthesisPriority;
+  priority: () => SynthesisPriority;
   resolve(speech: TimedSpeech): void;
   reject(error: Error): void;
   signal?: AbortSignal;
@@ -122,10 +127,11 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));
   /**
-   * One line per priority. A worker takes one job at a time, so the timeout measures flite
-   * itself, never the wait in line, and a slow job fails alone.
+   * Jobs in the order they came; a free worker takes the oldest of the most urgent. A worker
+   * takes one job at a time, so the timeout measures flite itself, never the wait in line,
+   * and a slow job fails alone.
    */
-  const queues: Record<SynthesisPriority, Job[]> = { first: [], next: [], spare: [] };
+  const queue: Job[] = [];
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, running: null }));
   let nextId = 1;
   /** flite.wasm compiled once for every worker (a compiled module is shared, not copied). */
@@ -148,9 +154,20 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     else job.reject(outcome.error);
   };
 
-  const waiting = (): number => queues.first.length + queues.next.length + queues.spare.length;
+  const waiting = (): number => queue.length;
 
-  const takeJob = (): Job | undefined => queues.first.shift() ?? queues.next.shift() ?? queues.spare.shift();
+  const takeJob = (): Job | undefined => {
+    let best = -1;
+    let bestRank: number = SYNTHESIS_PRIORITIES.length;
+    queue.forEach((job, index) => {
+      const rank = SYNTHESIS_PRIORITIES.indexOf(job.priority());
+      if (rank < bestRank) {
+        best = index;
+        bestRank = rank;
+      }
+    });
+    return best === -1 ? undefined : queue.splice(best, 1)[0];
+  };
 
   const discardWorker = (slot: Slot) => {
     const current = slot.worker;
@@ -203,7 +220,7 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
       compile().then(pump, (error: unknown) => {
         compiled = null;
         const failure = new Error(`flite could not be loaded: ${(error as Error).message}`);
-        for (const priority of SYNTHESIS_PRIORITIES) for (const job of queues[priority].splice(0)) settle(job, { error: failure });
+        for (const job of queue.splice(0)) settle(job, { error: failure });
       });
       return;
     }
@@ -222,9 +239,10 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
   }
 
   const synthesizeTimed = (text: string, request: SynthesisRequest = {}): Promise<TimedSpeech> => {
-    const { voice = DEFAULT_VOICE, signal, priority = "first" } = request;
+    const { voice = DEFAULT_VOICE, signal, priority: wanted = "first" } = request;
     if (!FLITE_VOICES.includes(voice)) return Promise.reject(new Error(`unknown flite voice '${String(voice)}'`));
-    if (!SYNTHESIS_PRIORITIES.includes(priority)) return Promise.reject(new Error(`unknown synthesis priority '${String(priority)}'`));
+    const priority = typeof wanted === "function" ? wanted : () => wanted;
+    if (!SYNTHESIS_PRIORITIES.includes(priority())) return Promise.reject(new Error(`unknown synthesis priority '${String(priority())}'`));
     if (signal?.aborted) return Promise.reject(abortError());
     const speakable = speakableText(typeof text === "string" ? text : "");
     if (!/[A-Za-z0-9]/.test(speakable)) return Promise.resolve({ pcm: new Int16Array(0), phones: [] });
@@ -232,16 +250,15 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
       const job: Job = { id: nextId++, text: speakable, voice, priority, resolve, reject, signal };
       if (signal) {
         job.onAbort = () => {
-          const line = queues[job.priority];
-          const index = line.indexOf(job);
+          const index = queue.indexOf(job);
           // Only a waiting job is dropped; a running one finishes in a few ms and its caller ignores it.
           if (index === -1) return;
-          line.splice(index, 1);
+          queue.splice(index, 1);
           settle(job, { error: abortError() });
         };
         signal.addEventListener("abort", job.onAbort, { once: true });
       }
-      queues[priority].push(job);
+      queue.push(job);
       pump();
     });
   };
@@ -260,7 +277,7 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     },
     async close() {
       const error = new Error("the synthesizer was closed");
-      for (const priority of SYNTHESIS_PRIORITIES) for (const job of queues[priority].splice(0)) settle(job, { error });
+      for (const job of queue.splice(0)) settle(job, { error });
       const stopping: Promise<number>[] = [];
       for (const slot of slots) {
         if (slot.running) {

@@ -12,7 +12,7 @@
 import { estimateTimeline, type CharTimeline } from "./alignment";
 import { concatPcm, durationMs } from "./audio";
 import { splitSentences } from "./sentences";
-import { DEFAULT_VOICE, speakableText, type FliteSynthesizer, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
+import { DEFAULT_VOICE, speakableText, SYNTHESIS_PRIORITIES, type FliteSynthesizer, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
 
 /** One sentence of a line: its text (the parts of a line join to the line), audio and character timing. */
 export type SpokenPart = { readonly text: string; readonly pcm: Int16Array; readonly timeline: CharTimeline };
@@ -42,7 +42,7 @@ export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 const silentPart: TimedSpeech = { pcm: new Int16Array(0), phones: [] };
 
-type InFlight = { readonly speech: Promise<TimedSpeech>; readonly stop: AbortController; waiting: number };
+type InFlight = { readonly speech: Promise<TimedSpeech>; readonly stop: AbortController; waiting: number; readonly place: { priority: SynthesisPriority } };
 
 export function createVoice(synthesizer: FliteSynthesizer, options: VoiceOptions = {}): Voice & { readonly cachedBytes: number } {
   const voice = options.voice ?? DEFAULT_VOICE;
@@ -59,10 +59,15 @@ export function createVoice(synthesizer: FliteSynthesizer, options: VoiceOptions
     if (signal?.aborted) return Promise.reject(abortError());
 
     let entry = inFlight.get(key);
+    if (entry && SYNTHESIS_PRIORITIES.indexOf(priority) < SYNTHESIS_PRIORITIES.indexOf(entry.place.priority)) {
+      // A call now waits for a sentence being made ahead of need (or as a later sentence): it moves up the line.
+      entry.place.priority = priority;
+    }
     if (!entry) {
       const stop = new AbortController();
-      const speech = synthesizer.synthesizeTimed(spoken, { voice, priority, signal: stop.signal });
-      const created: InFlight = { speech, stop, waiting: 0 };
+      const place = { priority };
+      const speech = synthesizer.synthesizeTimed(spoken, { voice, priority: () => place.priority, signal: stop.signal });
+      const created: InFlight = { speech, stop, waiting: 0, place };
       entry = created;
       inFlight.set(key, created);
       speech.then(
