@@ -62,7 +62,7 @@ async function startAgent(env: Record<string, string> = {}): Promise<AgentProces
   const logLevels = new Map<string, number>();
   const errorLines: string[] = [];
   try {
-    agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, ...env }, stdio: "pipe", readyTimeoutMs: 30_000 });
+    agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, ...env }, stdio: "pipe", readyTimeoutMs: 120_000 });
   } catch (error) {
     cannotRun(error instanceof Error ? error.message : String(error));
   }

@@ -154,7 +154,7 @@ function figures(label: string, measured: readonly Call[], extra: Row = {}): Row
 }
 
 async function scenarios(label: string, env: Record<string, string>): Promise<Row[]> {
-  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(calls + background + 5), ...env } });
+  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(calls + background + 5), ...env }, readyTimeoutMs: 120_000 });
   const rows: Row[] = [];
   try {
     const measured: Call[] = [];
@@ -193,7 +193,7 @@ async function scenarios(label: string, env: Record<string, string>): Promise<Ro
 
 /** CPU and memory per call: calls held with live microphone audio and a typed turn every 5 s. */
 async function steady(): Promise<void> {
-  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(calls + 5) } });
+  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(calls + 5) }, readyTimeoutMs: 120_000 });
   try {
     await delay(2_000);
     const idleRss = agent.rssMb();

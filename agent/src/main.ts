@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
 
   const speech = await createSpeech(log, { synthesizer: { workers: config.synthesisWorkers }, voice: { cacheBytes: config.synthesisCacheBytes } });
-  // In the background: a call that comes first joins the synthesis of its opening, moved up the line.
-  void prepareOpenings(speech, log, config);
+  // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
+  await prepareOpenings(speech, log, config);
   const server = createAgentServer({
     config,
     log,
@@ -57,8 +57,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * The openings a call gets without overrides are the same for every visitor: synthesized as
- * the agent starts, so 20 calls starting at once all find their greeting cached. The other
+ * The openings a call gets without overrides are the same for every visitor: synthesized
+ * before the first call, so 20 calls starting at once all find their greeting cached. The other
  * fixed lines (bad-line answers, closing lines) are cached the first time they are said.
  */
 async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
