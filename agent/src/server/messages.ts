@@ -15,7 +15,7 @@ import type {
 } from "@elevenlabs/types";
 import { z } from "zod";
 import type { ChunkAlignment } from "../speech/alignment";
-import { decodePcmBase64 } from "../speech/audio";
+import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "./close-reasons";
 
 /**
@@ -246,7 +246,7 @@ function byteLength(data: Buffer | string): number {
 
 // ---------------------------------------------------------------- server -> client
 
-export const audioFormat = "pcm_16000";
+export const audioFormat = `pcm_${SAMPLE_RATE}` as const;
 
 export const endCallToolName = "end_call";
 

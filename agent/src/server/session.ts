@@ -4,7 +4,7 @@ import type { CallerReply, CallerSession, DebriefReason, VisitorTurn } from "../
 import { debriefToolName } from "../caller/debrief";
 import type { Logger } from "../log";
 import { heardText } from "../speech/alignment";
-import { pcmToBase64 } from "../speech/audio";
+import { pcmToBase64, SAMPLE_RATE } from "../speech/audio";
 import type { Recognizer, Speech, Utterance } from "../speech";
 import { createAbuseBudget, type AbuseBudget } from "./abuse";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
@@ -51,7 +51,7 @@ export type CallSessionOptions = {
 };
 
 /** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
-const maxEarlyAudioSamples = 5 * 16_000;
+const maxEarlyAudioSamples = 5 * SAMPLE_RATE;
 
 type State =
   /** Upgrade accepted, waiting for conversation_initiation_client_data. */
