@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { durationMs } from "../src/speech/audio";
 import { createFliteSynthesizer, type FliteSynthesizer, type SynthesisPriority, type SynthesisRequest, type TimedSpeech } from "../src/speech/synthesizer";
-import { createVoice, type SpokenPart } from "../src/speech/voice";
+import { createVoice, LEADING_SILENCE_MS, type SpokenPart } from "../src/speech/voice";
 
 jest.setTimeout(20_000);
 
@@ -168,15 +168,26 @@ describe("the caller's voice with flite", () => {
   const flite = createFliteSynthesizer({ workers: 1 });
   afterAll(() => flite.close());
 
-  it("times each sentence's characters inside its own audio, starting after flite's leading silence", async () => {
+  it("times each sentence's characters inside its own audio, the first word right after a short lead-in", async () => {
     const voice = createVoice(flite);
     const parts = await collect(voice.speak("Hello there, this is Sam. Please read me the code."));
     expect(parts.map((part) => part.text)).toEqual(["Hello there, this is Sam. ", "Please read me the code."]);
     for (const part of parts) {
       const { startsMs, durationsMs, chars } = part.timeline;
       expect(chars.join("")).toBe(part.text);
-      expect(startsMs[0]).toBeGreaterThan(50);
+      // flite's 150-220 ms of opening silence, cut to LEADING_SILENCE_MS.
+      expect(Math.abs(startsMs[0]! - LEADING_SILENCE_MS)).toBeLessThanOrEqual(2);
       expect(startsMs.at(-1)! + durationsMs.at(-1)!).toBeLessThanOrEqual(durationMs(part.pcm) + 1);
     }
+  });
+
+  it("keeps the sentence's sound: only silence is cut from its start", async () => {
+    const whole = await flite.synthesizeTimed("Please read me the code.");
+    const [part] = await collect(createVoice(flite, { cacheBytes: 0 }).speak("Please read me the code."));
+    const cut = whole.pcm.length - part!.pcm.length;
+    expect(cut).toBeGreaterThan(0);
+    expect(Array.from(whole.pcm.subarray(cut))).toEqual(Array.from(part!.pcm));
+    const loudest = whole.pcm.subarray(0, cut).reduce((max, sample) => Math.max(max, Math.abs(sample)), 0);
+    expect(loudest).toBeLessThan(1_000);
   });
 });

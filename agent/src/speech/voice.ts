@@ -10,7 +10,7 @@
  * Nothing is written to disk.
  */
 import { estimateTimeline, type CharTimeline } from "./alignment";
-import { concatPcm, durationMs } from "./audio";
+import { concatPcm, durationMs, SAMPLE_RATE, samplesForMs } from "./audio";
 import { splitSentences } from "./sentences";
 import { DEFAULT_VOICE, speakableText, SYNTHESIS_PRIORITIES, type FliteSynthesizer, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
 
@@ -41,6 +41,22 @@ export type VoiceOptions = {
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 const silentPart: TimedSpeech = { pcm: new Int16Array(0), phones: [] };
+
+/**
+ * flite opens every utterance with 150-220 ms of silence. Cut to this much, a reply starts
+ * sooner after the visitor stops, and the sentences of a line follow each other with the
+ * pause flite puts between sentences it speaks in one go, not two.
+ */
+export const LEADING_SILENCE_MS = 60;
+
+function trimLeadingSilence(speech: TimedSpeech): TimedSpeech {
+  const first = speech.phones[0];
+  if (first?.name !== "pau") return speech;
+  const cut = Math.min(speech.pcm.length, samplesForMs(first.endS * 1000 - LEADING_SILENCE_MS));
+  if (cut <= 0) return speech;
+  const cutS = cut / SAMPLE_RATE;
+  return { pcm: speech.pcm.subarray(cut), phones: speech.phones.map((phone) => ({ name: phone.name, endS: Math.max(0, phone.endS - cutS) })) };
+}
 
 type InFlight = { readonly speech: Promise<TimedSpeech>; readonly stop: AbortController; waiting: number; readonly place: { priority: SynthesisPriority } };
 
@@ -119,7 +135,7 @@ export function createVoice(synthesizer: FliteSynthesizer, options: VoiceOptions
     // Parts the iteration never reaches (it stopped early) must not surface as unhandled rejections.
     for (const request of requests) request.catch(() => undefined);
     for (const [index, part] of parts.entries()) {
-      const { pcm, phones } = await requests[index]!;
+      const { pcm, phones } = trimLeadingSilence(await requests[index]!);
       yield { text: part, pcm, timeline: estimateTimeline(part, durationMs(pcm), phones) };
     }
   }
