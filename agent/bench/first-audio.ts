@@ -12,8 +12,8 @@
  * cache, the openings synthesized at start; then the cache off, so every line is synthesized):
  *   burst        --calls calls start at once, --rounds times (the calls of a round hang up
  *                before the next round);
- *   burst+typed  the same while --background other calls each send a typed turn every second
- *                (their replies are synthesized meanwhile; a background call the caller ends is
+ *   burst+typed  the same while --background other calls each type a turn a second after the
+ *                answer to their last one (their replies are synthesized meanwhile; a background call the caller ends is
  *                replaced at once);
  *   distinct     --calls calls at once, each with its own visitor_name variable, so no
  *                greeting is cached: the pool alone (first sentence first).
@@ -49,6 +49,8 @@ type Call = {
   metadataMs: number | null;
   firstAudioMs: number | null;
   ended: boolean;
+  /** agent_response frames received so far (a typed turn is answered when this grows). */
+  replies: number;
 };
 
 function openCall(signedUrl: string, init: Record<string, unknown>): { call: Call; firstAudio: Promise<void> } {
@@ -64,6 +66,7 @@ function openCall(signedUrl: string, init: Record<string, unknown>): { call: Cal
     metadataMs: null,
     firstAudioMs: null,
     ended: false,
+    replies: 0,
   };
   ws.on("error", () => undefined);
   ws.once("open", () => {
@@ -74,6 +77,7 @@ function openCall(signedUrl: string, init: Record<string, unknown>): { call: Cal
     const frame = JSON.parse(String(data)) as { type: string; ping_event?: { event_id: number }; agent_tool_response?: { tool_name: string } };
     if (frame.type === "ping") ws.send(JSON.stringify({ type: "pong", event_id: frame.ping_event?.event_id }));
     else if (frame.type === "conversation_initiation_metadata") call.metadataMs ??= performance.now() - initAt;
+    else if (frame.type === "agent_response") call.replies += 1;
     else if (frame.type === "audio" && call.firstAudioMs === null) {
       call.firstAudioMs = performance.now() - initAt;
       resolveAudio();
@@ -105,7 +109,10 @@ async function burst(agent: LocalAgent, count: number, initFor: (index: number) 
   return result;
 }
 
-/** Calls that each type a turn every second until stopped; a call the caller ends is replaced. */
+/**
+ * Calls that each type a turn, wait for the answer (at most 5 s, as a visitor reads it), then
+ * a second, and type the next, until stopped; a call the caller ends is replaced.
+ */
 function backgroundLoad(agent: LocalAgent, count: number): { stop(): Promise<number> } {
   let running = true;
   let turns = 0;
@@ -118,9 +125,11 @@ function backgroundLoad(agent: LocalAgent, count: number): { stop(): Promise<num
       while (running && !call.ended && call.ws.readyState !== WebSocket.CLOSED) {
         await delay(1_000);
         if (call.ws.readyState === WebSocket.OPEN && !call.ended) {
+          const answered = call.replies + 1;
           call.ws.send(JSON.stringify({ type: "user_message", text: keepGoing[n % keepGoing.length] }));
           turns += 1;
           n += 1;
+          for (let waited = 0; waited < 5_000 && call.replies < answered && call.ws.readyState === WebSocket.OPEN; waited += 50) await delay(50);
         }
       }
       await hangUp([call]);
