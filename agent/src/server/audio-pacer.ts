@@ -33,8 +33,9 @@ export class SpokenTurn {
   readonly synthesis = new AbortController();
   readonly done: Promise<TurnOutcome>;
   settled = false;
-  /** performance.now() of the first chunk sent (for latency logs); null until then. */
-  firstChunkSentAt: number | null = null;
+  /** Called once, when the turn's first chunk has gone out (latency logs). */
+  onFirstAudio: ((sentAt: number) => void) | null = null;
+  private audioSent = false;
   private resolve: (outcome: TurnOutcome) => void = () => undefined;
   private readonly parts: ScheduledPart[] = [];
   private chars = 0;
@@ -61,6 +62,12 @@ export class SpokenTurn {
     this.pending.length = 0;
     this.synthesis.abort();
     this.resolve(outcome);
+  }
+
+  firstAudioSent(at: number): void {
+    if (this.audioSent) return;
+    this.audioSent = true;
+    this.onFirstAudio?.(at);
   }
 
   schedule(part: SpokenPart, playAt: number): void {
@@ -157,7 +164,7 @@ export class AudioPacer {
         turn.settle("stopped");
         return;
       }
-      turn.firstChunkSentAt ??= at;
+      turn.firstAudioSent(at);
       this.sentUntil = Math.max(this.sentUntil, chunk.playAt + chunk.ms);
     }
     if (!turn.synthesisDone) return;

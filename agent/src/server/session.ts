@@ -434,11 +434,7 @@ export class CallSession {
       turn.settle("finished");
       return turn.done;
     }
-    if (endOfTurnAt !== undefined) {
-      void turn.done.then(() => {
-        if (turn.firstChunkSentAt !== null) this.log.debug({ latencyMs: Math.round(turn.firstChunkSentAt - endOfTurnAt) }, "first reply audio sent");
-      });
-    }
+    if (endOfTurnAt !== undefined) turn.onFirstAudio = (sentAt) => this.log.debug({ latencyMs: Math.round(sentAt - endOfTurnAt) }, "first reply audio sent");
     // The turn's sentences stop being synthesized when it stops, or when the call ends.
     const signal = AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]);
     return this.pacer.play(turn, this.speech.speak(text, signal));
