@@ -1,7 +1,7 @@
 /**
- * The speech part: offline recognition (pocketsphinx, in-process) and synthesis (flite, worker
- * thread). createSpeech() finds out what this machine can do and says how to enable what it
- * cannot; without pocketsphinx the agent still speaks and serves typed turns.
+ * The speech part: offline recognition (pocketsphinx, in-process) and synthesis (flite, a pool
+ * of worker threads, voice.ts). createSpeech() finds out what this machine can do and says how
+ * to enable what it cannot; without pocketsphinx the agent still speaks and serves typed turns.
  */
 import { readFile } from "node:fs/promises";
 import { parseCmuDict, type Pronunciations } from "./grammar";
