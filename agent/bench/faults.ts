@@ -27,16 +27,13 @@
  * Options: --frames=<n> (10000) --lanes=<n> (4) --no-voice (control run: every call that
  * sends init is text only, so no greeting is synthesized for the dropped calls)
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
-import { freePort } from "../../scripts/lib/serve";
-import { numberOption, stringOption } from "../../scripts/lib/cli-options";
+import { busyReason } from "../src/server/close-reasons";
+import { numberOption, stringOption } from "./support/cli-options";
+import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 
-const projectRoot = path.resolve(__dirname, "../..");
 const only = stringOption("only");
 const targetFrames = numberOption("frames", 10_000);
 const lanes = numberOption("lanes", 4);
@@ -44,43 +41,32 @@ const lanes = numberOption("lanes", 4);
 const noVoice = process.argv.includes("--no-voice");
 const apiKey = "faults-bench-agent-key";
 const agentId = "it-helpdesk-mfa-reset";
-const busyReason = "All lines are busy. Please try again in a minute.";
 /** Whole malformed phase, new connections stop after this (the report says so; not a failure). */
 const malformedDeadlineMs = 150_000;
 const maxPayloadBytes = 256 * 1024;
 
 const failures: string[] = [];
-const agents = new Set<ChildProcess>();
-process.on("exit", () => {
-  for (const child of agents) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
 // ------------------------------------------------------------------ the agent process
 
-type AgentProcess = {
-  readonly origin: string;
-  readonly child: ChildProcess;
+type AgentProcess = LocalAgent & {
   readonly logLevels: Map<string, number>;
   readonly errorLines: string[];
-  rssMb(): number;
-  alive(): boolean;
-  stop(): Promise<void>;
 };
 
 const levelNames: Record<number, string> = { 10: "trace", 20: "debug", 30: "info", 40: "warn", 50: "error", 60: "fatal" };
 
 async function startAgent(env: Record<string, string> = {}): Promise<AgentProcess> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "agent/src/main.ts")], {
-    cwd: projectRoot,
-    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), AGENT_PUBLIC_URL: "", LOCAL_AGENT_API_KEY: apiKey, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  agents.add(child);
+  let agent: LocalAgent;
   const logLevels = new Map<string, number>();
   const errorLines: string[] = [];
+  try {
+    agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, ...env }, stdio: "pipe", readyTimeoutMs: 120_000 });
+  } catch (error) {
+    cannotRun(error instanceof Error ? error.message : String(error));
+  }
+  const { child } = agent;
   // The agent logs JSON lines on stdout (pino); count them by level, keep errors verbatim.
   createInterface({ input: child.stdout! }).on("line", (line) => {
     let level = "unparsed";
@@ -95,35 +81,7 @@ async function startAgent(env: Record<string, string> = {}): Promise<AgentProces
     logLevels.set(level, (logLevels.get(level) ?? 0) + 1);
   });
   createInterface({ input: child.stderr! }).on("line", (line) => errorLines.push(`(stderr) ${line.slice(0, 400)}`));
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (!alive()) cannotRun(`the agent exited while starting (code ${child.exitCode}): ${errorLines.join("\n")}`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) cannotRun("the agent did not answer /health within 30 s");
-    await delay(100);
-  }
-  return {
-    origin,
-    child,
-    logLevels,
-    errorLines,
-    alive,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
-    async stop() {
-      if (!alive()) return;
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
-      await exited;
-      clearTimeout(timer);
-      agents.delete(child);
-    },
-  };
+  return Object.assign(agent, { logLevels, errorLines });
 }
 
 type Health = { status: string; calls: { active: number; limit: number }; speech: { recognition: string } };
@@ -599,5 +557,4 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 2;
-  for (const child of agents) child.kill("SIGTERM");
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { originRules } from "../../lib/config/env-schema";
+import { defaultOriginRules, type OriginRule } from "../../lib/signed-url/origin-policy";
 import type { LogLevel } from "./log";
+import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesizer";
 
 /**
  * The agent's configuration, read once from the environment. A bad value stops the
@@ -27,6 +30,16 @@ export type AgentConfig = {
   readonly signingSecretGenerated: boolean;
   readonly maxCallSeconds: number;
   readonly maxConcurrentCalls: number;
+  /**
+   * The browser origins whose pages may open a call: the site's own allow-list
+   * (ALLOWED_ORIGINS, else NEXT_PUBLIC_SITE_URL plus http://localhost:* and
+   * http://127.0.0.1:*), read the same way as the signed-URL handler reads it.
+   */
+  readonly allowedOrigins: readonly OriginRule[];
+  /** Synthesis worker threads. */
+  readonly synthesisWorkers: number;
+  /** Bytes of synthesized sentences kept in memory (0: no cache). */
+  readonly synthesisCacheBytes: number;
   readonly llm: LlmSettings | undefined;
   readonly logLevel: LogLevel;
 };
@@ -61,6 +74,11 @@ const envSchema = z.object({
   AGENT_SIGNING_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example: openssl rand -base64 32)" }).optional(),
   AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, 180),
   AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 20),
+  ALLOWED_ORIGINS: originRules.optional(),
+  // Only its origin matters here; a value that is not a URL leaves the default list without it, as on the site.
+  NEXT_PUBLIC_SITE_URL: z.string().optional(),
+  AGENT_SYNTHESIS_WORKERS: wholeNumber(1, MAX_WORKERS, defaultWorkerCount()),
+  AGENT_SYNTHESIS_CACHE_MB: wholeNumber(0, 1_024, 32),
   AGENT_LLM_URL: url(["http:", "https:"], "http://127.0.0.1:11434/v1").optional(),
   AGENT_LLM_API_KEY: z.string().min(1).optional(),
   AGENT_LLM_MODEL: z.string().min(1).optional(),
@@ -94,6 +112,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     signingSecretGenerated: values.AGENT_SIGNING_SECRET === undefined,
     maxCallSeconds: values.AGENT_MAX_CALL_SECONDS,
     maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
+    allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
+    synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,
+    synthesisCacheBytes: values.AGENT_SYNTHESIS_CACHE_MB * 1024 * 1024,
     llm:
       values.AGENT_LLM_URL === undefined || values.AGENT_LLM_MODEL === undefined
         ? undefined

@@ -1,4 +1,6 @@
+import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
+import { describeOriginRule } from "../../lib/signed-url/origin-policy";
 import { createCaller, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";
@@ -17,7 +19,9 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
 
-  const speech = await createSpeech(log);
+  const speech = await createSpeech(log, { synthesizer: { workers: config.synthesisWorkers }, voice: { cacheBytes: config.synthesisCacheBytes } });
+  // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
+  await prepareOpenings(speech, log, config);
   const server = createAgentServer({
     config,
     log,
@@ -40,6 +44,8 @@ async function main(): Promise<void> {
       agents: scenarioIds(),
       maxCallSeconds: config.maxCallSeconds,
       maxConcurrentCalls: config.maxConcurrentCalls,
+      allowedOrigins: config.allowedOrigins.map(describeOriginRule),
+      synthesisWorkers: config.synthesisWorkers,
       // When unavailable, the speech part has logged why and the command that enables it.
       recognition: speech.status.recognition === "available" ? "available" : "unavailable: typed turns only",
       llm: config.llm ? config.llm.url : "off",
@@ -48,6 +54,23 @@ async function main(): Promise<void> {
   );
   warnAboutRiskySettings(config, log);
   handleSignals(server, speech, log);
+}
+
+/**
+ * The openings a call gets without overrides are the same for every visitor: synthesized
+ * before the first call, so 20 calls starting at once all find their greeting cached. The other
+ * fixed lines (bad-line answers, closing lines) are cached the first time they are said.
+ */
+async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
+  if (config.synthesisCacheBytes === 0) return;
+  const startedAt = performance.now();
+  try {
+    const openings = scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text);
+    await speech.prepare(openings);
+    log.info({ lines: openings.length, ms: Math.round(performance.now() - startedAt) }, "openings synthesized ahead of the first call");
+  } catch (error) {
+    log.warn({ err: error }, "the openings could not be synthesized ahead of time; each is synthesized for its first call");
+  }
 }
 
 function readConfig(): AgentConfig {

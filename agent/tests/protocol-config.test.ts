@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { availableParallelism } from "node:os";
+import { describeOriginRule } from "../../lib/signed-url/origin-policy";
 import { ConfigError, loadConfig } from "../src/config";
 
 describe("agent configuration", () => {
@@ -12,9 +14,31 @@ describe("agent configuration", () => {
       signingSecretGenerated: true,
       maxCallSeconds: 180,
       maxConcurrentCalls: 20,
+      allowedOrigins: [
+        { kind: "any-port", protocol: "http:", hostname: "localhost" },
+        { kind: "any-port", protocol: "http:", hostname: "127.0.0.1" },
+      ],
+      synthesisWorkers: Math.min(8, availableParallelism()),
+      synthesisCacheBytes: 32 * 1024 * 1024,
       llm: undefined,
       logLevel: "info",
     });
+  });
+
+  it("allows the site's origin by default, as the signed-URL handler does", () => {
+    expect(loadConfig({ NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.test/" }).allowedOrigins.map(describeOriginRule)).toEqual([
+      "https://www.mockingbird.test",
+      "http://localhost:*",
+      "http://127.0.0.1:*",
+    ]);
+  });
+
+  it("reads ALLOWED_ORIGINS as the site does, replacing the defaults", () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: "https://www.mockingbird.test, http://localhost:*", NEXT_PUBLIC_SITE_URL: "https://other.test" }).allowedOrigins.map(describeOriginRule)).toEqual([
+      "https://www.mockingbird.test",
+      "http://localhost:*",
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: "https://ok.test, www.mockingbird.test" })).toThrow(/- ALLOWED_ORIGINS: "www\.mockingbird\.test" is not an origin/);
   });
 
   it("reads every variable", () => {
@@ -26,11 +50,13 @@ describe("agent configuration", () => {
       AGENT_SIGNING_SECRET: "s".repeat(32),
       AGENT_MAX_CALL_SECONDS: "60",
       AGENT_MAX_CONCURRENT_CALLS: "3",
+      AGENT_SYNTHESIS_WORKERS: "3",
+      AGENT_SYNTHESIS_CACHE_MB: "0",
       AGENT_LLM_URL: "http://127.0.0.1:11434/v1",
       AGENT_LLM_MODEL: "llama3",
       LOG_LEVEL: "debug",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, maxConcurrentCalls: 3, logLevel: "debug" });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, maxConcurrentCalls: 3, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
     expect(config.llm).toEqual({ url: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "llama3" });
   });
 

@@ -1,5 +1,8 @@
 /** @jest-environment node */
-import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness } from "./support/agent-harness";
+import { performance } from "node:perf_hooks";
+import { defaultTuning } from "../src/server";
+import { inaudibleTranscript } from "../src/server/heard";
+import { badLineReply, eventIdOf, fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness, type HeardNext } from "./support/agent-harness";
 
 const msPerChar = 10;
 const greeting = "Hi there, this is Sam from the IT helpdesk.";
@@ -13,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => agent.close());
 
 /** Speech the test recognizer hears: a loud stretch, then the silence that ends the turn. */
-function speak(client: ConvaiClient, understoodAs: string | null): void {
+function speak(client: ConvaiClient, understoodAs: HeardNext): void {
   agent.speech.understandNext(understoodAs);
   client.sendAudio(tone(200, 8_000));
   client.sendAudio(silence(64));
@@ -68,6 +71,43 @@ describe("the greeting", () => {
   });
 });
 
+describe("captions that follow the voice", () => {
+  const line = "Hi there, this is Sam from the IT helpdesk. I need your code now.";
+
+  it("every audio chunk carries an alignment of the characters that start in it, timed within the chunk", async () => {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: line } } });
+    await client.waitForAudio(1, pcmBytesOf(line));
+    for (const frame of client.audioOf(1)) {
+      const chunkMs = Buffer.from(frame.audio_event.audio_base_64, "base64").length / 32;
+      const { chars, char_start_times_ms: starts, char_durations_ms: durations } = frame.audio_event.alignment;
+      expect(chars.length).toBe(starts.length);
+      expect(durations.length).toBe(starts.length);
+      expect(chars.every((char: string) => Array.from(char).length === 1)).toBe(true);
+      expect(starts.every((start: number) => Number.isInteger(start) && start >= 0 && start < chunkMs)).toBe(true);
+      expect(durations.every((duration: number) => Number.isInteger(duration) && duration >= 0)).toBe(true);
+    }
+    client.close();
+  });
+
+  it("the chunks' characters, in order, spell the agent_response's text, and their times only move forward", async () => {
+    const client = await agent.startCall({ conversation_config_override: { agent: { first_message: line } } });
+    await client.waitForAudio(1, pcmBytesOf(line));
+    let offset = 0;
+    const times: number[] = [];
+    const chars: string[] = [];
+    for (const frame of client.audioOf(1)) {
+      const { alignment, audio_base_64: audio } = frame.audio_event;
+      chars.push(...alignment.chars);
+      times.push(...alignment.char_start_times_ms.map((start: number) => offset + start));
+      offset += Buffer.from(audio, "base64").length / 32;
+    }
+    expect(chars.join("")).toBe(line);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)).toBeLessThan(offset);
+    client.close();
+  });
+});
+
 describe("pings", () => {
   it("carry their own event_id counter starting at 1", async () => {
     const client = await agent.startCall(noGreeting);
@@ -108,13 +148,33 @@ describe("visitor turns", () => {
     client.close();
   });
 
-  it("answers speech it did not understand with the caller's bad-line reply and no transcript", async () => {
+  it("gives every spoken turn a user_transcript with what was heard, even words the caller cannot make sense of", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, "uh the the printer thing");
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.user_transcript).toBe("uh the the printer thing");
+    await client.waitFor(ofType("agent_response"), "reply");
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "uh the the printer thing" }]);
+    client.close();
+  });
+
+  it("shows speech in which no words came out as '(inaudible)', and the caller answers it with its bad-line reply", async () => {
     const client = await agent.startCall(noGreeting);
     speak(client, null);
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
+    expect(transcript.user_transcription_event.user_transcript).toBe(inaudibleTranscript);
     const reply = await client.waitFor(ofType("agent_response"), "reply");
     expect(reply.agent_response_event.agent_response).toBe(badLineReply);
-    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
-    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: null }]);
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "" }]);
+    client.close();
+  });
+
+  it("hands the caller the recognizer's other hypotheses with its best transcript", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, { transcript: "i will call you back", alternatives: ["i will call you back", "i will fall you back"] });
+    await client.waitFor(ofType("agent_tool_response"), "end_call");
+    expect(client.frames.find(ofType("user_transcript"))?.user_transcription_event.user_transcript).toBe("i will call you back");
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "i will call you back", alternatives: ["i will call you back", "i will fall you back"] }]);
     client.close();
   });
 
@@ -165,6 +225,18 @@ describe("interruption", () => {
     expect(client.frames.slice(interruptionAt).filter((frame) => frame.type === "audio" && frame.audio_event.event_id === 1)).toEqual([]);
     const greetingBytes = client.audioOf(1).reduce((sum, frame) => sum + Buffer.from(frame.audio_event.audio_base_64, "base64").length, 0);
     expect(greetingBytes).toBeLessThan(pcmBytesOf(longLine));
+    client.close();
+  });
+
+  it("hears a visitor who talks over the caller and answers what they said", async () => {
+    const { client, interruptionAt } = await interruptedCall();
+    const interruption = client.frames[interruptionAt] as Frame;
+    const transcript = await client.waitFor(ofType("user_transcript"), "transcript", interruptionAt);
+    expect(transcript.user_transcription_event).toEqual({ user_transcript: "who is this", event_id: interruption.interruption_event.event_id });
+    const reply = await client.waitFor((frame) => frame.type === "agent_response" && frame.agent_response_event.event_id > 1, "the answer");
+    expect(reply.agent_response_event.event_id).toBeGreaterThan(transcript.user_transcription_event.event_id);
+    await client.waitForAudio(reply.agent_response_event.event_id, pcmBytesOf(reply.agent_response_event.agent_response));
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "who is this" }]);
     client.close();
   });
 
@@ -235,6 +307,19 @@ describe("ending the call", () => {
     const end = client.frames.findIndex(ofType("agent_tool_response"));
     const closingBytes = client.frames.slice(0, end).filter(ofType("audio")).reduce((sum, frame) => sum + Buffer.from(frame.audio_event.audio_base_64, "base64").length, 0);
     expect(closingBytes).toBe(pcmBytesOf("Fine, goodbye."));
+    client.close();
+  });
+
+  it("sends end_call no sooner than the closing line takes to play, plus a tail for the client's buffering", async () => {
+    const client = await agent.startCall(noGreeting);
+    const receivedAt = new Map<Frame, number>();
+    client.ws.on("message", () => receivedAt.set(client.frames.at(-1) as Frame, performance.now()));
+    client.send({ type: "user_message", text: "goodbye" });
+    const end = await client.waitFor(ofType("agent_tool_response"), "end_call");
+    const firstAudio = client.frames.find(ofType("audio")) as Frame;
+    const audioMs = pcmBytesOf("Fine, goodbye.") / 32;
+    // A lower bound only: a loaded machine makes end_call later, never sooner.
+    expect((receivedAt.get(end) ?? 0) - (receivedAt.get(firstAudio) ?? 0)).toBeGreaterThanOrEqual(audioMs + defaultTuning.endCallTailMs - 20);
     client.close();
   });
 

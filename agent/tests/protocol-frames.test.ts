@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createAbuseBudget } from "../src/server/abuse";
-import { closeReason, parseClientFrame } from "../src/server/messages";
-import { chunkPcm, pcmToBase64, spokenPart } from "../src/server/playback";
+import { closeReason } from "../src/server/close-reasons";
+import { parseClientFrame } from "../src/server/messages";
 
 const parse = (frame: unknown) => parseClientFrame(JSON.stringify(frame), false, { maxTypedChars: 1_000 });
 
@@ -48,26 +48,6 @@ describe("close reasons", () => {
     expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
     expect(reason.endsWith("...")).toBe(true);
     expect(reason).not.toContain("\uFFFD");
-  });
-});
-
-describe("agent audio", () => {
-  it("is cut into chunks of the requested size, the last one shorter", () => {
-    expect(chunkPcm(new Int16Array(3_500), 1_600).map((chunk) => chunk.length)).toEqual([1_600, 1_600, 300]);
-  });
-
-  it("is encoded as little-endian bytes in base64", () => {
-    expect(Buffer.from(pcmToBase64(Int16Array.of(1, -2)), "base64")).toEqual(Buffer.from([0x01, 0x00, 0xfe, 0xff]));
-  });
-});
-
-describe("the heard part of an interrupted line", () => {
-  it("ends at the last whole word heard", () => {
-    expect(spokenPart("I need your code right now", 0.5)).toBe("I need your");
-  });
-
-  it("is empty when nothing was heard and whole when everything was", () => {
-    expect([spokenPart("Hello there", 0), spokenPart("Hello there", 1)]).toEqual(["", "Hello there"]);
   });
 });
 

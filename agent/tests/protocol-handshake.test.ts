@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { signatureRefusalReasons } from "../src/server/signatures";
+import { originRefusedReason, signatureRefusalReasons } from "../src/server/close-reasons";
 import { defaultAgentId, ofType, startAgent, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };
@@ -69,6 +69,51 @@ describe("websocket handshake", () => {
   it("answers an upgrade on another path with HTTP 404", async () => {
     const client = agent.connect(agent.wsUrl + "/v1/elsewhere");
     await expect(client.opened).rejects.toThrow("HTTP 404");
+  });
+});
+
+describe("the page's origin", () => {
+  // The harness's allow-list is the site's default for https://www.mockingbird.test.
+  it("refuses a page the site's allow-list does not name with 1008 and a reason, before any frame, even with a valid signed URL", async () => {
+    const client = agent.connect(await agent.signedUrl(), ["convai"], "https://evil.example");
+    await client.opened;
+    client.send(init);
+    expect(await client.closed).toEqual({ code: 1008, reason: originRefusedReason });
+    expect(client.frames).toEqual([]);
+  });
+
+  it("refuses the opaque origin of a sandboxed frame or a file page", async () => {
+    const client = agent.connect(await agent.signedUrl(), ["convai"], "null");
+    expect(await client.closed).toEqual({ code: 1008, reason: originRefusedReason });
+  });
+
+  it("admits the site's own pages and local development on any port", async () => {
+    for (const origin of ["https://www.mockingbird.test", "http://localhost:3000", "http://127.0.0.1:3320"]) {
+      const client = agent.connect(await agent.signedUrl(), ["convai"], origin);
+      await client.opened;
+      client.send(init);
+      await client.waitFor(ofType("conversation_initiation_metadata"), `metadata for ${origin}`);
+      client.close();
+    }
+  });
+
+  it("admits a client that sends no Origin (not a browser page): its signed URL gates it", async () => {
+    const client = agent.connect(await agent.signedUrl());
+    await client.opened;
+    client.send(init);
+    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    client.close();
+  });
+
+  it("does not spend the signed URL of a refused page", async () => {
+    const url = await agent.signedUrl();
+    const refused = agent.connect(url, ["convai"], "https://evil.example");
+    await refused.closed;
+    const client = agent.connect(url);
+    await client.opened;
+    client.send(init);
+    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    client.close();
   });
 });
 

@@ -58,18 +58,19 @@ describe("flite synthesizer", () => {
 
   it("drops a request whose call ended while it waited, and goes on with the rest", async () => {
     const ended = new AbortController();
-    const first = synthesizer.synthesize("This line is being spoken right now.");
+    // Every worker busy, so the next request waits.
+    const busy = Array.from({ length: synthesizer.size }, (_, index) => synthesizer.synthesize(`Line ${index + 1} is being spoken right now.`));
     const dropped = synthesizer.synthesize("Nobody is left to hear this line.", undefined, ended.signal);
     const after = synthesizer.synthesize("The next caller still hears this.");
     ended.abort();
     await expect(dropped).rejects.toMatchObject({ name: "AbortError" });
-    expect((await first).length).toBeGreaterThan(0);
+    expect((await Promise.all(busy)).every((pcm) => pcm.length > 0)).toBe(true);
     expect((await after).length).toBeGreaterThan(0);
   });
 
   it("times each synthesis from when flite starts on it, not from when it joined the line", async () => {
-    // Forty sentences take far longer than 1.5 s in all, but each alone takes well under it.
-    const patient = createFliteSynthesizer({ timeoutMs: 1500 });
+    // Forty sentences on one worker take far longer than 1.5 s in all, but each alone takes well under it.
+    const patient = createFliteSynthesizer({ timeoutMs: 1500, workers: 1 });
     try {
       const lines = Array.from({ length: 40 }, (_, index) => patient.synthesize(`Line number ${index + 1} of the call, please hold.`));
       const results = await Promise.all(lines);
@@ -82,6 +83,46 @@ describe("flite synthesizer", () => {
   it("starts a new worker after being closed", async () => {
     await synthesizer.close();
     expect((await synthesizer.synthesize("Still here.")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the synthesis pool", () => {
+  it("runs as many syntheses at once as it has workers, and lines up the rest", async () => {
+    const pool = createFliteSynthesizer({ workers: 2 });
+    try {
+      await pool.warmUp();
+      const lines = ["First caller's greeting.", "Second caller's greeting.", "Third caller's greeting."].map((text) => pool.synthesize(text));
+      expect(pool.load()).toEqual({ running: 2, waiting: 1 });
+      expect((await Promise.all(lines)).every((pcm) => pcm.length > 0)).toBe(true);
+      expect(pool.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("serves the first sentence of a line before the rest of other lines, and those before lines made ahead of need", async () => {
+    const pool = createFliteSynthesizer({ workers: 1 });
+    try {
+      await pool.warmUp();
+      const finished: string[] = [];
+      const job = (name: string, priority: "first" | "next" | "spare") => pool.synthesizeTimed(`This is line ${name}.`, { priority }).then(() => finished.push(name));
+      const running = job("A", "first");
+      const place = { priority: "spare" as "first" | "next" | "spare" };
+      const queued = [job("B", "next"), job("C", "spare"), job("D", "first"), pool.synthesizeTimed("This is line E.", { priority: () => place.priority }).then(() => finished.push("E"))];
+      // E was made ahead of need, then a call asked for it: it moves up, behind D.
+      place.priority = "first";
+      await Promise.all([running, ...queued]);
+      expect(finished).toEqual(["A", "D", "E", "B", "C"]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("reports when each phone ends, within the audio", async () => {
+    const { pcm, phones } = await synthesizer.synthesizeTimed("Hello there, this is Sam.");
+    expect(phones.map((phone) => phone.name)).toContain("pau");
+    expect(phones.filter((phone) => phone.name !== "pau").length).toBeGreaterThan(10);
+    expect(Math.abs(phones.at(-1)!.endS * 1000 - durationMs(pcm))).toBeLessThan(50);
   });
 });
 

@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
-import { parseOriginRule, type OriginRule } from "../signed-url/origin-policy";
-import { httpUrl, parseEnv } from "./env-schema";
+import { httpUrl, originRules, parseEnv } from "./env-schema";
 
 /**
  * Server-only variables: secrets and operational limits. Never read these from client
@@ -37,21 +36,6 @@ const agentIdsByScenario = z
     }
   })
   .transform((map) => map as Partial<Record<CallScenarioId, string>>);
-
-const originRules = z.string().transform((text, context): OriginRule[] => {
-  const entries = text
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "");
-  const rules: OriginRule[] = [];
-  for (const entry of entries) {
-    const rule = parseOriginRule(entry);
-    if (rule) rules.push(rule);
-    else context.addIssue({ code: "custom", message: `"${entry}" is not an origin such as https://www.example.com or http://localhost:*` });
-  }
-  if (entries.length === 0) context.addIssue({ code: "custom", message: "must list at least one origin" });
-  return rules;
-});
 
 export const serverEnvSchema = z
   .object({

@@ -3,19 +3,10 @@
  * server listens on one (TCP) or answers on it (HTTP).
  */
 import type { ChildProcess } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "../../agent/bench/support/free-port";
 
-/** A port free on 127.0.0.1 a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
 
 type WaitOptions = {
   timeoutMs?: number;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { startLocalAgent as startAgentProcess } from "../../agent/bench/support/local-agent";
 import { freePort, waitForHttp } from "./ports";
 
 // Older imports of these from here keep working.
@@ -31,20 +32,8 @@ export async function startProductionServer(env: Record<string, string> = {}, di
 
 /** The local voice agent in its own process on a free loopback port, answering /health. */
 export async function startLocalAgent(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "agent/src/main.ts"], {
-    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-  };
-  await waitForHttp(`${origin}/health`, 60_000).catch((error) => {
-    stop();
-    throw error;
-  });
-  return { origin, stop, child };
+  const agent = await startAgentProcess({ env });
+  return { origin: agent.origin, child: agent.child, stop: () => void agent.stop() };
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -9,7 +9,7 @@ export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
 export type { LlmConfig } from "./llm";
 
-export type VisitorTurn = { via: "speech" | "text"; text: string | null }; // null = not understood
+export type VisitorTurn = { via: "speech" | "text"; text: string | null; alternatives?: readonly string[] }; // null = not understood
 
 export type CallerReply = {
   text: string;

@@ -1,3 +1,5 @@
+import { SAMPLE_RATE } from "../speech/audio";
+
 /**
  * Per-connection limits on what a client may throw at the server.
  *
@@ -39,11 +41,6 @@ export const defaultAbuseLimits: AbuseLimits = {
   strikeForgivenessMs: 10_000,
 };
 
-export const floodReason = "Too many messages.";
-export const audioFloodReason = "Audio is arriving faster than real time.";
-export const abuseReason = "Too many malformed messages.";
-
-const samplesPerSecond = 16_000;
 
 export interface AbuseBudget {
   /** Counts one incoming frame of `bytes`; false once the client is flooding. */
@@ -57,7 +54,7 @@ export interface AbuseBudget {
 export function createAbuseBudget(limits: AbuseLimits, start: number): AbuseBudget {
   const frames = leakyBucket(limits.frameBurst, limits.framesPerSecond / 1000, start);
   const bytes = leakyBucket(limits.byteBurst, limits.bytesPerSecond / 1000, start);
-  const audio = leakyBucket(limits.audioBurstSeconds * samplesPerSecond, (limits.audioSpeed * samplesPerSecond) / 1000, start);
+  const audio = leakyBucket(limits.audioBurstSeconds * SAMPLE_RATE, (limits.audioSpeed * SAMPLE_RATE) / 1000, start);
   const strikes = leakyBucket(limits.strikes, 1 / limits.strikeForgivenessMs, start);
   return {
     admitFrame: (at, size) => frames.add(at, 1) && bytes.add(at, size),

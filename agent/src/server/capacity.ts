@@ -1,9 +1,8 @@
 /**
  * The concurrent-call limit. A slot is taken when a call is admitted (before metadata)
- * and given back exactly once when it ends, whatever the path.
+ * and given back exactly once when it ends, whatever the path. Above it, a call is
+ * refused with `closes.busy` (close-reasons.ts).
  */
-
-export const busyReason = "All lines are busy. Please try again in a minute.";
 
 export type Release = () => void;
 

@@ -7,17 +7,17 @@ import type { CallerSession } from "../caller/caller";
 import type { AgentConfig } from "../config";
 import type { Logger } from "../log";
 import type { Speech } from "../speech";
-import { busyReason, createCapacity } from "./capacity";
+import { isAllowedOrigin } from "../../../lib/signed-url/origin-policy";
+import { createCapacity } from "./capacity";
+import { closes, type Close } from "./close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
-import { CallSession, closeReasons } from "./session";
-import { createSignatureAuthority, signatureRefusalReasons } from "./signatures";
+import { CallSession } from "./session";
+import { createSignatureAuthority } from "./signatures";
 import { resolveTuning, type SessionTuning } from "./tuning";
 
 export { debriefToolName } from "./session";
-export { busyReason } from "./capacity";
+export { busyReason, unknownAgentReason } from "./close-reasons";
 export { defaultTuning, type SessionTuning } from "./tuning";
-
-export const unknownAgentReason = "Unknown agent. Please start the call from the website.";
 
 export type AgentServerOptions = {
   readonly config: AgentConfig;
@@ -49,6 +49,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const signatures = createSignatureAuthority({ secret: config.signingSecret, now: options.clock });
   const capacity = createCapacity(config.maxConcurrentCalls);
   const sessions = new Set<CallSession>();
+  const runSetup = oneAtATime(log);
   let publicWsUrl = config.publicUrl ?? "";
   let shuttingDown = false;
   let closing: Promise<void> | null = null;
@@ -103,32 +104,41 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       rejectUpgrade(socket, 404, "Not Found", "Not found.");
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url));
+    const origin = request.headers.origin;
+    wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url, typeof origin === "string" ? origin : undefined));
   });
 
   /**
    * Refusals happen after the upgrade, as a close with a reason: the SDK turns the reason
    * into its error message, where a refused upgrade would only say 'closed unexpectedly'.
+   *
+   * The Origin goes first. A browser always sends one on a websocket handshake, so a page the
+   * site's allow-list does not name is refused even with a valid signed URL. A client with
+   * no Origin is not a browser page (a server, a test, a bench): the signature gates it.
    */
-  function admit(ws: WebSocket, url: URL): void {
-    const refuse = (code: number, reason: string, why: string): void => {
+  function admit(ws: WebSocket, url: URL, origin: string | undefined): void {
+    const refuse = ({ code, reason }: Close, why: string): void => {
       log.info({ code, why }, "call refused");
       ws.on("error", (error) => log.debug({ err: error }, "refused socket error"));
       ws.close(code, reason);
     };
+    if (origin !== undefined && !isAllowedOrigin(origin, config.allowedOrigins)) {
+      refuse(closes.originRefused, `origin ${origin.slice(0, 100)} not allowed`);
+      return;
+    }
     const agentId = url.searchParams.get("agent_id");
     if (agentId === null || !scenarioIds.includes(agentId)) {
-      refuse(1008, unknownAgentReason, "unknown agent");
+      refuse(closes.unknownAgent, "unknown agent");
       return;
     }
     const check = signatures.verify(agentId, url.searchParams.get("conversation_signature"));
     if (!check.ok) {
-      refuse(1008, signatureRefusalReasons[check.refusal], `signature ${check.refusal}`);
+      refuse(closes.signature(check.refusal), `signature ${check.refusal}`);
       return;
     }
     const release = capacity.tryAcquire();
     if (!release) {
-      refuse(1013, busyReason, "every line busy");
+      refuse(closes.busy, "every line busy");
       return;
     }
     signatures.spend(check);
@@ -138,7 +148,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     } catch (error) {
       release();
       log.error({ err: error, agentId }, "could not create the caller");
-      refuse(1011, closeReasons.internal, "caller failed");
+      refuse(closes.internal, "caller failed");
       return;
     }
     const conversationId = `conv_${randomUUID().replace(/-/g, "")}`;
@@ -150,6 +160,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       log: log.child({ conversationId, agentId }),
       maxCallMs: config.maxCallSeconds * 1000,
       tuning,
+      runSetup,
       onClosed: () => {
         release();
         sessions.delete(session);
@@ -182,7 +193,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
         shuttingDown = true;
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         for (const session of sessions) session.shutdown();
-        for (const ws of wss.clients) if (ws.readyState === ws.OPEN) ws.close(1001, closeReasons.shutdown);
+        for (const ws of wss.clients) if (ws.readyState === ws.OPEN) ws.close(closes.shutdown.code, closes.shutdown.reason);
         await Promise.race([Promise.all([...wss.clients].map(closedSocket)), delay(shutdownWaitMs)]);
         for (const ws of wss.clients) ws.terminate();
         httpServer.closeAllConnections();
@@ -192,6 +203,28 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * Runs tasks one per turn of the event loop, in order: calls set up in a burst then take
+ * turns with everything else (greetings' audio, pings) instead of blocking it all at once.
+ */
+function oneAtATime(log: Logger): (task: () => void) => void {
+  const tasks: (() => void)[] = [];
+  const next = (): void => {
+    const task = tasks.shift();
+    if (!task) return;
+    try {
+      task();
+    } catch (error) {
+      log.error({ err: error }, "call setup failed");
+    }
+    if (tasks.length > 0) setImmediate(next);
+  };
+  return (task) => {
+    tasks.push(task);
+    if (tasks.length === 1) setImmediate(next);
   };
 }
 

@@ -1,8 +1,31 @@
+import type {
+  AgentResponse,
+  AgentResponseCorrection,
+  AgentToolResponseMessage,
+  Audio,
+  ClientToolCallMessage,
+  ConversationMetadata,
+  ErrorEventCode,
+  ErrorEventErrorType,
+  ErrorMessage,
+  Interruption,
+  Outgoing,
+  Ping,
+  UserTranscript,
+} from "@elevenlabs/types";
 import { z } from "zod";
+import type { ChunkAlignment } from "../speech/alignment";
+import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
+import { closes } from "./close-reasons";
 
 /**
  * The websocket frames of PROTOCOL.md §3: parsing what the client sends (total: every
  * input maps to a value, nothing throws) and building what the server sends.
+ *
+ * Both directions are checked against the SDK's own generated types (@elevenlabs/types, the
+ * AsyncAPI contract @elevenlabs/client is built on): every frame built here has the SDK's
+ * type for it, and every frame the SDK may send is one the parser reads (the `sdkFramesRead`
+ * check below). A drift in the contract is a compile error.
  */
 
 // ---------------------------------------------------------------- client -> server
@@ -72,7 +95,7 @@ const initSchema = z.object({
 });
 
 const pongSchema = z.object({ event_id: eventRef });
-const userMessageSchema = z.object({ text: z.string() });
+const userMessageSchema = z.object({ text: z.string().optional() });
 const contextualUpdateSchema = z.object({ text: z.string() });
 const feedbackSchema = z.object({ score: z.enum(["like", "dislike"]).nullable().optional(), event_id: eventRef });
 const toolResultSchema = z.object({
@@ -80,7 +103,22 @@ const toolResultSchema = z.object({
   result: z.unknown().optional(),
   is_error: z.boolean().optional(),
 });
-const multimodalSchema = z.object({ text: z.object({ text: z.string() }).optional() });
+const multimodalSchema = z.object({ text: z.object({ text: z.string().optional() }).optional() });
+
+/** True when every frame of the SDK's type `Sdk` fits the parser's schema. */
+type Reads<Sdk, Schema extends z.ZodType> = [Sdk] extends [z.input<Schema>] ? true : false;
+
+/** Compile-time: a frame the SDK may send that this parser would refuse breaks the build. */
+export const sdkFramesRead: {
+  init: Reads<Outgoing.ConversationInitiationClientToOrchestratorEvent, typeof initSchema>;
+  audio: Outgoing.UserAudio extends { user_audio_chunk: string } ? true : false;
+  pong: Reads<Outgoing.PongClientToOrchestratorEvent, typeof pongSchema>;
+  userMessage: Reads<Outgoing.UserMessageClientToOrchestratorEvent, typeof userMessageSchema>;
+  multimodal: Reads<Outgoing.MultimodalMessageClientToOrchestratorEvent, typeof multimodalSchema>;
+  contextualUpdate: Reads<Outgoing.ContextualUpdateClientToOrchestratorEvent, typeof contextualUpdateSchema>;
+  feedback: Reads<Outgoing.UserFeedbackClientToOrchestratorEvent, typeof feedbackSchema>;
+  toolResult: Reads<Outgoing.ClientToolResultClientToOrchestratorEvent, typeof toolResultSchema>;
+} = { init: true, audio: true, pong: true, userMessage: true, multimodal: true, contextualUpdate: true, feedback: true, toolResult: true };
 
 const ignoredTypes = new Set(["mcp_tool_approval_result", "enclave_setup_config"]);
 
@@ -109,12 +147,12 @@ export function parseClientFrame(data: Buffer | string, isBinary: boolean, limit
     }
     case "user_message": {
       const parsed = userMessageSchema.safeParse(frame);
-      return parsed.success ? typedTurn(parsed.data.text, limits) : badFields(type, parsed.error);
+      return parsed.success ? typedTurn(parsed.data.text ?? "", limits) : badFields(type, parsed.error);
     }
     case "multimodal_message": {
       const parsed = multimodalSchema.safeParse(frame);
       if (!parsed.success) return badFields(type, parsed.error);
-      return parsed.data.text ? typedTurn(parsed.data.text.text, limits) : { kind: "ignored", type };
+      return parsed.data.text ? typedTurn(parsed.data.text.text ?? "", limits) : { kind: "ignored", type };
     }
     case "contextual_update": {
       const parsed = contextualUpdateSchema.safeParse(frame);
@@ -139,7 +177,7 @@ export function parseClientFrame(data: Buffer | string, isBinary: boolean, limit
 
 function parseInit(frame: Record<string, unknown>): ClientFrame {
   const parsed = initSchema.safeParse(frame);
-  if (!parsed.success) return { kind: "init-invalid", reason: closeReason(`Invalid conversation_initiation_client_data: ${firstIssue(parsed.error)}.`) };
+  if (!parsed.success) return { kind: "init-invalid", reason: closes.invalidInit(firstIssue(parsed.error)).reason };
   const { conversation_config_override: override, dynamic_variables } = parsed.data;
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(dynamic_variables ?? {})) variables[name] = String(value);
@@ -154,16 +192,13 @@ function parseInit(frame: Record<string, unknown>): ClientFrame {
   };
 }
 
-const base64Shape = /^[A-Za-z0-9+/]*={0,2}$/;
-
 function parseAudio(chunk: unknown): ClientFrame {
   if (typeof chunk !== "string") return bad("bad-base64-audio", `user_audio_chunk is ${describe(chunk)}`);
-  if (chunk.length % 4 !== 0 || !base64Shape.test(chunk)) return bad("bad-base64-audio", `${chunk.length} characters`);
-  const bytes = Buffer.from(chunk, "base64");
-  if (bytes.length % 2 !== 0) return bad("odd-length-audio", `${bytes.length} bytes`);
-  const pcm = new Int16Array(bytes.length / 2);
-  for (let i = 0; i < pcm.length; i += 1) pcm[i] = bytes.readInt16LE(i * 2);
-  return { kind: "audio", pcm };
+  // An empty chunk carries no audio and breaks nothing.
+  if (chunk === "") return { kind: "audio", pcm: new Int16Array(0) };
+  const decoded = decodePcmBase64(chunk);
+  if (decoded.ok) return { kind: "audio", pcm: decoded.pcm };
+  return decoded.reason === "odd-length" ? bad("odd-length-audio", decoded.detail) : bad("bad-base64-audio", `${chunk.length} characters: ${decoded.detail}`);
 }
 
 function typedTurn(text: string, limits: ParseLimits): ClientFrame {
@@ -209,21 +244,13 @@ function byteLength(data: Buffer | string): number {
   return typeof data === "string" ? Buffer.byteLength(data) : data.length;
 }
 
-/** Close reasons are limited to 123 bytes of UTF-8 (RFC 6455 §5.5). */
-export function closeReason(text: string): string {
-  if (Buffer.byteLength(text) <= 123) return text;
-  let cut = text.slice(0, 120);
-  while (Buffer.byteLength(`${cut}...`) > 123) cut = cut.slice(0, -1);
-  return `${cut}...`;
-}
-
 // ---------------------------------------------------------------- server -> client
 
-export const audioFormat = "pcm_16000";
+export const audioFormat = `pcm_${SAMPLE_RATE}` as const;
 
 export const endCallToolName = "end_call";
 
-export function metadataFrame(conversationId: string) {
+export function metadataFrame(conversationId: string): ConversationMetadata {
   return {
     type: "conversation_initiation_metadata",
     conversation_initiation_metadata_event: {
@@ -231,59 +258,61 @@ export function metadataFrame(conversationId: string) {
       agent_output_audio_format: audioFormat,
       user_input_audio_format: audioFormat,
     },
-  } as const;
+  };
 }
 
-export function pingFrame(eventId: number, pingMs: number | null) {
-  return { type: "ping", ping_event: { event_id: eventId, ping_ms: pingMs } } as const;
+export function pingFrame(eventId: number, pingMs: number | null): Ping {
+  return { type: "ping", ping_event: { event_id: eventId, ping_ms: pingMs } };
 }
 
-export function agentResponseFrame(text: string, eventId: number) {
-  return { type: "agent_response", agent_response_event: { agent_response: text, event_id: eventId } } as const;
+export function agentResponseFrame(text: string, eventId: number): AgentResponse {
+  return { type: "agent_response", agent_response_event: { agent_response: text, event_id: eventId } };
 }
 
-export function audioFrame(base64: string, eventId: number) {
-  return { type: "audio", audio_event: { audio_base_64: base64, event_id: eventId } } as const;
+/** One chunk of an agent turn's audio, with the characters that start in it (alignment.ts). */
+export function audioFrame(base64: string, eventId: number, alignment: ChunkAlignment): Audio {
+  return { type: "audio", audio_event: { audio_base_64: base64, event_id: eventId, alignment } };
 }
 
-export function userTranscriptFrame(text: string, eventId: number) {
-  return { type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: eventId } } as const;
+export function userTranscriptFrame(text: string, eventId: number): UserTranscript {
+  return { type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: eventId } };
 }
 
-export function interruptionFrame(eventId: number) {
-  return { type: "interruption", interruption_event: { event_id: eventId } } as const;
+export function interruptionFrame(eventId: number): Interruption {
+  return { type: "interruption", interruption_event: { event_id: eventId } };
 }
 
-export function agentResponseCorrectionFrame(original: string, corrected: string, eventId: number) {
+export function agentResponseCorrectionFrame(original: string, corrected: string, eventId: number): AgentResponseCorrection {
   return {
     type: "agent_response_correction",
     agent_response_correction_event: { original_agent_response: original, corrected_agent_response: corrected, event_id: eventId },
-  } as const;
+  };
 }
 
-export function clientToolCallFrame(toolName: string, toolCallId: string, parameters: object, eventId: number) {
-  return { type: "client_tool_call", client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters, event_id: eventId } } as const;
+export function clientToolCallFrame(toolName: string, toolCallId: string, parameters: Record<string, unknown>, eventId: number): ClientToolCallMessage {
+  return { type: "client_tool_call", client_tool_call: { tool_name: toolName, tool_call_id: toolCallId, parameters, event_id: eventId } };
 }
 
-export function endCallFrame(toolCallId: string, eventId: number) {
+export function endCallFrame(toolCallId: string, eventId: number): AgentToolResponseMessage {
   return {
     type: "agent_tool_response",
     agent_tool_response: { tool_name: endCallToolName, tool_call_id: toolCallId, tool_type: "system", is_error: false, is_called: true, event_id: eventId },
-  } as const;
+  };
 }
 
-export function errorFrame(error: { code: number; errorType: string; message: string }) {
-  return { type: "error", error_event: { code: error.code, error_type: error.errorType, message: error.message } } as const;
+export function errorFrame(error: { code: ErrorEventCode; errorType: ErrorEventErrorType; message: string }): ErrorMessage {
+  return { type: "error", error_event: { code: error.code, error_type: error.errorType, message: error.message } };
 }
 
+/** Every frame the server sends, each as the SDK's generated type for it. */
 export type ServerFrame =
-  | ReturnType<typeof metadataFrame>
-  | ReturnType<typeof pingFrame>
-  | ReturnType<typeof agentResponseFrame>
-  | ReturnType<typeof audioFrame>
-  | ReturnType<typeof userTranscriptFrame>
-  | ReturnType<typeof interruptionFrame>
-  | ReturnType<typeof agentResponseCorrectionFrame>
-  | ReturnType<typeof clientToolCallFrame>
-  | ReturnType<typeof endCallFrame>
-  | ReturnType<typeof errorFrame>;
+  | ConversationMetadata
+  | Ping
+  | AgentResponse
+  | Audio
+  | UserTranscript
+  | Interruption
+  | AgentResponseCorrection
+  | ClientToolCallMessage
+  | AgentToolResponseMessage
+  | ErrorMessage;

@@ -3,14 +3,19 @@ import { WebSocket, type RawData } from "ws";
 import type { CallerReply, CallerSession, DebriefReason, VisitorTurn } from "../caller/caller";
 import { debriefToolName } from "../caller/debrief";
 import type { Logger } from "../log";
+import { heardText } from "../speech/alignment";
+import { pcmToBase64, SAMPLE_RATE } from "../speech/audio";
 import type { Recognizer, Speech, Utterance } from "../speech";
-import { abuseReason, audioFloodReason, createAbuseBudget, floodReason, type AbuseBudget } from "./abuse";
+import { createAbuseBudget, type AbuseBudget } from "./abuse";
+import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
+import { closeReason, closes, type Close } from "./close-reasons";
+import { heardFrom, shownTranscript, type HeardUtterance } from "./heard";
+import { Keepalive } from "./keepalive";
 import {
   agentResponseCorrectionFrame,
   agentResponseFrame,
   audioFrame,
   clientToolCallFrame,
-  closeReason,
   endCallFrame,
   errorFrame,
   interruptionFrame,
@@ -19,25 +24,13 @@ import {
   pingFrame,
   userTranscriptFrame,
   type ClientFrame,
-  type EventRef,
   type InitData,
   type ServerFrame,
 } from "./messages";
-import { chunkPcm, durationMs, pcmToBase64, samplesFor, spokenPart } from "./playback";
 import type { SessionTuning } from "./tuning";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
 export { debriefToolName };
-
-export const closeReasons = {
-  handshakeTimeout: "No conversation_initiation_client_data received in time.",
-  shutdown: "Server shutting down",
-  callEnded: "Call ended.",
-  timeLimit: "The call reached its time limit.",
-  tooSlow: "The connection is too slow to keep up with the call.",
-  internal: "The agent hit a problem and ended the call. Please start a new call.",
-  unsupportedLanguage: (language: string) => closeReason(`This agent speaks English only; language '${language}' is not supported.`),
-} as const;
 
 export type CallSessionOptions = {
   readonly ws: WebSocket;
@@ -47,9 +40,18 @@ export type CallSessionOptions = {
   readonly log: Logger;
   readonly maxCallMs: number;
   readonly tuning: SessionTuning;
+  /**
+   * Runs a call's heavy setup (its recognizer: up to 100 ms of native work when no decoder is
+   * idle) after the greeting has started, one call at a time, so a burst of calls does not
+   * hold back every greeting. Default: the next turn of the event loop.
+   */
+  readonly runSetup?: (task: () => void) => void;
   /** Called once, when the socket has closed, whoever closed it. */
   readonly onClosed: () => void;
 };
+
+/** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
+const maxEarlyAudioSamples = 5 * SAMPLE_RATE;
 
 type State =
   /** Upgrade accepted, waiting for conversation_initiation_client_data. */
@@ -60,41 +62,15 @@ type State =
   | "ending"
   | "closed";
 
-type TurnOutcome = "finished" | "interrupted" | "stopped";
-
-/** One agent turn: its text and audio share `id` (PROTOCOL §4.2). */
-class AgentTurn {
-  /** performance.now() at which the client starts playing it; null until audio goes out. */
-  playStart: number | null = null;
-  totalMs = 0;
-  timer: NodeJS.Timeout | null = null;
-  settled = false;
-  readonly done: Promise<TurnOutcome>;
-  private resolve: (outcome: TurnOutcome) => void = () => undefined;
-
-  constructor(
-    readonly id: number,
-    readonly text: string,
-  ) {
-    this.done = new Promise((resolve) => {
-      this.resolve = resolve;
-    });
-  }
-
-  settle(outcome: TurnOutcome): void {
-    if (this.settled) return;
-    this.settled = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.resolve(outcome);
-  }
-}
-
 const now = (): number => performance.now();
 
+/** Round trips above this are not believed when estimating how late the client hears the audio. */
+const maxBelievedRttMs = 2_000;
+
 /**
- * One call on one websocket: the handshake, turn-taking, paced agent audio,
- * interruptions, pings, the debrief, the end of the call and its limits.
+ * One call on one websocket: the handshake, turn-taking, the debrief, the end of the call
+ * and its limits. The outbound audio is paced by `AudioPacer`, the pings are `Keepalive`'s,
+ * and every close comes from the catalogue in close-reasons.ts.
  *
  * Every handler is total: a bad frame is logged and counted, never thrown, and every
  * path out (client close, server close, errors, limits, shutdown) goes through
@@ -110,17 +86,18 @@ export class CallSession {
   private readonly tuning: SessionTuning;
   private readonly maxCallMs: number;
   private readonly onClosed: () => void;
+  private readonly runSetup: (task: () => void) => void;
   private readonly abuse: AbuseBudget;
 
+  private readonly keepalive: Keepalive;
+  private readonly pacer: AudioPacer;
   private nextEventId = 1;
-  private nextPingId = 1;
-  private readonly pingsInFlight = new Map<number, number>();
-  private rttMs: number | null = null;
   private recognizer: Recognizer | null = null;
+  /** Audio that arrived while the recognizer was being set up (null once it is, or when it never will be). */
+  private earlyAudio: Int16Array[] | null = null;
+  private earlyAudioSamples = 0;
   private textOnly = false;
-  private currentTurn: AgentTurn | null = null;
-  /** When the client will have played all audio sent so far (estimate). */
-  private playbackEndsAt = 0;
+  private currentTurn: SpokenTurn | null = null;
   /** The id an interruption gave the visitor's turn, reused by its transcript. */
   private interruptingTurnId: number | null = null;
   private visitorTurnsWaiting = 0;
@@ -132,9 +109,10 @@ export class CallSession {
   private readonly lifetime = new AbortController();
 
   private handshakeTimer: NodeJS.Timeout | null;
-  private pingTimer: NodeJS.Timeout | null = null;
   private limitTimer: NodeJS.Timeout | null = null;
   private graceTimer: NodeJS.Timeout | null = null;
+  /** The wait between the closing line's last audio and end_call. */
+  private tailTimer: NodeJS.Timeout | null = null;
 
   constructor(options: CallSessionOptions) {
     this.ws = options.ws;
@@ -145,14 +123,24 @@ export class CallSession {
     this.tuning = options.tuning;
     this.maxCallMs = options.maxCallMs;
     this.onClosed = options.onClosed;
+    this.runSetup = options.runSetup ?? ((task) => setImmediate(task));
     this.abuse = createAbuseBudget(options.tuning.abuse, now());
+    this.keepalive = new Keepalive({ intervalMs: this.tuning.pingIntervalMs, now, sendPing: (id, pingMs) => this.send(pingFrame(id, pingMs)) });
+    this.pacer = new AudioPacer({
+      chunkMs: this.tuning.audioChunkMs,
+      leadMs: this.tuning.audioLeadMs,
+      now,
+      send: (turn, pcm, alignment) => this.send(audioFrame(pcmToBase64(pcm), turn.id, alignment)),
+      onSynthesisError: (turn, error) => this.log.error({ err: error, eventId: turn.id }, "synthesis failed; the rest of the line went out as text only"),
+      onFailure: (what, error) => this.fail(what, error),
+    });
 
     this.ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
     this.ws.on("close", (code, reason) => this.onSocketClosed(code, reason));
     this.ws.on("error", (error) => this.log.warn({ err: error }, "websocket error"));
     this.handshakeTimer = setTimeout(() => {
       this.log.warn("no conversation_initiation_client_data in time");
-      this.close(1008, closeReasons.handshakeTimeout);
+      this.close(closes.handshakeTimeout);
     }, this.tuning.handshakeTimeoutMs);
   }
 
@@ -162,7 +150,7 @@ export class CallSession {
 
   /** Graceful shutdown: the client reports the reason (PROTOCOL §2.7). */
   shutdown(): void {
-    this.close(1001, closeReasons.shutdown);
+    this.close(closes.shutdown);
   }
 
   // ------------------------------------------------------------ incoming frames
@@ -173,14 +161,14 @@ export class CallSession {
       this.handleFrame(asBuffer(data), isBinary);
     } catch (error) {
       this.log.error({ err: error }, "frame handler failed");
-      this.close(1011, closeReasons.internal);
+      this.close(closes.internal);
     }
   }
 
   private handleFrame(bytes: Buffer, isBinary: boolean): void {
     if (!this.abuse.admitFrame(now(), bytes.length)) {
       this.log.warn("closing: message flood");
-      this.close(1008, floodReason);
+      this.close(closes.flood);
       return;
     }
     const frame = parseClientFrame(bytes, isBinary, { maxTypedChars: this.tuning.maxTypedChars });
@@ -195,7 +183,7 @@ export class CallSession {
         return;
       case "init-invalid":
         this.log.warn({ reason: frame.reason }, "refusing the call: invalid initiation data");
-        this.close(1008, frame.reason);
+        this.close({ code: 1008, reason: frame.reason });
         return;
       case "bad":
         this.reject(frame.problem, frame.detail);
@@ -212,7 +200,7 @@ export class CallSession {
         this.onAudio(frame.pcm);
         return;
       case "pong":
-        this.onPong(frame.eventId);
+        if (!this.keepalive.onPong(frame.eventId)) this.log.debug({ eventId: frame.eventId }, "pong for no ping in flight");
         return;
       case "user-message":
         this.onTypedTurn(frame.text);
@@ -248,7 +236,7 @@ export class CallSession {
     this.log[first ? "warn" : "debug"]({ problem, detail }, "ignored a bad frame");
     if (!this.abuse.strike(now())) {
       this.log.warn({ problem }, "closing: repeated bad frames");
-      this.close(1008, abuseReason);
+      this.close(closes.malformed);
     }
   }
 
@@ -258,7 +246,7 @@ export class CallSession {
     this.clearTimer("handshakeTimer");
     if (init.language !== undefined && !/^en([-_]|$)/i.test(init.language)) {
       this.log.warn({ language: init.language }, "refusing the call: unsupported language");
-      this.close(1008, closeReasons.unsupportedLanguage(init.language));
+      this.close(closes.unsupportedLanguage(init.language));
       return;
     }
     let opening: CallerReply;
@@ -266,21 +254,24 @@ export class CallSession {
       opening = this.caller.opening({ firstMessage: init.firstMessage, variables: init.variables });
     } catch (error) {
       this.log.error({ err: error }, "the caller could not open the call");
-      this.close(1011, closeReasons.internal);
+      this.close(closes.internal);
       return;
     }
 
     this.textOnly = init.textOnly;
     this.send(metadataFrame(this.conversationId));
     this.state = "live";
-    this.sendPing();
-    this.pingTimer = setInterval(() => this.sendPing(), this.tuning.pingIntervalMs);
+    this.keepalive.start();
     this.limitTimer = setTimeout(() => this.onTimeLimit(), this.maxCallMs);
-    this.recognizer = this.textOnly ? null : this.openRecognizer();
+    const recognition = !this.textOnly && this.speech.status.recognition === "available";
+    if (recognition) {
+      this.earlyAudio = [];
+      this.runSetup(() => this.guarded("openRecognizer", () => this.openRecognizer()));
+    }
     this.log.info(
       {
         textOnly: this.textOnly,
-        recognition: this.recognizer !== null,
+        recognition,
         firstMessageOverride: init.firstMessage !== undefined,
         language: init.language,
         dynamicVariables: Object.keys(init.variables).length,
@@ -291,18 +282,22 @@ export class CallSession {
     if (opening.text.trim() !== "") this.chain(() => this.deliver(opening));
   }
 
-  private openRecognizer(): Recognizer | null {
-    if (this.speech.status.recognition !== "available") return null;
+  private openRecognizer(): void {
+    const early = this.earlyAudio;
+    this.earlyAudio = null;
+    this.earlyAudioSamples = 0;
+    if (this.state !== "live") return;
     try {
-      return this.speech.createRecognizer({
+      this.recognizer = this.speech.createRecognizer({
         phrases: this.caller.phrases,
         onSpeechStart: () => this.guarded("onSpeechStart", () => this.onSpeechStart()),
-        onUtterance: (utterance) => this.guarded("onUtterance", () => this.onUtterance(utterance)),
+        onUtterance: (utterance: Utterance) => this.guarded("onUtterance", () => this.onUtterance(heardFrom(utterance))),
       });
     } catch (error) {
       this.log.error({ err: error }, "could not create a recognizer; this call takes typed turns only");
-      return null;
+      return;
     }
+    for (const pcm of early ?? []) this.hear(pcm);
   }
 
   // ------------------------------------------------------------ visitor turns
@@ -310,10 +305,21 @@ export class CallSession {
   private onAudio(pcm: Int16Array): void {
     if (!this.abuse.admitAudio(now(), pcm.length)) {
       this.log.warn("closing: audio faster than real time");
-      this.close(1008, audioFloodReason);
+      this.close(closes.audioFlood);
       return;
     }
     if (this.state !== "live" || pcm.length === 0) return;
+    if (this.earlyAudio) {
+      // Being set up: kept (the oldest dropped past 5 s) and heard once the recognizer is ready.
+      this.earlyAudio.push(pcm);
+      this.earlyAudioSamples += pcm.length;
+      while (this.earlyAudioSamples > maxEarlyAudioSamples) this.earlyAudioSamples -= this.earlyAudio.shift()?.length ?? this.earlyAudioSamples;
+      return;
+    }
+    this.hear(pcm);
+  }
+
+  private hear(pcm: Int16Array): void {
     if (!this.recognizer) return; // no recognition (unavailable or text-only): audio is ignored by design
     try {
       this.recognizer.push(pcm);
@@ -329,17 +335,21 @@ export class CallSession {
     if (turn) this.interrupt(turn);
   }
 
-  private onUtterance(utterance: Utterance): void {
+  /**
+   * Every utterance is a turn: its transcript goes to the page (so the visitor sees what was
+   * heard, "(inaudible)" when no words came out), then to the caller, which decides whether
+   * it understood. Speech over the agent's line has already interrupted it (onSpeechStart);
+   * an utterance that arrives without that start interrupts here.
+   */
+  private onUtterance(heard: HeardUtterance): void {
     if (this.state !== "live") return;
     const turn = this.activeTurn();
     if (turn) this.interrupt(turn);
-    const understood = utterance.text !== null && utterance.text.trim() !== "";
-    // Unrecognised speech gets no transcript: the caller answers with a 'bad line' reply,
-    // and the transcript never shows words the visitor did not say.
-    if (understood) this.send(userTranscriptFrame(utterance.text ?? "", this.visitorTurnId()));
+    this.send(userTranscriptFrame(shownTranscript(heard), this.visitorTurnId()));
     this.interruptingTurnId = null;
-    this.log.debug({ understood }, "visitor turn (speech)");
-    this.enqueueVisitorTurn({ via: "speech", text: understood ? utterance.text : null }, utterance.endOfTurnAt);
+    this.log.debug({ words: heard.transcript === "" ? 0 : heard.transcript.split(" ").length, alternatives: heard.alternatives?.length ?? 0 }, "visitor turn (speech)");
+    const visitorTurn: VisitorTurn = { via: "speech", text: heard.transcript, ...(heard.alternatives ? { alternatives: heard.alternatives } : {}) };
+    this.enqueueVisitorTurn(visitorTurn, heard.endOfTurnAt);
   }
 
   private onTypedTurn(text: string): void {
@@ -408,12 +418,12 @@ export class CallSession {
       // The debrief goes first, so the page has it even if the visitor leaves during the closing line.
       this.sendDebrief(ending, id);
     }
-    await this.speak(reply.text, id, endOfTurnAt);
-    if (ending !== undefined) this.endCall(id);
+    const outcome = await this.speak(reply.text, id, endOfTurnAt);
+    if (ending !== undefined) this.endCallAfterTail(id, outcome);
   }
 
   private speak(text: string, id: number, endOfTurnAt: number | undefined): Promise<TurnOutcome> {
-    const turn = new AgentTurn(id, text);
+    const turn = new SpokenTurn(id, text);
     if (this.state === "closed") {
       turn.settle("stopped");
       return turn.done;
@@ -424,61 +434,13 @@ export class CallSession {
       turn.settle("finished");
       return turn.done;
     }
-    this.speech.synthesize(text, this.lifetime.signal).then(
-      (pcm) => this.guarded("stream", () => this.stream(turn, pcm, endOfTurnAt)),
-      (error: unknown) => {
-        // The call ended while its line was being synthesized (or waited to be): nobody is left to hear it.
-        if (this.state === "closed") return turn.settle("stopped");
-        this.log.error({ err: error }, "synthesis failed; the line went out as text only");
-        turn.settle("finished");
-      },
-    );
-    return turn.done;
+    if (endOfTurnAt !== undefined) turn.onFirstAudio = (sentAt) => this.log.debug({ latencyMs: Math.round(sentAt - endOfTurnAt) }, "first reply audio sent");
+    // The turn's sentences stop being synthesized when it stops, or when the call ends.
+    const signal = AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]);
+    return this.pacer.play(turn, this.speech.speak(text, signal));
   }
 
-  /**
-   * Sends the turn's audio paced to the client's playback, `audioLeadMs` ahead of it, so
-   * an interruption can stop what has not been sent and the client never gets stale audio.
-   */
-  private stream(turn: AgentTurn, pcm: Int16Array, endOfTurnAt: number | undefined): void {
-    if (turn.settled || this.state === "closed") return;
-    const chunks = chunkPcm(pcm, samplesFor(this.tuning.audioChunkMs));
-    if (chunks.length === 0) {
-      turn.settle("finished");
-      return;
-    }
-    const playStart = Math.max(now(), this.playbackEndsAt);
-    turn.playStart = playStart;
-    turn.totalMs = durationMs(pcm.length);
-    let next = 0;
-    let sentMs = 0;
-
-    const pump = (): void => {
-      turn.timer = null;
-      if (turn.settled) return;
-      const at = now();
-      while (next < chunks.length) {
-        const dueAt = playStart + sentMs - this.tuning.audioLeadMs;
-        if (dueAt > at) {
-          turn.timer = setTimeout(() => this.guarded("pump", pump), dueAt - at);
-          return;
-        }
-        const chunk = chunks[next] ?? new Int16Array(0);
-        if (!this.send(audioFrame(pcmToBase64(chunk), turn.id))) {
-          turn.settle("stopped");
-          return;
-        }
-        if (next === 0 && endOfTurnAt !== undefined) this.log.debug({ latencyMs: Math.round(at - endOfTurnAt) }, "first reply audio sent");
-        sentMs += durationMs(chunk.length);
-        this.playbackEndsAt = playStart + sentMs;
-        next += 1;
-      }
-      turn.timer = setTimeout(() => turn.settle("finished"), Math.max(0, this.playbackEndsAt - at));
-    };
-    pump();
-  }
-
-  private activeTurn(): AgentTurn | null {
+  private activeTurn(): SpokenTurn | null {
     return this.currentTurn && !this.currentTurn.settled ? this.currentTurn : null;
   }
 
@@ -487,23 +449,19 @@ export class CallSession {
    * above the interrupted turn's, so the SDK drops that turn's late audio, PROTOCOL §4.2)
    * and correct the agent's line to what was heard.
    */
-  private interrupt(turn: AgentTurn): void {
-    const at = now();
-    const heardMs = turn.playStart === null ? 0 : Math.min(Math.max(at - turn.playStart, 0), turn.totalMs);
-    const heard = spokenPart(turn.text, turn.totalMs > 0 ? heardMs / turn.totalMs : 0);
-    turn.settle("interrupted");
-    this.playbackEndsAt = Math.min(this.playbackEndsAt, at);
+  private interrupt(turn: SpokenTurn): void {
+    const heard = heardText(turn.text, this.pacer.stop(turn, "interrupted"));
     const id = this.allocateEventId();
     this.interruptingTurnId = id;
     this.send(interruptionFrame(id));
     this.send(agentResponseCorrectionFrame(turn.text, heard, turn.id));
-    this.log.debug({ interruptedEventId: turn.id, heardMs: Math.round(heardMs) }, "visitor interrupted the agent");
+    this.log.debug({ interruptedEventId: turn.id, heardChars: heard.length }, "visitor interrupted the agent");
   }
 
   // ------------------------------------------------------------ ending
 
   private sendDebrief(reason: DebriefReason, eventId: number): void {
-    let debrief: object;
+    let debrief: ReturnType<CallerSession["debrief"]>;
     try {
       debrief = this.caller.debrief(reason);
     } catch (error) {
@@ -516,64 +474,55 @@ export class CallSession {
     this.log.info({ reason, toolCallId }, "debrief sent");
   }
 
-  /** After the closing line has played: end_call makes the SDK close with 1000 itself (PROTOCOL §2.7). */
+  /**
+   * end_call makes the SDK close at once, cutting off any audio still queued (PROTOCOL §2.7,
+   * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
+   * plus half a round trip for the audio to arrive, plus a short tail for the client's own
+   * buffering.
+   */
+  private endCallAfterTail(eventId: number, outcome: TurnOutcome): void {
+    if (this.state === "closed") return;
+    const rtt = Math.min(this.keepalive.rttMs ?? 0, maxBelievedRttMs);
+    const tailMs = outcome === "finished" && !this.textOnly ? this.tuning.endCallTailMs + rtt / 2 : 0;
+    this.tailTimer = setTimeout(() => this.guarded("endCall", () => this.endCall(eventId)), tailMs);
+  }
+
   private endCall(eventId: number): void {
+    this.tailTimer = null;
     if (this.state === "closed") return;
     this.send(endCallFrame(`end_call_${eventId}`, eventId));
     this.log.info("call ended by the caller");
-    this.closeAfterGrace(1000, closeReasons.callEnded);
+    this.closeAfterGrace(closes.callEnded);
   }
 
   private onTimeLimit(): void {
     if (this.state === "ending") {
       // The ending is under way (debrief sent); the limit only bounds how long its closing line may take.
-      this.closeAfterGrace(1000, closeReasons.timeLimit);
+      this.closeAfterGrace(closes.timeLimit);
       return;
     }
     if (this.state !== "live") return;
     this.state = "ending";
-    this.activeTurn()?.settle("stopped");
+    const turn = this.activeTurn();
+    if (turn) this.pacer.stop(turn, "stopped");
     this.closeRecognizer();
     const id = this.allocateEventId();
     this.sendDebrief("time-limit", id);
     // The SDK ends the session on this error and reports its message (PROTOCOL §2.7).
     this.send(errorFrame({ code: 1008, errorType: "max_duration_exceeded", message: `The call reached its time limit of ${describeDuration(this.maxCallMs)}.` }));
     this.log.info({ maxCallMs: this.maxCallMs }, "call limit reached");
-    this.closeAfterGrace(1000, closeReasons.timeLimit);
+    this.closeAfterGrace(closes.timeLimit);
   }
 
   /** The client normally closes first; if it does not, the server does. */
-  private closeAfterGrace(code: number, reason: string): void {
-    this.clearTimer("pingTimer");
+  private closeAfterGrace(close: Close): void {
+    this.keepalive.stop();
     this.clearTimer("limitTimer");
     if (this.graceTimer) return;
-    this.graceTimer = setTimeout(() => this.close(code, reason), this.tuning.endGraceMs);
+    this.graceTimer = setTimeout(() => this.close(close), this.tuning.endGraceMs);
   }
 
-  // ------------------------------------------------------------ pings, tools
-
-  private sendPing(): void {
-    const id = this.nextPingId;
-    this.nextPingId += 1;
-    this.pingsInFlight.set(id, now());
-    // Only recent pings matter for the round-trip estimate; a client that never answers leaks nothing.
-    if (this.pingsInFlight.size > 8) {
-      const oldest = this.pingsInFlight.keys().next().value;
-      if (oldest !== undefined) this.pingsInFlight.delete(oldest);
-    }
-    this.send(pingFrame(id, this.rttMs));
-  }
-
-  private onPong(eventId: EventRef): void {
-    const id = typeof eventId === "string" ? Number(eventId) : eventId;
-    const sentAt = typeof id === "number" ? this.pingsInFlight.get(id) : undefined;
-    if (id === null || sentAt === undefined) {
-      this.log.debug({ eventId }, "pong for no ping in flight");
-      return;
-    }
-    this.pingsInFlight.delete(id);
-    this.rttMs = Math.round(now() - sentAt);
-  }
+  // ------------------------------------------------------------ tools
 
   private onToolResult(toolCallId: string, isError: boolean, result: string): void {
     if (isError) this.log.warn({ toolCallId, error: result.slice(0, 200) }, "the client reported a tool error");
@@ -593,7 +542,7 @@ export class CallSession {
     if (this.state === "closed" || this.ws.readyState !== WebSocket.OPEN) return false;
     if (this.ws.bufferedAmount > this.tuning.maxBufferedBytes) {
       this.log.warn({ bufferedBytes: this.ws.bufferedAmount }, "closing: the client is not reading");
-      this.close(1008, closeReasons.tooSlow);
+      this.close(closes.tooSlow);
       return false;
     }
     this.ws.send(JSON.stringify(frame), (error) => {
@@ -606,12 +555,16 @@ export class CallSession {
     try {
       action();
     } catch (error) {
-      this.log.error({ err: error, in: what }, "call handler failed");
-      this.close(1011, closeReasons.internal);
+      this.fail(what, error);
     }
   }
 
-  close(code: number, reason: string): void {
+  private fail(what: string, error: unknown): void {
+    this.log.error({ err: error, in: what }, "call handler failed");
+    this.close(closes.internal);
+  }
+
+  close({ code, reason }: Close): void {
     if (this.state === "closed") return;
     this.stopEverything();
     this.log.info({ code, reason }, "closing the call");
@@ -635,14 +588,18 @@ export class CallSession {
     this.state = "closed";
     this.lifetime.abort();
     this.clearTimer("handshakeTimer");
-    this.clearTimer("pingTimer");
+    this.keepalive.stop();
     this.clearTimer("limitTimer");
     this.clearTimer("graceTimer");
-    this.currentTurn?.settle("stopped");
+    this.clearTimer("tailTimer");
+    const turn = this.activeTurn();
+    if (turn) this.pacer.stop(turn, "stopped");
     this.closeRecognizer();
   }
 
   private closeRecognizer(): void {
+    this.earlyAudio = null;
+    this.earlyAudioSamples = 0;
     const recognizer = this.recognizer;
     this.recognizer = null;
     if (!recognizer) return;
@@ -653,7 +610,7 @@ export class CallSession {
     }
   }
 
-  private clearTimer(name: "handshakeTimer" | "pingTimer" | "limitTimer" | "graceTimer"): void {
+  private clearTimer(name: "handshakeTimer" | "limitTimer" | "graceTimer" | "tailTimer"): void {
     const timer = this[name];
     if (timer) clearTimeout(timer);
     this[name] = null;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { SignatureRefusal } from "./close-reasons";
 
 /**
  * conversation_signature: what makes a signed URL work once, for one agent, for 15 minutes.
@@ -10,19 +11,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const signatureLifetimeMs = 15 * 60 * 1000;
 
-export type SignatureRefusal = "missing" | "malformed" | "forged" | "expired" | "reused" | "too-many-open";
+export type { SignatureRefusal } from "./close-reasons";
 
 export type SignatureCheck = { readonly ok: true; readonly nonce: string; readonly expiresAt: number } | { readonly ok: false; readonly refusal: SignatureRefusal };
-
-/** What the visitor's client shows: the close reason becomes the error message (PROTOCOL §2.3). */
-export const signatureRefusalReasons: Readonly<Record<SignatureRefusal, string>> = {
-  missing: "This call needs a signed link. Please start the call from the website.",
-  malformed: "This call link is not valid. Please start a new call.",
-  forged: "This call link is not valid. Please start a new call.",
-  expired: "This call link has expired. Please start a new call.",
-  reused: "This call link was already used. Please start a new call.",
-  "too-many-open": "The agent is too busy to start new calls. Please try again in a minute.",
-};
 
 export interface SignatureAuthority {
   issue(agentId: string): string;

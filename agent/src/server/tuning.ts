@@ -13,6 +13,12 @@ export type SessionTuning = {
    * jitter; small enough that an interruption leaves little already-sent audio behind.
    */
   readonly audioLeadMs: number;
+  /**
+   * After the closing line's audio has played (estimated, plus half a round trip), how long
+   * the server still waits before end_call: the client's own buffering, so the SDK, which
+   * stops playback on end_call, does not cut off the last words.
+   */
+  readonly endCallTailMs: number;
   /** After end_call or the time-limit error, how long the client gets to close before the server does. */
   readonly endGraceMs: number;
   /** Largest websocket frame accepted; larger ones close the connection with 1009. */
@@ -31,6 +37,7 @@ export const defaultTuning: SessionTuning = {
   pingIntervalMs: 5_000,
   audioChunkMs: 100,
   audioLeadMs: 300,
+  endCallTailMs: 500,
   endGraceMs: 3_000,
   maxPayloadBytes: 256 * 1024,
   maxTypedChars: 1_000,

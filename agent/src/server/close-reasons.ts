@@ -1,0 +1,59 @@
+/**
+ * Every way the agent closes a call's websocket, with the code and the reason. The SDK turns
+ * the reason of a close before metadata into its error message, and reports any other
+ * close's reason to the page (PROTOCOL §2.3, §2.7), so each reason is written for the
+ * visitor. agent/README.md ("Admission" and "Other closes") lists them in the same order.
+ */
+
+export type Close = { readonly code: number; readonly reason: string };
+
+/** Close reasons are limited to 123 bytes of UTF-8 (RFC 6455 §5.5). */
+export function closeReason(text: string): string {
+  if (Buffer.byteLength(text) <= 123) return text;
+  let cut = text.slice(0, 120);
+  while (Buffer.byteLength(`${cut}...`) > 123) cut = cut.slice(0, -1);
+  return `${cut}...`;
+}
+
+export type SignatureRefusal = "missing" | "malformed" | "forged" | "expired" | "reused" | "too-many-open";
+
+// ---------------------------------------------------------------- admission (before any frame)
+
+export const originRefusedReason = "This page may not start calls with this agent. Please start the call from the website.";
+export const unknownAgentReason = "Unknown agent. Please start the call from the website.";
+export const busyReason = "All lines are busy. Please try again in a minute.";
+
+export const signatureRefusalReasons: Readonly<Record<SignatureRefusal, string>> = {
+  missing: "This call needs a signed link. Please start the call from the website.",
+  malformed: "This call link is not valid. Please start a new call.",
+  forged: "This call link is not valid. Please start a new call.",
+  expired: "This call link has expired. Please start a new call.",
+  reused: "This call link was already used. Please start a new call.",
+  "too-many-open": "The agent is too busy to start new calls. Please try again in a minute.",
+};
+
+// ---------------------------------------------------------------- abuse (agent/src/server/abuse.ts)
+
+export const floodReason = "Too many messages.";
+export const audioFloodReason = "Audio is arriving faster than real time.";
+export const abuseReason = "Too many malformed messages.";
+
+// ---------------------------------------------------------------- the catalogue
+
+export const closes = {
+  originRefused: { code: 1008, reason: originRefusedReason },
+  unknownAgent: { code: 1008, reason: unknownAgentReason },
+  signature: (refusal: SignatureRefusal): Close => ({ code: 1008, reason: signatureRefusalReasons[refusal] }),
+  busy: { code: 1013, reason: busyReason },
+  handshakeTimeout: { code: 1008, reason: "No conversation_initiation_client_data received in time." },
+  invalidInit: (issue: string): Close => ({ code: 1008, reason: closeReason(`Invalid conversation_initiation_client_data: ${issue}.`) }),
+  unsupportedLanguage: (language: string): Close => ({ code: 1008, reason: closeReason(`This agent speaks English only; language '${language}' is not supported.`) }),
+  callEnded: { code: 1000, reason: "Call ended." },
+  timeLimit: { code: 1000, reason: "The call reached its time limit." },
+  shutdown: { code: 1001, reason: "Server shutting down" },
+  flood: { code: 1008, reason: floodReason },
+  audioFlood: { code: 1008, reason: audioFloodReason },
+  malformed: { code: 1008, reason: abuseReason },
+  tooSlow: { code: 1008, reason: "The connection is too slow to keep up with the call." },
+  internal: { code: 1011, reason: "The agent hit a problem and ended the call. Please start a new call." },
+} as const satisfies Record<string, Close | ((...args: never[]) => Close)>;
