@@ -4,6 +4,7 @@ import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./
 import { createLogger, type Logger } from "./log";
 import { createAgentServer, type AgentServer } from "./server";
 import { createSpeech, type Speech } from "./speech";
+import { visitorSentences } from "./visitor-sentences";
 
 /**
  * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
 
-  const speech = await createSpeech(log);
+  const speech = await createSpeech(log, { domainSentences: visitorSentences() });
   const server = createAgentServer({
     config,
     log,

@@ -108,13 +108,13 @@ describe("visitor turns", () => {
     client.close();
   });
 
-  it("answers speech it did not understand with the caller's bad-line reply and no transcript", async () => {
+  it("answers speech with no words in it with an empty transcript and the caller's bad-line reply", async () => {
     const client = await agent.startCall(noGreeting);
     speak(client, null);
     const reply = await client.waitFor(ofType("agent_response"), "reply");
     expect(reply.agent_response_event.agent_response).toBe(badLineReply);
-    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
-    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: null }]);
+    expect(client.frames.filter(ofType("user_transcript")).map((frame) => frame.user_transcription_event.user_transcript)).toEqual([""]);
+    expect(agent.callers.at(-1)?.turns).toEqual([{ via: "speech", text: "" }]);
     client.close();
   });
 

@@ -333,13 +333,11 @@ export class CallSession {
     if (this.state !== "live") return;
     const turn = this.activeTurn();
     if (turn) this.interrupt(turn);
-    const understood = utterance.text !== null && utterance.text.trim() !== "";
-    // Unrecognised speech gets no transcript: the caller answers with a 'bad line' reply,
-    // and the transcript never shows words the visitor did not say.
-    if (understood) this.send(userTranscriptFrame(utterance.text ?? "", this.visitorTurnId()));
+    // Every turn gets a transcript of what was heard; the caller decides whether it understood.
+    this.send(userTranscriptFrame(utterance.transcript, this.visitorTurnId()));
     this.interruptingTurnId = null;
-    this.log.debug({ understood }, "visitor turn (speech)");
-    this.enqueueVisitorTurn({ via: "speech", text: understood ? utterance.text : null }, utterance.endOfTurnAt);
+    this.log.debug({ heard: utterance.transcript !== "" }, "visitor turn (speech)");
+    this.enqueueVisitorTurn({ via: "speech", text: utterance.transcript, alternatives: utterance.alternatives }, utterance.endOfTurnAt);
   }
 
   private onTypedTurn(text: string): void {

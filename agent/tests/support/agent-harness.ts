@@ -21,14 +21,14 @@ export const testSigningSecret = "test-signing-secret-that-is-long-enough-012345
 // ---------------------------------------------------------------- speech double
 
 export type FakeRecognizer = Recognizer & {
-  readonly phrases: readonly string[];
+  readonly phrases: readonly string[] | undefined;
   readonly closed: boolean;
   readonly samplesPushed: number;
 };
 
 export type FakeSpeech = Speech & {
   readonly recognizers: readonly FakeRecognizer[];
-  /** What the next utterances are understood as (null: not understood). */
+  /** What the next utterances are heard as ("" or null: speech with no words in it). */
   understandNext(...texts: (string | null)[]): void;
   readonly synthesized: readonly string[];
 };
@@ -78,7 +78,7 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
             onSpeechStart();
           } else if (inSpeech && peak < quiet) {
             inSpeech = false;
-            const utterance: Utterance = { text: understood.length > 0 ? (understood.shift() ?? null) : null, endOfTurnAt: performance.now() };
+            const utterance: Utterance = { transcript: understood.shift() ?? "", endOfTurnAt: performance.now() };
             onUtterance(utterance);
           }
         },
@@ -158,7 +158,7 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
     },
     async respond(turn): Promise<CallerReply> {
       turns.push(turn);
-      if (turn.text === null) return { text: badLineReply };
+      if (turn.text === "") return { text: badLineReply };
       const text = turn.text.toLowerCase();
       if (text.includes("goodbye")) return reply({ text: "Fine, goodbye.", end: "hung-up" });
       if (text.includes("here is the code")) return reply({ text: "Perfect, thank you.", end: "complied" });

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+/**
+ * The local voice agent in its own process (`node --import tsx agent/src/main.ts`) on a free
+ * loopback port, for benches and end-to-end tests: started, waited for (/health), measured
+ * (/proc) and stopped.
+ */
+
+export const projectRoot = path.resolve(__dirname, "../../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type LocalAgent = {
+  readonly origin: string;
+  readonly child: ChildProcess;
+  alive(): boolean;
+  /** Resident memory of the agent process, in MB (Linux /proc). */
+  rssMb(): number;
+  /** CPU time the agent process has used so far (user + system), in ms (Linux /proc). */
+  cpuMs(): number;
+  /** SIGTERM (the agent's graceful shutdown), SIGKILL after 12 s; resolves once it has exited. */
+  stop(): Promise<void>;
+};
+
+export type LocalAgentOptions = {
+  /** On top of the parent's environment and AGENT_HOST/AGENT_PORT/LOG_LEVEL=warn. */
+  readonly env?: Record<string, string>;
+  /** "pipe" lets the caller read the agent's log lines from child.stdout. */
+  readonly stdio?: "inherit" | "pipe";
+  readonly readyTimeoutMs?: number;
+};
+
+const started = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<LocalAgent> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "agent/src/main.ts")], {
+    cwd: projectRoot,
+    env: { ...process.env, AGENT_HOST: "127.0.0.1", AGENT_PORT: String(port), AGENT_PUBLIC_URL: "", LOG_LEVEL: "warn", ...options.env },
+    stdio: ["ignore", options.stdio ?? "inherit", options.stdio ?? "inherit"],
+  });
+  started.add(child);
+  child.once("exit", () => started.delete(child));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const agent: LocalAgent = {
+    origin,
+    child,
+    alive,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime and stime, in clock ticks of 10 ms.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    async stop() {
+      if (!alive()) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  for (;;) {
+    if (!alive()) throw new Error(`the agent exited while starting (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/health`)).ok) return agent;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await agent.stop();
+      throw new Error(`the agent did not answer ${origin}/health within ${options.readyTimeoutMs ?? 60_000} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
