@@ -216,6 +216,11 @@ describe("spoken turns", () => {
     expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("verify");
   });
 
+  it("ask again rather than comply when the compliance starts with a word that sounds like 'no'", () => {
+    expect(classify(spoken("now i will send the payment"))).toBe("unclear");
+    expect(classify(spoken("okay i will send the payment now"))).toBe("comply");
+  });
+
   it("read the recogniser's homophones of digits inside a run of digits", () => {
     expect(code(spoken("it's five eight eight to one zero"))).toBe("comply");
     expect(code(spoken("i want to go for a walk"))).not.toBe("comply");

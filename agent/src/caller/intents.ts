@@ -319,6 +319,8 @@ export type IntentClassifier = (turn: HeardTurn) => Intent;
 
 /** The visitor pushed back: whatever else a hypothesis says, this turn is no compliance. */
 const pushbacks: ReadonlySet<Intent> = new Set(["refuse", "verify", "goodbye", "offer_callback"]);
+/** A first word the recogniser writes for a spoken "no". */
+const soundsLikeNo = /^(now|know|no)\b/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -335,7 +337,12 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind):
   );
   if (heard.length === 0) return "unclear";
   const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
-  if (best === "comply") return others.find((intent) => pushbacks.has(intent)) ?? "comply";
+  if (best === "comply") {
+    const pushback = others.find((intent) => pushbacks.has(intent));
+    if (pushback !== undefined) return pushback;
+    // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
+    return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
+  }
   if (best !== undefined && !vague.has(best)) return best;
   return others.find((intent) => !vague.has(intent) && intent !== "comply" && intent !== "small_talk") ?? "unclear";
 }
