@@ -5,11 +5,11 @@
  * voices, streamed in real time in 20 ms frames like a browser microphone, and a turn counts as
  * understood when the caller's reply is its reaction to what the visitor meant.
  *
- * Phase 1: one call at a time (4 calls of 5 turns). Phase 2: `--calls` calls (default 10) at once,
+ * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Phase 2: `--calls` calls (default 10) at once,
  * arriving at random moments over `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after
  * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
  *
- *   npx tsx agent/bench/call-latency.ts [--calls=10] [--arrival-s=20]
+ *   npx tsx agent/bench/call-latency.ts [--calls=10] [--arrival-s=20] [--sequential-calls=4]
  */
 import { availableParallelism, loadavg } from "node:os";
 import WebSocket from "ws";
@@ -27,6 +27,7 @@ const apiKey = "bench-agent-key";
 const frameMs = 20;
 const frameSamples = samplesForMs(frameMs);
 const concurrentCalls = Math.max(1, numberOption("calls", 10));
+const sequentialCalls = Math.max(1, numberOption("sequential-calls", 4));
 const arrivalMs = numberOption("arrival-s", 20) * 1000;
 /** A turn the agent has not answered by then counts as unanswered instead of hanging the run. */
 const replyTimeoutMs = 10_000;
@@ -267,10 +268,11 @@ function report(label: string, turns: (Sample | null)[]): string {
 async function main() {
   // Checks the playbooks load before anything starts (a broken playbook is a clear error, not a hang).
   createCaller("it-helpdesk-mfa-reset");
-  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(concurrentCalls + 5), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" } });
+  // Loading the language models takes a few seconds, minutes on a machine busy with other work.
+  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(concurrentCalls + 5), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }, readyTimeoutMs: 300_000 });
   try {
     console.log("synthesising visitor speech (flite and festival, cached after the first run) ...");
-    const sequentialPlans = await plans(4);
+    const sequentialPlans = await plans(sequentialCalls);
     const concurrentPlans = await plans(concurrentCalls);
     const loadBefore = loadavg()[0] ?? 0;
 

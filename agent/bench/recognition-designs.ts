@@ -178,6 +178,7 @@ async function main(): Promise<void> {
     const splits = { tuning: tally(), "held-out": tally() };
     let cpuMs = 0;
     let audioMs = 0;
+    let decoded = 0;
     for (const voice of voices) {
       for (const utterance of utterances) {
         const pcm = audio.get(key(voice, utterance)) as Int16Array;
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
         const used = process.cpuUsage(started);
         cpuMs += (used.user + used.system) / 1000;
         audioMs += durationMs(pcm);
+        if (++decoded % 200 === 0) console.log(`  ${recogniser.name}: ${decoded}/${voices.length * utterances.length}`);
         const goal = goalOf(utterance.scenario);
         const withNbest = understandSpeech([heard.best, ...heard.nbest], goal);
         const split = splits[utterance.split];

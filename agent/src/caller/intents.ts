@@ -134,7 +134,7 @@ const verify: RegExp[] = [
     `\\b(check|checking|confirm|confirming|verify|verifying|clear|run (this|it|that)|raise (this|it|that)|speak|speaking|talk|talking|ask|asking|email|message|report|reporting|escalate|forward|mention|call|ring|phone|pop over|go over|walk over)\\b.*\\b(with|to|past|by|over to) (the |my |our |your )?${checkersOrIt}\\b`,
   ),
   new RegExp(`\\b(ask|asking|email|emailing|message|call|calling|ring|ringing|phone|phoning|contact|tell|telling) (the |my |our )?${checkers}\\b`),
-  /\b(the|my|hr|staff|employee|our|payroll|self service|it) (portal|intranet|self service|system)\b/,
+  /\b(the|my|hr|staff|employee|our|payroll|self service|it) (portal|intranet|self service)\b|\b(hr|payroll|staff|employee) system\b/,
   /\blog ?(in|into|on|onto)\b.*\b(portal|system|intranet|self service)\b/,
   new RegExp(`\\b(get|bring|loop|put) (in )?(the |my |our )?${checkers}\\b`),
   // only once someone else has approved it
@@ -352,7 +352,10 @@ export function createIntentClassifier(playbook: Playbook): IntentClassifier {
   const goal = playbook.goal.kind;
   return (turn) => {
     const text = typeof turn.text === "string" ? turn.text : "";
-    if (turn.via === "speech") return understandSpeech([text, ...(turn.alternatives ?? [])], goal);
+    if (turn.via === "speech") {
+      const alternatives = Array.isArray(turn.alternatives) ? turn.alternatives.filter((hypothesis): hypothesis is string => typeof hypothesis === "string") : [];
+      return understandSpeech([text, ...alternatives], goal);
+    }
     return classifyByRules(normalise(text.slice(0, maxClassifiedLength)), goal);
   };
 }

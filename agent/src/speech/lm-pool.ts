@@ -292,28 +292,29 @@ export class LanguageModelLease {
   }
 }
 
-/**
- * Builds the pool: loads one model per lane, ranks the vocabulary, writes the trimmed dictionary
- * to an in-memory file (nothing touches the disk) and creates the first decoders. Null when the
- * language model cannot be loaded; recognition then runs without rejection.
- */
 /** The domain model's example sentences (dictionary words) and its share of the interpolated model. */
 export type DomainAdaptation = { sentences: readonly (readonly string[])[]; weight: number };
 
 /**
- * The language model every lane loads: the general en-us model, interpolated with a trigram model
- * of `domain` when there is one (built in memory, handed over as an in-memory file). Null when the
+ * One model per lane: the general en-us model, interpolated with a trigram model of `domain` when
+ * there is one (built once, in memory, handed over as an in-memory file). Null for a lane whose
  * general model cannot be read.
  */
-async function readModel(pocketsphinx: Pocketsphinx, domain: DomainAdaptation | null, log: SpeechLog): Promise<LanguageModel | null> {
-  if (!domain || domain.sentences.length === 0 || domain.weight <= 0) return pocketsphinx.readLanguageModel();
+async function readModels(pocketsphinx: Pocketsphinx, lanes: number, domain: DomainAdaptation | null, log: SpeechLog): Promise<(LanguageModel | null)[]> {
+  const general = () => Promise.all(Array.from({ length: lanes }, () => pocketsphinx.readLanguageModel()));
+  if (!domain || domain.sentences.length === 0 || domain.weight <= 0) return general();
   const arpa = pocketsphinx.memoryFile("mockingbird-domain-lm", buildArpa(domain.sentences));
   if (!arpa) {
     log.warn("in-memory files are unavailable; recognition runs on the general language model alone");
-    return pocketsphinx.readLanguageModel();
+    return general();
   }
   try {
-    return (await pocketsphinx.readLanguageModel({ file: arpa.path, weight: domain.weight })) ?? (await pocketsphinx.readLanguageModel());
+    const interpolated = await Promise.all(Array.from({ length: lanes }, () => pocketsphinx.readLanguageModel({ file: arpa.path, weight: domain.weight })));
+    if (interpolated.every((model) => model === null)) {
+      log.warn("the domain language model could not be read; recognition runs on the general language model alone");
+      return general();
+    }
+    return interpolated;
   } finally {
     arpa.close();
   }
@@ -331,14 +332,14 @@ export async function createLanguageModelPool(
   log: SpeechLog,
   /**
    * Speech each new decoder hears once before its first lease. Its cepstral mean normalization
-   * adapts from the model's initial values only as it decodes; a decoder fresh from ps_init
-   * agreed with the grammar on 162 of 202 in-grammar test utterances, one that had heard a
-   * sentence first on 177.
+   * adapts from the model's initial values only as it decodes, so a decoder fresh from ps_init
+   * mishears its first utterance more (measured with the earlier grammar design: it agreed with
+   * the grammar on 162 of 202 test utterances, one that had heard a sentence first on 177).
    */
   warmUpSpeech: Int16Array | null = null,
   domain: DomainAdaptation | null = null,
 ): Promise<LanguageModelPool | null> {
-  const models = await Promise.all(Array.from({ length: Math.max(1, options.lanes) }, () => readModel(pocketsphinx, domain, log)));
+  const models = await readModels(pocketsphinx, Math.max(1, options.lanes), domain, log);
   const loaded = models.filter((model): model is LanguageModel => model !== null);
   if (loaded.length === 0) {
     log.warn({ path: pocketsphinx.paths.languageModel }, "could not read the general language model");
