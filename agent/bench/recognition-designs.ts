@@ -13,7 +13,10 @@
  * reported and never used to choose.
  *
  *   npx tsx agent/bench/recognition-designs.ts [--designs=grammar,general,domain,interpolated:0.5,...]
- *        [--voices=flite-slt,flite-rms,...]
+ *        [--voices=flite-slt,flite-rms,...] [--transcripts=file.json]
+ *
+ * --transcripts writes every transcript (and n-best list) with its utterance, so the intent rules
+ * can be tried on them again without decoding (the held-out ones included: look only at the tuning split).
  *
  * Designs:
  *   grammar          JSGF grammar of the scenario's playbook phrases (the recogniser before this design)
@@ -21,7 +24,7 @@
  *   domain           a trigram model of the domain corpus alone
  *   interpolated:W   general and domain models interpolated, the domain at weight W (the agent's design)
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { classifyByRules, normalise, understandSpeech } from "../src/caller/intents";
 import { phraseIntents, type GoalKind } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
@@ -43,7 +46,9 @@ type Recogniser = { name: string; hear(scenario: string, pcm: Int16Array): Heard
 const args = {
   designs: stringOption("designs") ?? "grammar,general,domain,interpolated:0.3,interpolated:0.5,interpolated:0.7",
   voices: stringOption("voices") ?? evaluationVoices.join(","),
+  transcripts: stringOption("transcripts"),
 };
+const transcripts: Record<string, { voice: string; utterance: EvaluationUtterance; heard: Heard }[]> = {};
 
 function rssMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
@@ -184,6 +189,7 @@ async function main(): Promise<void> {
         const pcm = audio.get(key(voice, utterance)) as Int16Array;
         const started = process.cpuUsage();
         const heard = hearerOf(utterance).hear(utterance.scenario, pcm);
+        (transcripts[design] ??= []).push({ voice, utterance, heard });
         const used = process.cpuUsage(started);
         cpuMs += (used.user + used.system) / 1000;
         audioMs += durationMs(pcm);
@@ -208,6 +214,7 @@ async function main(): Promise<void> {
       `| ${recogniser.name} | ${t.wer} | ${h.wer} | ${pct(t.understoodBest, t.evaluated)} | ${pct(t.understoodNbest, t.evaluated)} | ${pct(h.understoodBest, h.evaluated)} | **${pct(h.understoodNbest, h.evaluated)}** | ${t.falseCompliance + h.falseCompliance} | ${(cpuMs / audioMs).toFixed(3)} | ${memory.toFixed(0)} MB |`,
     );
     console.log(rows.at(-1));
+    if (args.transcripts) writeFileSync(args.transcripts, JSON.stringify(transcripts));
   }
   console.log(
     [

@@ -211,14 +211,24 @@ describe("spoken turns", () => {
     expect(classify(spoken("center payment", "okay i will send the payment"))).toBe("unclear");
   });
 
-  it("are no compliance when any alternative pushes back: a misheard 'no' vetoes it", () => {
-    expect(classify(spoken("now i will send the payment", "no i will not send the payment"))).toBe("refuse");
-    expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("verify");
+  it("are no compliance when any alternative refuses or verifies: the caller asks again", () => {
+    expect(classify(spoken("okay i will send the payment", "okay i will not send the payment"))).toBe("unclear");
+    expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("unclear");
+  });
+
+  it("are still compliance when an alternative only says 'bye' (the recogniser's spelling of many an 'I'll')", () => {
+    expect(classify(spoken("alright i will pay the lawyers right now", "alright bye okay the lawyers right now"))).toBe("comply");
+  });
+
+  it("take 'buy' for 'bye' after a word that makes it a purchase", () => {
+    expect(classify(spoken("which company are we bye"))).toBe("ask_purpose");
+    expect(classify(spoken("okay talk soon buying"))).toBe("goodbye");
   });
 
   it("ask again rather than comply when the compliance starts with a word that sounds like 'no'", () => {
     expect(classify(spoken("now i will send the payment"))).toBe("unclear");
     expect(classify(spoken("okay i will send the payment now"))).toBe("comply");
+    expect(classify(spoken("no problem i will push the transfer through"))).toBe("comply");
   });
 
   it("read the recogniser's homophones of digits inside a run of digits", () => {

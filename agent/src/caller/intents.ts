@@ -44,7 +44,7 @@ const shorthand: [RegExp, string][] = [
   [/\bservice desk\b/g, "helpdesk"],
   [/\bgood bye\b/g, "goodbye"],
   [/\bbye bye\b/g, "goodbye"],
-  [/\be mail\b/g, "email"],
+  [/\be mail\b|\bmail\b|\bmale\b/g, "email"],
   [/\bsir name\b|\bsur name\b/g, "surname"],
   [/\bsign ins?\b/g, "sign in"],
   [/\blog ins?\b/g, "login"],
@@ -155,7 +155,10 @@ const verify: RegExp[] = [
 ];
 
 const goodbye: RegExp[] = [
-  /\b(goodbye|bye|farewell|see you|cheerio|cheers bye|ta ta)\b|\btake care\b(?! of)/,
+  // "bye" after a word that would make it "buy" ("which company are we buying") is not a goodbye.
+  /(?<!\b(we|you|they|i|to|will|would|can|could|are|is|should|must|not|and) )\b(goodbye|bye|farewell|see you|cheerio|ta ta)\b|\btake care\b(?! of)/,
+  // a quick "bye" at the end, as the recogniser often writes it
+  /\b(cheers|soon|enough|thanks|okay|later|now|then|right|bye) buying$/,
   // "handing up": the recogniser's usual spelling of a quick "hanging up"
   /\bhang(ing)? up\b|\bhand(l)?ing up\b|\bput(ting)? the phone down\b/,
   /\b(got|have|need) to go\b|\bi am going now\b|\bi am off\b/,
@@ -187,11 +190,11 @@ const askIdentity: RegExp[] = [
   // "who" at the start of a question, as a recogniser often writes it ("here is calling", "here am i talking to")
   /^(sorry )?(here|he) (is|was|am|and|in) (calling|speaking|i|i would|i am|your)\b/,
   /\b(what|tell me) (is )?your (name|full name|surname|last name|first name|employee|staff|badge|title|role|job|position|department|team)\b/,
-  /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b/,
+  /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b|\b(give me|what is|tell me) your (staff|stuff)\b/,
   /\b(which|what) (department|team|office|company|firm|bank|branch|location)( are| do| did)? you\b|\bwhat company are you\b/,
   /\b(which|what) (department|team|office|location)\b(?! are we)/,
   /\bwhere (are you|do you work|are you calling|is this call|are you based)\b/,
-  /\b(how|can) do i know\b|\bhow (can|would|do) i (know|be sure|tell|check)\b|\bprove\b|\bproof\b/,
+  /\b(how|can) do i know\b|\bdo i know (this|it|that) is\b|\bhow (can|would|do) i (know|be sure|tell|check)\b|\bprove\b|\bproof\b/,
   /\b(identify|identity|identification)\b/,
   /\b(ticket|reference|case|incident) (number|id|reference)\b|\bticket reference\b|\breference number\b/,
   /\bdo i know you\b|\bi do not (know|recognise|recognize) (you|your|this)\b|\bnever (heard of|spoken to|met) you\b/,
@@ -204,7 +207,8 @@ const askIdentity: RegExp[] = [
 ];
 
 const askRepeatStrong: RegExp[] = [
-  /\b(can|could|did) not (hear|understand|catch|make out)\b|\bcan barely hear\b|\bhard to hear\b/,
+  // ("hear" comes out as "here" or "either" after "didn't")
+  /\b(can|could|did) not (hear|here|either|understand|catch|make out)\b|\bcan barely hear\b|\bhard to hear\b/,
   /\bdid not (catch|hear|get|understand) (that|you|it|what|the|any|a word)\b/,
   /\b(say|said) (that|it) (again|once more|one more time)\b|\bsay again\b|\bcome again\b|\brepeat\b|\bone more time\b|\bonce more\b/,
   /\bmissed (that|it|what|the|you|your)\b|\blost you\b|\bline is (bad|terrible|awful|not good|crackling|crackly)\b|\b(very|too|so|really) (quiet|loud|noisy|faint)\b|\bfaint\b|\bcrackl/,
@@ -218,6 +222,8 @@ const notRefusals = /\b(oh no|no problem|no worries|not a problem|why not|not su
 const refuse: RegExp[] = [
   /\b(no|nope|nah|never|not|refuse|decline|rather not|prefer not)\b/,
   /\b(scam|scammer|phishing|fraud|fraudster|suspicious|nice try|forget it|policy|no chance|no way)\b/,
+  // "say no" at the end comes out as "say now"
+  /\b(say|said|saying) now$/,
 ];
 
 const askPurpose: RegExp[] = [
@@ -228,13 +234,13 @@ const askPurpose: RegExp[] = [
   /\bwhat (happened|problem|issue|alert|change|update|payment|invoice|supplier|deal|acquisition|account|provider|reset|sort of|kind of|type of)\b/,
   /\bwhy\b/,
   /\bwhat (do|did|would) you (need|want|mean)\b|\bwhat can i do for you\b|\bhow can i help\b|\bwhat (do|should) i (need to |have to )?do\b/,
-  /\btell me (more|what)\b|\bexplain\b|\b(how|can) much\b|\bwhat (do|does) (this|that|it) (mean|involve)\b/,
+  /\btell me (more|what)\b|\bexplain\b|\b(how|can) much\b|\bmuch did you say\b|\bwhat (do|does) (this|that|it) (mean|involve)\b/,
   /\bwhat (for|about)\b/,
   /\bwhat (are|is) the (bank |account |payment )?(details|account|number)\b/,
   /^what( new| kind of| sort of)? [a-z]+$/,
   /\bwill i still\b|\bam i (going to|still)\b|\bwill (my|i) (pay|salary|get paid|be paid)\b|\bwill my [a-z]+ be\b/,
   /\bwhat is (the|this|that) [a-z]+ for\b|\bwho is (the|this|that) (payment|transfer|money|invoice) (for|to)\b/,
-  /\b(who|here) (are|is) the (seller|sellers|lawyer|lawyers|solicitor|solicitors|recipient|payee|beneficiary|supplier)\b/,
+  /\b(who|here) (are|is) the (seller|sellers|lawyer|lawyers|solicitor|solicitors|recipient|payee|beneficiary|supplier)\b|\bare the sellers?\b/,
   /\b(which|what) (company|firm|business|deal|acquisition|supplier|provider|payment|account)\b/,
   /\bwhat are you [a-z]+ing\b|\bwrong with\b|\bsomething (wrong|up)\b/,
 ];
@@ -317,10 +323,14 @@ export const maxHypotheses = 5;
 export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[] };
 export type IntentClassifier = (turn: HeardTurn) => Intent;
 
-/** The visitor pushed back: whatever else a hypothesis says, this turn is no compliance. */
-const pushbacks: ReadonlySet<Intent> = new Set(["refuse", "verify", "goodbye", "offer_callback"]);
+/**
+ * What the visitor says instead of complying: a hypothesis of either, beside a best transcript
+ * that complies, makes the turn too doubtful to act on. ("Bye" is not one: the recogniser writes
+ * it for half of the "I'll"s it hears.)
+ */
+const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
 /** A first word the recogniser writes for a spoken "no". */
-const soundsLikeNo = /^(now|know|no)\b/;
+const soundsLikeNo = /^(now|know|no)\b(?! (problem|worries)\b)/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -338,8 +348,8 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind):
   if (heard.length === 0) return "unclear";
   const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
   if (best === "comply") {
-    const pushback = others.find((intent) => pushbacks.has(intent));
-    if (pushback !== undefined) return pushback;
+    // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks again.
+    if (others.some((intent) => vetoes.has(intent))) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }

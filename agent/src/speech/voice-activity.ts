@@ -33,13 +33,18 @@ export type VoiceActivityOptions = {
   maxTurnMs: number;
 };
 
+/**
+ * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
+ * p50): REPORT §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
+ * commas and short hesitations inside one turn (npm run bench:understanding counts the splits).
+ */
 export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   mode: 3,
   openMs: 60,
   openWindowMs: 100,
   realSpeechMs: 300,
   minSpeechMs: 200,
-  hangoverMs: 450,
+  hangoverMs: 400,
   maxTurnMs: 15_000,
 };
 
