@@ -176,6 +176,12 @@ describe("compliance needs strong evidence", () => {
     expect(classify(text)).not.toBe("comply");
   });
 
+  it("needs the yes, the verb and the goal close together: the goal's words scattered through a sentence are no yes", () => {
+    expect(ceo("Right, the weather ruined my holiday, and the transfer of my flight too")).not.toBe("comply");
+    expect(ceo("Sure, about the transfer: nobody told me")).not.toBe("comply");
+    expect(ceo("Sure, I'll make the payment")).toBe("comply");
+  });
+
   it("never takes a refusal with digits in it as compliance", () => {
     expect(helpdesk("No, I won't read out four seven two nine one eight")).toBe("refuse");
   });
@@ -214,6 +220,10 @@ describe("spoken turns", () => {
   it("are no compliance when any alternative refuses or verifies: the caller asks again", () => {
     expect(classify(spoken("okay i will send the payment", "okay i will not send the payment"))).toBe("unclear");
     expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("unclear");
+  });
+
+  it("are still compliance when an alternative only hears the last word 'now' as 'no'", () => {
+    expect(classify(spoken("okay i will send the payment now", "okay i will send the payment no"))).toBe("comply");
   });
 
   it("are still compliance when an alternative only says 'bye' (the recogniser's spelling of many an 'I'll')", () => {

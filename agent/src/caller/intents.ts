@@ -159,8 +159,8 @@ const goodbye: RegExp[] = [
   /(?<!\b(we|you|they|i|to|will|would|can|could|are|is|should|must|not|and) )\b(goodbye|bye|farewell|see you|cheerio|ta ta)\b|\btake care\b(?! of)/,
   // a quick "bye" at the end, as the recogniser often writes it
   /\b(cheers|soon|enough|thanks|okay|later|now|then|right|bye) buying$/,
-  // "handing up": the recogniser's usual spelling of a quick "hanging up"
-  /\bhang(ing)? up\b|\bhand(l)?ing up\b|\bput(ting)? the phone down\b/,
+  // "handing up", "him ring up": the recogniser's usual spellings of a quick "hanging up"
+  /\bhang(ing)? up\b|\b(hand(l)?ing|him ring) up\b|\bput(ting)? the phone down\b/,
   /\b(got|have|need) to go\b|\bi am going now\b|\bi am off\b/,
   /\b(end|ending|finish|finishing|stop|stopping) (the|this|our) (call|conversation)\b/,
   /\b(this|the) (call|conversation) is (over|finished|done)\b|\bdone with (this|the) (call|conversation)\b/,
@@ -188,7 +188,7 @@ const askIdentity: RegExp[] = [
   /\bwho (is this|is that|is calling|is speaking|are you|am i (speaking|talking) (to|with)|did you say|do you work for|is your|is it)\b/,
   /\bwho (this|you are|is it)\b/,
   // "who" at the start of a question, as a recogniser often writes it ("here is calling", "here am i talking to")
-  /^(sorry )?(here|he) (is|was|am|and|in) (calling|speaking|i|i would|i am|your)\b/,
+  /^(sorry )?(here|he) (is|was|am|and|in) (calling|speaking|i|i would|i am|your)\b|^(sorry )?you is (calling|speaking)\b/,
   /\b(what|tell me) (is )?your (name|full name|surname|last name|first name|employee|staff|badge|title|role|job|position|department|team)\b/,
   /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b|\b(give me|what is|tell me) your (staff|stuff)\b/,
   /\b(which|what) (department|team|office|company|firm|bank|branch|location)( are| do| did)? you\b|\bwhat company are you\b/,
@@ -198,7 +198,7 @@ const askIdentity: RegExp[] = [
   /\b(identify|identity|identification)\b/,
   /\b(ticket|reference|case|incident) (number|id|reference)\b|\bticket reference\b|\breference number\b/,
   /\bdo i know you\b|\bi do not (know|recognise|recognize) (you|your|this)\b|\bnever (heard of|spoken to|met) you\b/,
-  /\b(are you|is (this|that|it)) (really|actually|truly|definitely)\b|\bare you who you say\b|\bis (this|that|it) (really )?you\b/,
+  /\b(are you|is (this|that|it)) (really|actually|truly|definitely)\b|\byou are (really|actually) (from|with|calling)\b|\bare you who you say\b|\bis (this|that|it) (really )?you\b/,
   /\bwho\b.*\b(calling|speaking)\b/,
   /\bwho gave you\b|\bhow did you get (my|this|that)\b/,
   /\b(trust|believe) you\b/,
@@ -242,33 +242,46 @@ const askPurpose: RegExp[] = [
   /\bwhat is (the|this|that) [a-z]+ for\b|\bwho is (the|this|that) (payment|transfer|money|invoice) (for|to)\b/,
   /\b(who|here) (are|is) the (seller|sellers|lawyer|lawyers|solicitor|solicitors|recipient|payee|beneficiary|supplier)\b|\bare the sellers?\b/,
   /\b(which|what) (company|firm|business|deal|acquisition|supplier|provider|payment|account)\b/,
-  /\bwhat are you [a-z]+ing\b|\bwrong with\b|\bsomething (wrong|up)\b/,
+  /\bwhat are you [a-z]+ing\b|^what are you\b|\bwrong with\b|\bsomething (wrong|up)\b/,
 ];
 
 /** The visitor committing themself: "I'll", "let me", "okay", "sure"... (a question like "should I send it?" is not one). */
-const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i am|i have|i would|okay|sure|fine|yes|yeah|right|alright|no problem)\\b";
-const committed = (rest: string) => new RegExp(`${commit}.*${rest}`);
+const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i am|i have|i would|okay|sure|fine|yes|yeah|right|alright|no problem)";
+
+/**
+ * A commitment, then within three words one of `verbs`, then (when given) within four words one
+ * of `objects`: "okay, I'll send the payment now". The words must come close together: a refusal
+ * the recogniser garbled ("I'm not authorised to do transfers" heard as "fine awful the right to
+ * the transfer") scatters them, and a transcript with the goal's words somewhere in it is no yes.
+ */
+function committed(verbs: string, objects?: string): RegExp {
+  const object = objects === undefined ? "" : `(?: [a-z0-9]+){0,4} (?:${objects})\\b`;
+  // The words between may not be a determiner: after "the", "transfer" is a noun ("right to the transfer").
+  return new RegExp(`${commit}(?: (?!(?:the|a|an|this|that|my|your|his|her|our|their)\\b)[a-z]+){0,3} (?:${verbs})\\b${object}`);
+}
 
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {
   code: [
     /\b(the |my |your )?(code|number|pin|digits) (is|was|says|are)\b/,
-    committed("\\b(read|give|tell|send|text|share)\\b.*\\b(code|codes|digits|pin|number)\\b"),
-    committed("\\bread (it|them|that) (out|to you|off)\\b"),
+    committed("read|read out|give|tell|send|text|share", "code|codes|digits|pin|number"),
+    committed("read (it|them|that) (out|to you|off)"),
     /\bit (is|says) [a-z0-9 ]*\b(digits|numbers)\b/,
   ],
-  password: [/\b(the |my )?password (is|was)\b/, committed("\\b(read|give|tell|send|type|share|spell)\\b.*\\bpassword\\b")],
+  password: [/\b(the |my )?password (is|was)\b/, committed("read|give|tell|send|type|share|spell", "password")],
   payment: [
     committed(
-      "\\b(send|make|do|process|approve|authorise|authorize|release|transfer|wire|pay|push|get|handle|take care of|sort out|arrange)\\b.*\\b(payment|transfer|money|wire|invoice|funds|amount|thousand|lawyers)\\b",
+      "send|make|do|process|approve|authorise|authorize|release|transfer|wire|pay|push|get|handle|take care of|sort out|arrange",
+      "payment|transfer|money|wire|invoice|funds|amount|thousand|lawyers",
     ),
-    committed("\\b(pay|wire|transfer(?! you| this call| the call))\\b"),
-    committed("\\b(send|approve|release) (it|that|this|them)\\b"),
+    // the verb alone ("I'll pay it", "I can transfer it this morning"); "the transfer" is a noun
+    committed("pay|wire|transfer(?! you| this call| the call)"),
+    committed("send (it|that|this|them)|approve (it|that|this|them)|release (it|that|this|them)"),
     /\b(it is|that is|consider it) done\b|\bjust sent\b|\bi have (sent|paid|transferred|wired)\b|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
   ],
   "bank-details": [
     /\b(my )?(account number|sort code|routing number|iban|card number|account|new account) (is|was|ends)\b/,
-    committed("\\b(give|read|tell|send|update|change|take|confirm|find|get|share)\\b.*\\b(account|sort code|bank|details|card|number)\\b"),
+    committed("give|read|tell|send|update|change|take|confirm|find|get|share", "account|sort code|bank|details|card|number"),
     /\bi bank with\b|\bmy bank is\b|\bsame bank\b|\bhere they are\b/,
   ],
 };
@@ -348,8 +361,11 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind):
   if (heard.length === 0) return "unclear";
   const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
   if (best === "comply") {
-    // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks again.
-    if (others.some((intent) => vetoes.has(intent))) return "unclear";
+    // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks
+    // again. Not for a last word heard as "now" or "no" ("I'll send it now" is the likelier).
+    const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
+    const bestHeard = sameButLastWord(heard[0] as string);
+    if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(heard[index + 1] as string) !== bestHeard)) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
