@@ -18,9 +18,12 @@ export function editDistance(reference: readonly string[], hypothesis: readonly 
   return previous[hypothesis.length] as number;
 }
 
+/** Spellings the dictionary and a transcript may differ in without either being wrong. */
+const sameWord: Readonly<Record<string, string>> = { mr: "mister", mrs: "missus", dr: "doctor", st: "saint" };
+
 export function comparableWords(text: string): string[] {
   const normalised = normalise(text);
-  return normalised === "" ? [] : normalised.split(" ");
+  return normalised === "" ? [] : normalised.split(" ").map((word) => sameWord[word] ?? word);
 }
 
 /** Accumulates errors and reference words over many utterances. */
