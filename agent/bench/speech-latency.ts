@@ -1,95 +1,73 @@
 /**
- * Speech latency, straight against the Speech interface (no websocket): flite-spoken
- * utterances streamed in real time in 20 ms frames, like the browser's microphone.
+ * `npm run bench:speech-latency`: speech latency straight against the Speech interface (no
+ * websocket): answers from the evaluation set, spoken by flite and festival, streamed in real
+ * time in 20 ms frames like the browser's microphone, into the recogniser the agent runs.
  *
- *   npx tsx agent/bench/speech-latency.ts                 one call, 20 utterances
- *   npx tsx agent/bench/speech-latency.ts --calls 20      20 concurrent calls, 20 utterances each
- *   options: --utterances N  --scenario <playbook id>
- *            --gap-ms N  silence after each utterance (default: end of turn + the reply's playing time + 500 ms)
+ *   npx tsx agent/bench/speech-latency.ts                   one call, 20 utterances
+ *   npx tsx agent/bench/speech-latency.ts --calls=10        10 calls at once, start times spread
+ *   options: --utterances=N  --gap-ms=N (silence after each utterance; default: the reply's playing time + 1 s)
  *
- * Prints end of speech -> transcript and -> synthesized reply (p50/p95), how many utterances
- * were understood or rejected as they should be, event-loop delay, CPU and memory per call.
+ * Prints end of speech -> end of turn, -> transcript and -> synthesized reply (p50/p95), how many
+ * turns the caller's rules understood, event-loop delay, CPU and memory per call.
  */
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import pino from "pino";
+import { createIntentClassifier } from "../src/caller/intents";
+import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
-import type { FliteVoice } from "../src/speech/synthesizer";
-import { buildTimeline, closeFixtureSpeech, speak, streamPcm, type Segment } from "../tests/support/speech-fixtures";
+import { visitorSentences } from "../src/visitor-sentences";
+import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
+import { buildTimeline, streamPcm, type Segment } from "../tests/support/speech-fixtures";
+import { numberOption } from "./support/cli-options";
+import { evaluationVoices, speakAs } from "./support/voices";
 
-type Options = { calls: number; utterances: number; scenario: string; gapMs: number };
-
-function parseOptions(argv: readonly string[]): Options {
-  const value = (name: string, fallback: string) => {
-    const index = argv.indexOf(`--${name}`);
-    return index >= 0 && argv[index + 1] ? (argv[index + 1] as string) : fallback;
-  };
-  return {
-    calls: Math.max(1, Number(value("calls", "1"))),
-    utterances: Math.max(1, Number(value("utterances", "20"))),
-    scenario: value("scenario", "it-helpdesk-mfa-reset"),
-    // 0: the visitor answers 500 ms after the agent's reply would have finished playing.
-    gapMs: Math.max(0, Number(value("gap-ms", "0"))),
-  };
-}
-
-const OUT_OF_GRAMMAR = [
-  "the weather in paris is lovely this time of year",
-  "can you tell me a joke about cats",
-  "i had pasta for dinner yesterday",
-  "my neighbour is painting his fence green",
-];
-const VOICES: readonly FliteVoice[] = ["slt", "rms", "awb", "kal16"];
+const options = {
+  calls: Math.max(1, numberOption("calls", 1)),
+  utterances: Math.max(1, numberOption("utterances", 20)),
+  gapMs: numberOption("gap-ms", 0),
+};
 const REPLY = "Right, I understand. But I do need that code from you in the next minute, please.";
 
-type Spoken = { text: string; expected: string | null; voice: FliteVoice; pcm: Int16Array };
+type Spoken = { utterance: EvaluationUtterance; pcm: Int16Array };
+type Result = { utterance: EvaluationUtterance; understood: boolean | undefined; vad: number; toTranscript: number; toReply: number };
 
-function playbookPhrases(scenario: string): string[] {
-  const file = path.join(__dirname, "..", "playbooks", `${scenario}.json`);
-  const playbook = JSON.parse(readFileSync(file, "utf8")) as { phrases: Record<string, string[]> };
-  return [...new Set(Object.values(playbook.phrases).flat())];
-}
-
-/** Every fifth utterance is out of grammar; the rest are spread over the playbook's phrases. */
-async function utteranceSet(phrases: readonly string[], count: number): Promise<Spoken[]> {
+/** Every intent of every scenario in turn, voices rotating: the held-out split, then the tuning split. */
+async function utteranceSet(count: number): Promise<Spoken[]> {
+  const all = loadEvaluationSet().filter((utterance) => utterance.intent !== OFF_TOPIC);
+  const ordered = [...all.filter((u) => u.split === "held-out"), ...all.filter((u) => u.split === "tuning")];
   const spoken: Spoken[] = [];
   for (let i = 0; i < count; i++) {
-    const voice = VOICES[i % VOICES.length] as FliteVoice;
-    const outOfGrammar = i % 5 === 4;
-    const text = outOfGrammar ? (OUT_OF_GRAMMAR[Math.floor(i / 5) % OUT_OF_GRAMMAR.length] as string) : (phrases[(i * 7) % phrases.length] as string);
-    spoken.push({ text, expected: outOfGrammar ? null : text, voice, pcm: await speak(text, voice) });
+    const utterance = ordered[(i * 37) % ordered.length] as EvaluationUtterance;
+    spoken.push({ utterance, pcm: await speakAs(evaluationVoices[i % evaluationVoices.length]!, utterance.text) });
   }
   return spoken;
 }
 
-type Result = { expected: string | null; heard: string | null | undefined; toTranscript: number; toReply: number; vad: number };
-
-async function runCall(speech: Speech, phrases: readonly string[], spoken: readonly Spoken[], gapMs: number, startDelayMs: number): Promise<{ results: Result[]; extra: number }> {
+async function runCall(speech: Speech, spoken: readonly Spoken[], gapMs: number, startDelayMs: number): Promise<{ results: Result[]; extra: number }> {
   await new Promise((resolve) => setTimeout(resolve, startDelayMs));
+  const playbooks = loadPlaybooks();
   const segments: Segment[] = [{ silenceMs: 1000 }];
   for (const item of spoken) segments.push({ speech: item.pcm }, { silenceMs: gapMs });
   const timeline = buildTimeline(segments);
-  const events: { text: string | null; endOfTurnAt: number; transcriptAt: number; reply: Promise<number> }[] = [];
+  const events: { transcript: string; alternatives?: readonly string[]; endOfTurnAt: number; transcriptAt: number; reply: Promise<number> }[] = [];
   const recognizer = speech.createRecognizer({
-    phrases,
     onSpeechStart: () => undefined,
-    onUtterance: ({ text, endOfTurnAt }) => {
+    onUtterance: ({ transcript, alternatives, endOfTurnAt }) => {
       const transcriptAt = performance.now();
-      events.push({ text, endOfTurnAt, transcriptAt, reply: speech.synthesize(REPLY).then(() => performance.now()) });
+      events.push({ transcript, alternatives, endOfTurnAt, transcriptAt, reply: speech.synthesize(REPLY).then(() => performance.now()) });
     },
   });
   if (!recognizer) throw new Error(`recognition unavailable: ${speech.status.reason}`);
   const report = await streamPcm(timeline.pcm, (chunk) => recognizer.push(chunk), { chunkMs: 20, realTime: true });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await recognizer.settled?.();
   recognizer.close();
 
   // Each result belongs to the latest speech end before its end of turn.
   const ends = timeline.speechEnds.map((sample) => report.sentAt(sample));
-  const results: Result[] = spoken.map((item) => ({ expected: item.expected, heard: undefined, toTranscript: Number.NaN, toReply: Number.NaN, vad: Number.NaN }));
+  const results: Result[] = spoken.map((item) => ({ utterance: item.utterance, understood: undefined, vad: Number.NaN, toTranscript: Number.NaN, toReply: Number.NaN }));
   let extra = 0;
   for (const event of events) {
     let index = -1;
@@ -97,12 +75,14 @@ async function runCall(speech: Speech, phrases: readonly string[], spoken: reado
       if (end <= event.endOfTurnAt) index = i;
     });
     const slot = results[index];
-    if (!slot || slot.heard !== undefined) {
+    if (!slot || slot.understood !== undefined) {
       extra++;
       continue;
     }
+    const playbook = playbooks.get(slot.utterance.scenario);
+    if (!playbook) throw new Error(`no playbook ${slot.utterance.scenario}`);
     const end = ends[index] as number;
-    slot.heard = event.text;
+    slot.understood = createIntentClassifier(playbook)({ via: "speech", text: event.transcript, alternatives: event.alternatives }) === slot.utterance.intent;
     slot.vad = event.endOfTurnAt - end;
     slot.toTranscript = event.transcriptAt - end;
     slot.toReply = (await event.reply) - end;
@@ -119,8 +99,7 @@ function percentile(values: readonly number[], p: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "n/a");
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
-  // Warnings are counted, not printed: under overload there is one per late check.
+  // Warnings are counted, not printed: under overload there is one per late transcript.
   const warnings = new Map<string, number>();
   const log = pino(
     { level: process.env.LOG_LEVEL ?? "warn" },
@@ -134,12 +113,11 @@ async function main(): Promise<void> {
       },
     }),
   );
-  const speech = await createSpeech(log);
+  const speech = await createSpeech(log, { domainSentences: visitorSentences() });
   if (speech.status.recognition !== "available") throw new Error(`recognition unavailable: ${speech.status.reason}`);
-  const phrases = playbookPhrases(options.scenario);
-  const spoken = await utteranceSet(phrases, options.utterances);
+  const spoken = await utteranceSet(options.utterances);
   const reply = await speech.synthesize(REPLY);
-  const gapMs = options.gapMs > 0 ? options.gapMs : 500 + durationMs(reply) + 500;
+  const gapMs = options.gapMs > 0 ? options.gapMs : durationMs(reply) + 1000;
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -154,29 +132,24 @@ async function main(): Promise<void> {
   // Independent calls: their start times are spread over one utterance-and-reply cycle, so the
   // visitors do not all speak at the same moment.
   const cycleMs = spoken.reduce((sum, item) => sum + durationMs(item.pcm), 0) / spoken.length + gapMs;
-  const calls = await Promise.all(Array.from({ length: options.calls }, (_, call) => runCall(speech, phrases, spoken, gapMs, (call * cycleMs) / options.calls)));
+  const calls = await Promise.all(Array.from({ length: options.calls }, (_, call) => runCall(speech, spoken, gapMs, (call * cycleMs) / options.calls)));
 
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
   clearInterval(sampler);
   await speech.close();
-  await closeFixtureSpeech();
 
   const results = calls.flatMap((call) => call.results);
-  const understood = results.filter((result) => result.expected !== null);
-  const outOfGrammar = results.filter((result) => result.expected === null);
   const cpuCore = (cpu.user + cpu.system) / 1000 / wallMs;
   const lines = [
-    `speech latency: ${options.calls} call(s) x ${options.utterances} utterances, scenario ${options.scenario}, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each, ${process.version}`,
+    `speech latency: ${options.calls} call(s) x ${options.utterances} utterances, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each, ${process.version}`,
     `  end of speech -> end of turn (VAD):  p50 ${ms(percentile(results.map((r) => r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.vad), 95))}`,
-    `  end of turn -> checked transcript:   p50 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 95))}`,
+    `  end of turn -> transcript:           p50 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 95))}`,
     `  end of speech -> transcript:         p50 ${ms(percentile(results.map((r) => r.toTranscript), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript), 95))}`,
     `  end of speech -> synthesized reply:  p50 ${ms(percentile(results.map((r) => r.toReply), 50))}  p95 ${ms(percentile(results.map((r) => r.toReply), 95))}`,
-    `  in-grammar recognised exactly: ${understood.filter((r) => r.heard === r.expected).length}/${understood.length}` +
-      `  (rejected as not understood: ${understood.filter((r) => r.heard === null).length}, wrong phrase: ${understood.filter((r) => typeof r.heard === "string" && r.heard !== r.expected).length})`,
-    `  out-of-grammar rejected: ${outOfGrammar.filter((r) => r.heard === null).length}/${outOfGrammar.length}`,
-    `  turns missed: ${results.filter((r) => r.heard === undefined).length}, extra end-of-turn events: ${calls.reduce((sum, call) => sum + call.extra, 0)}`,
+    `  understood by the caller's rules: ${results.filter((r) => r.understood === true).length}/${results.length}` +
+      `  (turns missed: ${results.filter((r) => r.understood === undefined).length}, extra turns: ${calls.reduce((sum, call) => sum + call.extra, 0)})`,
     ...[...warnings].map(([message, count]) => `  logged ${count}x: ${message}`),
     `  event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms  max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
     `  CPU: ${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call` +

@@ -6,6 +6,7 @@ import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./
 import { createLogger, type Logger } from "./log";
 import { createAgentServer, type AgentServer } from "./server";
 import { createSpeech, type Speech } from "./speech";
+import { visitorSentences } from "./visitor-sentences";
 
 /**
  * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on
@@ -19,7 +20,11 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
 
-  const speech = await createSpeech(log, { synthesizer: { workers: config.synthesisWorkers }, voice: { cacheBytes: config.synthesisCacheBytes } });
+  const speech = await createSpeech(log, {
+    domainSentences: visitorSentences(),
+    synthesizer: { workers: config.synthesisWorkers },
+    voice: { cacheBytes: config.synthesisCacheBytes },
+  });
   // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
   await prepareOpenings(speech, log, config);
   const server = createAgentServer({

@@ -10,7 +10,7 @@ const playbookOf = (id: string): Playbook => {
   return playbook;
 };
 
-const spoken = (text: string | null): VisitorTurn => ({ via: "speech", text });
+const spoken = (text: string): VisitorTurn => ({ via: "speech", text });
 const typed = (text: string): VisitorTurn => ({ via: "text", text });
 
 /** Runs a call to its end (or through the turns) and returns the session. */
@@ -140,7 +140,7 @@ describe("the debrief as a client tool call", () => {
   });
 
   it("survives JSON unchanged, so it can travel as tool parameters", async () => {
-    const caller = await call("ceo-urgent-wire", [spoken("hello"), spoken(null), typed("OK, I'll send it now.")]);
+    const caller = await call("ceo-urgent-wire", [spoken("hello"), spoken(""), typed("OK, I'll send it now.")]);
     const debrief: Debrief = caller.debrief("complied");
     expect(JSON.parse(JSON.stringify(debrief))).toEqual(debrief);
   });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { createCaller, scenarioIds, UnknownScenarioError, type CallerReply, type CallerSession } from "../src/caller";
+import { createCaller, scenarioIds, UnknownScenarioError, type CallerReply, type CallerSession, type VisitorTurn } from "../src/caller";
 import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { maxSpokenLength } from "../src/caller/spoken-text";
@@ -10,11 +10,14 @@ const playbookOf = (id: string): Playbook => {
   return playbook;
 };
 
-const spoken = (text: string | null) => ({ via: "speech" as const, text });
+/** A spoken turn as the recogniser hands it over: its best transcript ("" when no words came out). */
+const spoken = (text: string) => ({ via: "speech" as const, text });
 const typed = (text: string) => ({ via: "text" as const, text });
+/** Speech with no words in it. */
+const inaudible = spoken("");
 
 /** Plays the visitor's side; returns every reply. */
-async function talk(session: CallerSession, turns: { via: "speech" | "text"; text: string | null }[]): Promise<CallerReply[]> {
+async function talk(session: CallerSession, turns: VisitorTurn[]): Promise<CallerReply[]> {
   const replies: CallerReply[] = [];
   for (const turn of turns) replies.push(await session.respond(turn));
   return replies;
@@ -67,11 +70,41 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
     expect(await caller.respond(spoken("goodbye"))).toEqual({ text: said(playbook, reactions.goodbye[0]!), end: "hung-up" });
   });
 
-  it("answers speech it did not understand with a 'bad line' line, a different one each time", async () => {
+  it("answers speech with no words in it with a 'bad line' line", async () => {
     const caller = createCaller(id);
     caller.opening();
-    const replies = await talk(caller, [spoken(null), spoken(null)]);
-    expect(replies).toEqual([{ text: said(playbook, reactions.badLine[0]!) }, { text: said(playbook, reactions.badLine[1]!) }]);
+    expect(await caller.respond(inaudible)).toEqual({ text: said(playbook, reactions.badLine[0]!) });
+  });
+
+  it("answers words that mean nothing on this call as a bad line too, not as an answer", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    expect(await caller.respond(spoken("purple monkey dishwasher"))).toEqual({ text: said(playbook, reactions.badLine[0]!) });
+  });
+
+  it("presses on with its next tactic after two unclear turns in a row, instead of asking a third time", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const replies = await talk(caller, [inaudible, spoken("banana the walrus"), inaudible]);
+    expect(replies).toEqual([
+      { text: said(playbook, reactions.badLine[0]!) },
+      { text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic },
+      { text: said(playbook, reactions.badLine[1]!) },
+    ]);
+  });
+
+  it("counts unclear turns in a row only: an understood turn in between starts the count again", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const replies = await talk(caller, [inaudible, spoken("what is this about"), inaudible]);
+    expect(replies[2]).toEqual({ text: said(playbook, reactions.badLine[1]!) });
+  });
+
+  it("reads a spoken turn from the recogniser's other hypotheses when the best one means nothing", async () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const reply = await caller.respond({ via: "speech", text: "here am i talking to", alternatives: ["who am i talking to"] });
+    expect(reply).toEqual({ text: said(playbook, reactions.askIdentity.lines[0]!), tactic: reactions.askIdentity.tactic });
   });
 
   it("deflects a call-back offer with its tactic", async () => {
@@ -173,7 +206,7 @@ describe("a bounded conversation", () => {
     for (const id of scenarioIds()) {
       const caller = createCaller(id);
       caller.opening();
-      const replies = await talk(caller, Array.from({ length: playbookOf(id).maxTurns }, (_, index) => spoken(index % 3 === 0 ? null : "hmm")));
+      const replies = await talk(caller, Array.from({ length: playbookOf(id).maxTurns }, (_, index) => (index % 3 === 0 ? inaudible : spoken("hmm"))));
       expect(replies.at(-1)?.end).toBeDefined();
     }
   });
@@ -231,7 +264,7 @@ describe("overrides", () => {
 });
 
 describe("determinism and setup", () => {
-  const script = [spoken("hello"), spoken(null), typed("who is this?"), spoken("no"), spoken("okay"), spoken(null)];
+  const script = [spoken("hello"), inaudible, typed("who is this?"), spoken("no"), spoken("okay"), inaudible];
 
   it("says exactly the same thing given the same inputs", async () => {
     const run = async () => {
@@ -255,7 +288,7 @@ describe("determinism and setup", () => {
     for (let seed = 1; seed <= 8; seed += 1) {
       const caller = createCaller("hr-payroll-update", { seed });
       caller.opening();
-      firstBadLines.add((await caller.respond(spoken(null))).text);
+      firstBadLines.add((await caller.respond(inaudible)).text);
     }
     expect(firstBadLines.size).toBeGreaterThan(1);
   });
@@ -265,7 +298,7 @@ describe("determinism and setup", () => {
     expect(() => createCaller("lottery-win")).toThrow(expect.objectContaining({ name: "UnknownScenario" }));
   });
 
-  it("exposes every grammar phrase of its playbook, once each, for the recognizer", () => {
+  it("exposes every example phrase of its playbook, once each, as the recogniser's domain vocabulary", () => {
     const playbook = playbookOf("ceo-urgent-wire");
     const all = phraseIntents.flatMap((intent) => playbook.phrases[intent]);
     const phrases = createCaller("ceo-urgent-wire").phrases;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type Intent } from "../src/caller/intents";
+import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type HeardTurn, type Intent } from "../src/caller/intents";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
@@ -10,9 +10,15 @@ const playbook = (id: string): Playbook => {
   if (found === undefined) throw new Error(`no playbook ${id}`);
   return found;
 };
-const helpdesk = createIntentClassifier(playbook("it-helpdesk-mfa-reset"));
-const ceo = createIntentClassifier(playbook("ceo-urgent-wire"));
-const payroll = createIntentClassifier(playbook("hr-payroll-update"));
+const typed = (text: string): HeardTurn => ({ via: "text", text });
+const spoken = (text: string, ...alternatives: string[]): HeardTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
+const typedIn = (id: string) => {
+  const classify = createIntentClassifier(playbook(id));
+  return (text: string) => classify(typed(text));
+};
+const helpdesk = typedIn("it-helpdesk-mfa-reset");
+const ceo = typedIn("ceo-urgent-wire");
+const payroll = typedIn("hr-payroll-update");
 
 describe("normalising visitor text", () => {
   it("lowercases, drops punctuation and spells out contractions", () => {
@@ -32,14 +38,14 @@ describe("normalising visitor text", () => {
   });
 });
 
-describe("speech: grammar phrases", () => {
-  it("maps every grammar phrase of every playbook to the intent it is listed under", () => {
+describe("the playbooks' example phrases", () => {
+  it("are read by the rules as the intent each is listed under, in every playbook", () => {
     const wrong: string[] = [];
     for (const current of playbooks.values()) {
       const classify = createIntentClassifier(current);
       for (const intent of phraseIntents) {
         for (const phrase of current.phrases[intent]) {
-          const got = classify(phrase);
+          const got = classify(typed(phrase));
           if (got !== intent) wrong.push(`${current.id}: "${phrase}" -> ${got}, listed under ${intent}`);
         }
       }
@@ -47,32 +53,15 @@ describe("speech: grammar phrases", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("classifies every grammar phrase by the typed-text rules alone as well, so the rules are tested on realistic sentences", () => {
-    const wrong: string[] = [];
-    for (const current of playbooks.values()) {
-      for (const intent of phraseIntents) {
-        for (const phrase of current.phrases[intent]) {
-          const got = classifyByRules(normalise(phrase), current.goal.kind);
-          if (got !== intent) wrong.push(`${current.id}: "${phrase}" -> ${got}, listed under ${intent}`);
-        }
-      }
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it("lets the playbook's listing decide a phrase the rules would read differently", () => {
+  it("do not decide anything by being listed: a listed phrase the rules read differently is read by the rules", () => {
     const base = playbook("ceo-urgent-wire");
     const custom: Playbook = { ...base, phrases: { ...base.phrases, comply: [...base.phrases.comply, "purple monkey dishwasher"] } };
-    expect(createIntentClassifier(custom)("purple monkey dishwasher")).toBe("comply");
-  });
-
-  it("reads speech that was not understood as unclear", () => {
-    expect(helpdesk(null)).toBe("unclear");
+    expect(createIntentClassifier(custom)(spoken("purple monkey dishwasher"))).toBe("unclear");
   });
 });
 
 describe("typed text", () => {
-  const cases: [string, (text: string | null) => Intent, string, Intent][] = [
+  const cases: [string, (text: string) => Intent, string, Intent][] = [
     ["helpdesk", helpdesk, "Who's this?", "ask_identity"],
     ["helpdesk", helpdesk, "Sorry, who am I speaking with?", "ask_identity"],
     ["helpdesk", helpdesk, "What's your name again?", "ask_identity"],
@@ -103,6 +92,13 @@ describe("typed text", () => {
     ["helpdesk", helpdesk, "Hmm, I'm not sure", "small_talk"],
     ["helpdesk", helpdesk, "The weather is lovely today", "other"],
     ["helpdesk", helpdesk, "   ...  ", "unclear"],
+    ["helpdesk", helpdesk, "What exactly is the problem with my login?", "ask_purpose"],
+    ["helpdesk", helpdesk, "Sorry, you're very faint", "ask_repeat"],
+    ["ceo", ceo, "Which company are we buying?", "ask_purpose"],
+    ["ceo", ceo, "Which company are you with?", "ask_identity"],
+    ["ceo", ceo, "I'm really busy, can we do this tomorrow?", "offer_callback"],
+    ["ceo", ceo, "Put it in an email and I'll look at it.", "offer_callback"],
+    ["helpdesk", helpdesk, "Let me verify this with IT first", "verify"],
     ["ceo", ceo, "OK, I'll send it now.", "comply"],
     ["ceo", ceo, "Sure, I'll make the transfer right away", "comply"],
     ["ceo", ceo, "123456", "other"],
@@ -146,5 +142,115 @@ describe("typed text", () => {
   it("counts digits as complying only when the goal is something made of digits", () => {
     expect(classifyByRules("4 8 2 9 1 3", "code")).toBe("comply");
     expect(classifyByRules("4 8 2 9 1 3", "payment")).toBe("other");
+  });
+});
+
+describe("compliance needs strong evidence", () => {
+  it.each([
+    ["helpdesk", "It's four seven two nine one eight", helpdesk],
+    ["helpdesk", "Sure, I'll read you the code", helpdesk],
+    ["ceo", "Okay, I'll make the transfer before three", ceo],
+    ["ceo", "Right, I'll pay the lawyers now", ceo],
+    ["payroll", "My account number is four one seven seven two nine zero three", payroll],
+    ["payroll", "Fine, I'll give you my bank details", payroll],
+  ])("%s: %j is compliance (digits, or an explicit yes to the goal)", (_scenario, text, classify) => {
+    expect(classify(text)).toBe("comply");
+  });
+
+  it.each([
+    ["helpdesk", "Okay", helpdesk],
+    ["helpdesk", "Fine, whatever you need", helpdesk],
+    ["helpdesk", "Go ahead", helpdesk],
+    ["helpdesk", "Here you go", helpdesk],
+    ["helpdesk", "Should I read you the code?", helpdesk],
+    ["helpdesk", "Why do you need the code?", helpdesk],
+    ["helpdesk", "No, I'm not reading you the code", helpdesk],
+    ["helpdesk", "I'll check the code with my manager first", helpdesk],
+    ["ceo", "Yes, I can do that", ceo],
+    ["ceo", "What's the payment for?", ceo],
+    ["ceo", "I won't send the payment", ceo],
+    ["ceo", "I'll make the payment once finance approves it", ceo],
+    ["payroll", "Do you need my account number?", payroll],
+    ["payroll", "I'm not giving you my sort code", payroll],
+  ])("%s: %j is not compliance", (_scenario, text, classify) => {
+    expect(classify(text)).not.toBe("comply");
+  });
+
+  it("needs the yes, the verb and the goal close together: the goal's words scattered through a sentence are no yes", () => {
+    expect(ceo("Right, the weather ruined my holiday, and the transfer of my flight too")).not.toBe("comply");
+    expect(ceo("Sure, about the transfer: nobody told me")).not.toBe("comply");
+    expect(ceo("Sure, I'll make the payment")).toBe("comply");
+  });
+
+  it("never takes a refusal with digits in it as compliance", () => {
+    expect(helpdesk("No, I won't read out four seven two nine one eight")).toBe("refuse");
+  });
+});
+
+describe("spoken turns", () => {
+  const classify = createIntentClassifier(playbook("ceo-urgent-wire"));
+  const code = createIntentClassifier(playbook("it-helpdesk-mfa-reset"));
+
+  it("are understood from the recogniser's transcript by the same rules as typed text", () => {
+    expect(classify(spoken("i'll call your assistant to check"))).toBe("verify");
+    expect(classify(spoken("who am i speaking to"))).toBe("ask_identity");
+  });
+
+  it("are unclear when no words came out", () => {
+    expect(classify(spoken(""))).toBe("unclear");
+  });
+
+  it("are unclear when the words mean nothing on this call, where typed text would be 'other'", () => {
+    expect(classify(spoken("the weather is lovely today"))).toBe("unclear");
+    expect(ceo("The weather is lovely today")).toBe("other");
+  });
+
+  it("take their meaning from the best hypothesis first", () => {
+    expect(classify(spoken("what is the payment for", "who is the payment for"))).toBe("ask_purpose");
+  });
+
+  it("fall back on the first meaningful alternative when the best hypothesis means nothing", () => {
+    expect(classify(spoken("here am i talking with", "here and i talking with", "who am i talking with"))).toBe("ask_identity");
+  });
+
+  it("never take compliance from an alternative", () => {
+    expect(classify(spoken("center payment", "okay i will send the payment"))).toBe("unclear");
+  });
+
+  it("are no compliance when any alternative refuses or verifies: the caller asks again", () => {
+    expect(classify(spoken("okay i will send the payment", "okay i will not send the payment"))).toBe("unclear");
+    expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("unclear");
+  });
+
+  it("are still compliance when an alternative only hears the last word 'now' as 'no'", () => {
+    expect(classify(spoken("okay i will send the payment now", "okay i will send the payment no"))).toBe("comply");
+  });
+
+  it("are still compliance when an alternative only says 'bye' (the recogniser's spelling of many an 'I'll')", () => {
+    expect(classify(spoken("alright i will pay the lawyers right now", "alright bye okay the lawyers right now"))).toBe("comply");
+  });
+
+  it("take 'buy' for 'bye' after a word that makes it a purchase", () => {
+    expect(classify(spoken("which company are we bye"))).toBe("ask_purpose");
+    expect(classify(spoken("okay talk soon buying"))).toBe("goodbye");
+  });
+
+  it("ask again rather than comply when the compliance starts with a word that sounds like 'no'", () => {
+    expect(classify(spoken("now i will send the payment"))).toBe("unclear");
+    expect(classify(spoken("okay i will send the payment now"))).toBe("comply");
+    expect(classify(spoken("no problem i will push the transfer through"))).toBe("comply");
+  });
+
+  it("read the recogniser's homophones of digits inside a run of digits", () => {
+    expect(code(spoken("it's five eight eight to one zero"))).toBe("comply");
+    expect(code(spoken("i want to go for a walk"))).not.toBe("comply");
+  });
+
+  it("give every possible list of hypotheses one of the known intents", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 80 }), { maxLength: 7 }), (hypotheses) => {
+        expect(intents).toContain(classify({ via: "speech", text: hypotheses[0] ?? "", alternatives: hypotheses.slice(1) }));
+      }),
+    );
   });
 });

@@ -113,7 +113,7 @@ describe("the caller with an LLM writer", () => {
   it("does not ask the model to repeat a line or to answer a bad line", async () => {
     const caller = createCaller(playbook.id, { llm: config() });
     caller.opening();
-    await caller.respond({ via: "speech", text: null });
+    await caller.respond({ via: "speech", text: "" });
     await caller.respond({ via: "speech", text: "say that again" });
     expect(received).toEqual([]);
   });

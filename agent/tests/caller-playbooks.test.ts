@@ -4,10 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callScenarios } from "../../content/call/scenarios";
 import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
-import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
+import { maxWordsPerTurn, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { scenarioIds } from "../src/caller";
+import { closeFixtureSpeech, lastSpeechSample, speak } from "./support/speech-fixtures";
 
 const cmudictPath = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
+/** The longest a caller's turn may take to say (the IT helpdesk greeting used to take 15 s). */
+const maxTurnSeconds = 6.5;
 const shippedFile = join(defaultPlaybookDir, "it-helpdesk-mfa-reset.json");
 
 /** A shipped playbook as plain JSON, to break one field at a time. */
@@ -70,7 +73,7 @@ describe("shipped playbooks", () => {
     }
   });
 
-  it("lists 15 to 40 grammar phrases for every intent", () => {
+  it("lists 15 to 40 example phrases for every intent", () => {
     for (const playbook of loadPlaybooks().values()) {
       for (const intent of phraseIntents) {
         expect(playbook.phrases[intent].length).toBeGreaterThanOrEqual(15);
@@ -79,7 +82,7 @@ describe("shipped playbooks", () => {
     }
   });
 
-  (existsSync(cmudictPath) ? it : it.skip)("uses only words of the pocketsphinx dictionary in its grammar phrases", () => {
+  (existsSync(cmudictPath) ? it : it.skip)("uses only words of the pocketsphinx dictionary in its example phrases, so the domain model keeps every one", () => {
     const dictionary = cmudictWords();
     const missing: string[] = [];
     for (const playbook of loadPlaybooks().values()) {
@@ -100,10 +103,33 @@ describe("shipped playbooks", () => {
     expect(unspeakable).toEqual([]);
   });
 
-  it("gives a code goal digit phrases to comply with, so a read-out code is in the grammar", () => {
+  it("gives a code goal digit phrases to comply with, so the domain model knows a code read out", () => {
     const playbook = loadPlaybooks().get("it-helpdesk-mfa-reset") as Playbook;
     expect(playbook.phrases.comply).toContain("one two three four five six");
   });
+});
+
+describe("turn-taking", () => {
+  afterAll(() => closeFixtureSpeech());
+
+  /** From the first to the last sample above -40 dBFS: how long the line keeps the visitor listening. */
+  function speakingSeconds(pcm: Int16Array): number {
+    const first = pcm.length - 1 - lastSpeechSample(pcm.slice().reverse());
+    return (lastSpeechSample(pcm) - first) / 16_000;
+  }
+
+  it("keeps every line the caller says, opening included, to a few seconds in the agent's voice (flite slt), so a person can answer", async () => {
+    const tooLong: string[] = [];
+    for (const playbook of loadPlaybooks().values()) {
+      const lines = [playbook.opening.line, ...spokenLines(playbook).slice(Object.keys(playbook.variables).length + 1)];
+      for (const line of lines) {
+        const said = line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "");
+        const seconds = speakingSeconds(await speak(said, "slt"));
+        if (seconds > maxTurnSeconds) tooLong.push(`${playbook.id}: ${seconds.toFixed(1)} s "${said}"`);
+      }
+    }
+    expect(tooLong).toEqual([]);
+  }, 120_000);
 });
 
 describe("playbook validation", () => {
@@ -143,13 +169,13 @@ describe("playbook validation", () => {
     expect(parseError(data).message).toContain('reactions: Unrecognized key: "refusals"');
   });
 
-  it("refuses a grammar phrase with an apostrophe", () => {
+  it("refuses an example phrase with an apostrophe", () => {
     const data = shippedJson() as { phrases: Record<string, string[]> };
     data.phrases.refuse![0] = "i won't";
     expect(parseError(data).message).toContain("phrases.refuse.0");
   });
 
-  it("refuses a grammar phrase with digits", () => {
+  it("refuses an example phrase with digits", () => {
     const data = shippedJson() as { phrases: Record<string, string[]> };
     data.phrases.comply![0] = "the code is 123456";
     expect(parseError(data).message).toContain("phrases.comply.0");
@@ -165,6 +191,12 @@ describe("playbook validation", () => {
     const data = shippedJson() as { opening: { line: string } };
     data.opening.line = "Hi {{first_name}}, it's the service desk.";
     expect(parseError(data).message).toContain('opening.line: {{first_name}} has no default in "variables"');
+  });
+
+  it("refuses a line the caller says that is longer than a phone turn", () => {
+    const data = shippedJson() as { reactions: { goodbye: string[] } };
+    data.reactions.goodbye[0] = "Well. ".repeat(maxWordsPerTurn + 1).trim();
+    expect(parseError(data).message).toContain(`reactions.goodbye.0: a line the caller says is a phone turn: ${maxWordsPerTurn} words at most`);
   });
 
   it("refuses stage directions in a spoken line", () => {

@@ -26,6 +26,9 @@ class FakeDecoder {
   async hypothesisAsync(): Promise<string | null> {
     return this.samples > 0 ? `heard ${this.samples}` : null;
   }
+  nbest(max: number): string[] {
+    return this.samples > 0 ? [`heard ${this.samples}`, `heard ${this.samples} or so`].slice(0, max) : [];
+  }
   free(): void {
     this.frees++;
   }
@@ -50,7 +53,6 @@ function poolOf(maxDecoders: number) {
       return decoder as unknown as Decoder;
     },
     maxDecoders,
-    () => true,
     () => closedCallbacks++,
     pino({ level: "silent" }),
   );
@@ -64,7 +66,7 @@ describe("language-model lease", () => {
     const { pool } = poolOf(1);
     const lease = pool.lease(10 * 16_000);
     for (let i = 0; i < 10; i++) lease.feed(second.subarray(0, 1600));
-    await expect(lease.finish()).resolves.toBe(`heard ${16_000 - 4_800}`);
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${16_000 - 4_800}`, nbest: [] });
   });
 
   it("stops taking audio at its cap", async () => {
@@ -72,12 +74,19 @@ describe("language-model lease", () => {
     const lease = pool.lease(8_000);
     lease.feed(second);
     lease.feed(second);
-    await expect(lease.finish()).resolves.toBe(`heard ${8_000 - 4_800}`);
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${8_000 - 4_800}`, nbest: [] });
   });
 
-  it("answers null when the model heard nothing", async () => {
+  it("answers no best transcript when the model heard nothing", async () => {
     const { pool } = poolOf(1);
-    await expect(pool.lease(16_000).finish()).resolves.toBeNull();
+    await expect(pool.lease(16_000).finish()).resolves.toEqual({ best: null, nbest: [] });
+  });
+
+  it("adds the n-best list when asked for one", async () => {
+    const { pool } = poolOf(1);
+    const lease = pool.lease(16_000, 5);
+    lease.feed(second);
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 11200", nbest: ["heard 11200", "heard 11200 or so"] });
   });
 
   it("releases its decoder once, however often it is finished or abandoned", async () => {
@@ -109,7 +118,7 @@ describe("language-model pool", () => {
     waiting.feed(second);
     waiting.feed(second.subarray(0, 4_800));
     await first.finish();
-    await expect(waiting.finish()).resolves.toBe("heard 16000");
+    await expect(waiting.finish()).resolves.toEqual({ best: "heard 16000", nbest: [] });
     expect(created).toHaveLength(1);
   });
 

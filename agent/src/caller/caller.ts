@@ -1,5 +1,5 @@
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createIntentClassifier, type Intent } from "./intents";
+import { createIntentClassifier, type Intent, type IntentClassifier } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
@@ -9,7 +9,12 @@ export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
 export type { LlmConfig } from "./llm";
 
-export type VisitorTurn = { via: "speech" | "text"; text: string | null; alternatives?: readonly string[] }; // null = not understood
+/**
+ * One visitor turn as it reached the caller: typed text, or the recogniser's best transcript of
+ * speech in lower-case words ("" when speech was heard but no words came out), with its n-best
+ * list (best first) when the recogniser has one. The caller decides whether it understood.
+ */
+export type VisitorTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[] };
 
 export type CallerReply = {
   text: string;
@@ -19,7 +24,7 @@ export type CallerReply = {
 
 export interface CallerSession {
   readonly scenarioId: string;
-  /** Every phrase the playbook's grammar accepts, for the recognizer. */
+  /** What visitors say in this scenario (the playbook's example phrases): the recogniser's domain vocabulary, never a gate on understanding. */
   readonly phrases: readonly string[];
   /** How the call ended, once a reply has carried `end`; null while it is going on. */
   readonly ended: CallerEnd | null;
@@ -55,6 +60,8 @@ export function createCaller(scenarioId: string, options: CallerOptions = {}): C
 
 /** A visitor's own words are bounded before they travel on in the debrief. */
 const maxQuotedLength = 500;
+/** The second unclear turn in a row gets the next tactic instead of another "bad line". */
+const unclearTurnsBeforePressingOn = 2;
 /** Dynamic variables come from the browser; they are spoken, so they are kept short and plain. */
 const maxVariableLength = 80;
 
@@ -71,7 +78,7 @@ class Caller implements CallerSession {
   readonly scenarioId: string;
   readonly phrases: readonly string[];
 
-  private readonly classify: (text: string | null) => Intent;
+  private readonly classify: IntentClassifier;
   private variables: Record<string, string>;
   private readonly rotations = new Map<string, number>();
   private readonly history: ConversationEntry[] = [];
@@ -83,6 +90,8 @@ class Caller implements CallerSession {
   private refusals = 0;
   private callbackOffers = 0;
   private turns = 0;
+  /** Unclear turns since the last one the caller understood (or since it last pressed on regardless). */
+  private unclearInRow = 0;
   /** The visitor's latest refusal or call-back offer: asking questions alone is not holding firm. */
   private lastPushback: string | null | undefined;
   private ending: Ending | undefined;
@@ -117,9 +126,11 @@ class Caller implements CallerSession {
 
   async respond(turn: VisitorTurn): Promise<CallerReply> {
     if (this.end !== null) return { text: "", end: this.end };
-    const text = typeof turn.text === "string" ? turn.text : null;
-    const visitorSaid = text === null ? null : text.trim().slice(0, maxQuotedLength);
-    const intent = this.classify(text);
+    const intent = this.classify(turn);
+    // What the caller quotes back (debrief, writer): the visitor's words, unless the turn was not understood.
+    const heard = typeof turn.text === "string" ? turn.text.trim().slice(0, maxQuotedLength) : "";
+    const visitorSaid = intent === "unclear" || heard === "" ? null : heard;
+    this.unclearInRow = intent === "unclear" ? this.unclearInRow + 1 : 0;
     this.turns += 1;
     this.history.push({ speaker: "visitor", text: visitorSaid });
 
@@ -205,6 +216,11 @@ class Caller implements CallerSession {
         // Repeating is not a new use of the tactic, so the debrief does not count it twice.
         return { scripted: this.lastLine === "" ? this.pick("badLine", reactions.badLine) : this.lastLine, tactic: this.lastTactic };
       case "unclear":
+        // Asking a third time is not how a caller with a script behaves: after two unclear turns in a row it presses on.
+        if (this.unclearInRow >= unclearTurnsBeforePressingOn) {
+          this.unclearInRow = 0;
+          return this.escalate();
+        }
         return { scripted: this.pick("badLine", reactions.badLine) };
       case "small_talk":
       case "other":

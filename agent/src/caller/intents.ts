@@ -1,13 +1,17 @@
-import { phraseIntents, type GoalKind, type Intent, type Playbook } from "./playbook-schema";
+import type { GoalKind, Intent, Playbook } from "./playbook-schema";
 
 export type { Intent } from "./playbook-schema";
 
 /**
- * Visitor text -> what it means to the caller. Speech arrives as one of the playbook's grammar
- * phrases, so an exact (normalised) lookup settles it; typed text can be anything, so it falls
- * through ordered rules. The order is the whole design: the first rule that matches wins, and the
- * rules that protect the visitor (verification, ending the call) come before the ones that give
- * the caller what it wants.
+ * Visitor words -> what they mean to the caller. Typed text and the recogniser's transcripts go
+ * through the same ordered rules: the first rule that matches wins, and the rules that protect
+ * the visitor (verification, ending the call, pushing back) come before the ones that give the
+ * caller what it wants. Compliance needs strong evidence: the digits of a code or an account, or
+ * an explicit yes to the caller's goal ("I'll send the payment"); a bare "okay" is not one.
+ *
+ * Speech adds doubt: a transcript can be wrong. A spoken turn is read from the recogniser's best
+ * transcript; its other hypotheses can lend it an intent when the best one means nothing, and can
+ * veto compliance: if any of them pushes back ("no" misheard as "now"), the visitor did not comply.
  */
 
 const spokenDigits: Record<string, string> = {
@@ -24,7 +28,7 @@ const spokenDigits: Record<string, string> = {
   nine: "9",
 };
 
-/** Chat shorthand and spoken forms mapped to the words the rules look for. */
+/** Chat shorthand, spoken forms and the recogniser's spellings mapped to the words the rules look for. */
 const shorthand: [RegExp, string][] = [
   [/\bok\b/g, "okay"],
   [/\bu\b/g, "you"],
@@ -40,7 +44,14 @@ const shorthand: [RegExp, string][] = [
   [/\bservice desk\b/g, "helpdesk"],
   [/\bgood bye\b/g, "goodbye"],
   [/\bbye bye\b/g, "goodbye"],
-  [/\be mail\b/g, "email"],
+  [/\be mail\b|\bmail\b|\bmale\b/g, "email"],
+  [/\bsir name\b|\bsur name\b/g, "surname"],
+  [/\bsign ins?\b/g, "sign in"],
+  [/\blog ins?\b/g, "login"],
+  [/\bcall back\b/g, "call back"],
+  [/\bi d\b/g, "id"],
+  [/\bhr\b|\bh r\b|\bhuman resources\b/g, "hr"],
+  [/\bi t\b/g, "it"],
 ];
 
 /** Lowercase words and digits separated by single spaces, contractions spelled out. */
@@ -67,16 +78,35 @@ export function normalise(text: string): string {
   return result;
 }
 
+/**
+ * Words that carry no intent of their own ("what exactly is the problem", "i am really busy"):
+ * the rules also read the text without them, so a filler between two cue words does not hide a
+ * rule's match.
+ */
+const fillers =
+  /\b(sorry|exactly|actually|just|really|please|um|uh|er|erm|well|basically|honestly|then|again|sort of|kind of|a bit|a little|right now|though|anyway|hang on|hold on|look|listen|okay|so|but)\b/g;
+
+function withoutFillers(text: string): string {
+  return text.replace(fillers, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Words a recogniser writes for a digit it heard ("to" for two): digits only next to other digits. */
+const digitHomophones: ReadonlySet<string> = new Set(["to", "too", "for", "ate", "won"]);
+
+const isDigitWord = (token: string | undefined) => token !== undefined && (/^[0-9]+$/.test(token) || token in spokenDigits);
+
 /** The longest run of digits, spoken ("four seven two") or typed ("472 913"). */
 export function longestDigitRun(normalised: string): number {
+  const tokens = normalised.split(" ");
   let longest = 0;
   let run = 0;
-  for (const token of normalised.split(" ")) {
+  tokens.forEach((token, index) => {
     if (/^[0-9]+$/.test(token)) run += token.length;
     else if (token in spokenDigits) run += 1;
+    else if (digitHomophones.has(token) && (run > 0 || isDigitWord(tokens[index + 1]))) run += 1;
     else run = 0;
     longest = Math.max(longest, run);
-  }
+  });
   return longest;
 }
 
@@ -86,26 +116,38 @@ const leakingDigits = 4;
 /** Goals where reading out digits is the leak itself. */
 const digitGoals: ReadonlySet<GoalKind> = new Set(["code", "password", "bank-details"]);
 
+/** People and teams the caller cannot reach or impersonate on this call. */
+const checkers =
+  "(?:manager|line manager|boss|supervisor|team lead|team leader|security|security team|it team|it department|it support|it office|helpdesk|finance|finance team|finance director|accounts|accounts team|payroll|payroll team|hr|people team|colleague|colleagues|director|ceo|chief executive|cfo|assistant|compliance|legal|treasury|the bank)";
+/** The same, with "IT" said on its own, where a pronoun would not fit ("check with it first"). */
+const checkersOrIt = `(?:${checkers}|it)`;
+
 const verify: RegExp[] = [
-  // calling back through a number the caller does not control
-  /\b(call|calling|ring|ringing|phone|phoning|dial|contact|reach)\b.*\b(directory|switchboard|official|intranet|published|reception|front desk|main (line|number)|company (line|number)|known number|number (i|we) have|number on (file|record|the website|our website|the intranet|the system|the portal|my badge|the card|the back)|helpdesk|it support|security team|finance team|payroll team|hr team|his office|her office|his assistant|her assistant|your office|your assistant|the office|office (number|line|phone)|work (number|phone|line))\b/,
+  // calling back through a number or place the caller does not control
+  /\b(call|calling|ring|ringing|phone|phoning|dial|contact|reach|try)\b.*\b(directory|switchboard|official|intranet|published|reception|front desk|main (line|number)|company (line|number)|known number|number (i|we) (have|know)|number on (file|record|the website|our website|the intranet|the system|the portal|my badge|the card|the back)|helpdesk|it support|it department|security team|finance team|payroll team|hr|people team|his office|her office|his assistant|her assistant|your office|your assistant|the office|office (number|line|phone)|work (number|phone|line))\b/,
   // writing through a channel the company controls
-  /\b(email|message|text|ping|contact|write to) (you|him|her|them)\b.*\b(work (email|address)|company (email|address)|official (email|address)|teams|slack)\b/,
+  /\b(email|emailing|message|messaging|text|ping|contact|write to) (you|him|her|them)\b.*\b(work (email|address)|company (email|address)|official (email|address)|teams|slack)\b/,
   // the payment or change process itself
-  /\b(approval|approvals|sign off) (process|procedure|workflow)\b|\bsecond (approval|signature|signatory|pair of eyes)\b|\btwo (signatures|approvals|approvers|people)\b|\bdual (approval|control)\b/,
+  /\b(approval|approvals|sign off) (process|procedure|workflow)\b|\bsecond (approve|approval|approver|signature|signatory|pair of eyes|person)\b|\btwo (signatures|approvals|approvers|people)\b|\bdual (approval|control)\b|\bpurchase order\b.*\b(first|before)\b/,
   // checking with someone the caller cannot reach
-  /\b(check|checking|confirm|verify|clear|run (this|it)|raise (this|it)|speak|talk|ask|email|message|report|reporting|escalate|forward|mention|call|ring|phone)\b.*\b(with|to) (the |my |our |your )?(manager|line manager|boss|supervisor|team lead|security|it team|it department|helpdesk|finance|accounts|payroll|hr|human resources|people team|colleague|director|ceo|chief executive|cfo|assistant|compliance)\b/,
-  /\b(ask|asking|email|emailing|message|call|calling|ring|ringing|phone|phoning|contact|tell|telling) (the |my |our )?(manager|line manager|boss|supervisor|team lead|security|it team|helpdesk|finance|accounts|payroll|hr|human resources|people team|director|ceo|chief executive|cfo|compliance)\b/,
-  /\b(the|my|hr|staff|employee|our|payroll) (portal|intranet|self service)\b/,
+  new RegExp(
+    `\\b(check|checking|confirm|confirming|verify|verifying|clear|run (this|it|that)|raise (this|it|that)|speak|speaking|talk|talking|ask|asking|email|message|report|reporting|escalate|forward|mention|call|ring|phone|pop over|go over|walk over)\\b.*\\b(with|to|past|by|over to) (the |my |our |your )?${checkersOrIt}\\b`,
+  ),
+  new RegExp(`\\b(ask|asking|email|emailing|message|call|calling|ring|ringing|phone|phoning|contact|tell|telling) (the |my |our )?${checkers}\\b`),
+  /\b(the|my|hr|staff|employee|our|payroll|self service|it) (portal|intranet|self service)\b|\b(hr|payroll|staff|employee) system\b/,
   /\blog ?(in|into|on|onto)\b.*\b(portal|system|intranet|self service)\b/,
-  /\b(get|bring|loop|put) (in )?(the |my |our )?(manager|line manager|boss|supervisor|security|helpdesk|finance|accounts|payroll|hr|people team|finance team|payroll team|it team|director|cfo)\b/,
+  new RegExp(`\\b(get|bring|loop|put) (in )?(the |my |our )?${checkers}\\b`),
+  // only once someone else has approved it
+  new RegExp(
+    `\\b(once|when|after|if|until|unless) (the |my |our |your )?${checkers} (has |have )?(approve|approves|approved|sign|signs|signed|confirm|confirms|confirmed|say|says|said|agree|agrees|agreed|check|checks|checked|ok|okays|okayed)\\b`,
+  ),
   // looking it up independently
   /\b(look|looking) (up|you up|it up)\b/,
   /\b(check|look|see)\b.*\b(myself|my portal|the portal|the intranet|on the system|in person)\b/,
-  /\b(proper|official|normal|usual|formal) (channel|channels|process|procedure|route)\b/,
-  /\b(walk|go|come) (over|down|round|across) to\b/,
+  /\b(proper|official|normal|usual|formal|right) (channel|channels|process|procedure|route|way)\b/,
+  /\b(walk|go|come|pop|head) (over|down|round|across|up) to\b/,
   /\bface to face\b|\bin person\b/,
-  /\b(log|raise|open) (a|my own|an) (ticket|request|incident)\b/,
+  /\b(log|raise|open|file) (a|my own|an) (ticket|request|incident)\b/,
   /\b(verify|double check) (this|it|that|the request|everything)\b/,
   /\b(i|we) (need|have|want|would like) to (verify|double check)\b(?! (your|you|who|yourself))/,
   /\breport(ing)? (you|this|it|the call|this call)\b/,
@@ -113,136 +155,172 @@ const verify: RegExp[] = [
 ];
 
 const goodbye: RegExp[] = [
-  /\b(goodbye|bye|farewell|see you|cheerio)\b|\btake care\b(?! of)/,
-  /\bhang(ing)? up\b|\bhanging up\b|\bput(ting)? the phone down\b/,
-  /\b(got|have|need) to go\b/,
-  /\b(end|ending) (the|this) (call|conversation)\b/,
-  /\b(this|the) (call|conversation) is over\b/,
-  /\b(leave me alone|stop calling|do not call)\b|^(please )?stop( it| now| please)?$/,
-  /\btalk to you later\b|\bspeak to you later\b/,
-  /\bhave a (good|nice|great|safe) (day|one|afternoon|evening|weekend|flight|trip)\b/,
+  // "bye" after a word that would make it "buy" ("which company are we buying") is not a goodbye.
+  /(?<!\b(we|you|they|i|to|will|would|can|could|are|is|should|must|not|and) )\b(goodbye|bye|farewell|see you|cheerio|ta ta)\b|\btake care\b(?! of)/,
+  // a quick "bye" at the end, as the recogniser often writes it
+  /\b(cheers|soon|enough|thanks|okay|later|now|then|right|bye) buying$/,
+  // "handing up", "him ring up": the recogniser's usual spellings of a quick "hanging up"
+  /\bhang(ing)? up\b|\b(hand(l)?ing|him ring) up\b|\bput(ting)? the phone down\b/,
+  /\b(got|have|need) to go\b|\bi am going now\b|\bi am off\b/,
+  /\b(end|ending|finish|finishing|stop|stopping) (the|this|our) (call|conversation)\b/,
+  /\b(this|the) (call|conversation) is (over|finished|done)\b|\bdone with (this|the) (call|conversation)\b/,
+  /\b(leave me alone|stop calling|do not (call|ring|phone|contact) me)\b|^(please )?stop( it| now| please)?$/,
+  /\b(talk|speak) to you (later|soon)\b|\b(talk|speak) soon\b/,
+  /\bhave a (good|nice|great|safe|lovely) (day|one|afternoon|evening|weekend|flight|trip|morning)\b/,
 ];
 
 const offerCallback: RegExp[] = [
-  /\b(call|ring|phone) you back\b|\bget back to you\b/,
-  /\b(talk|speak|chat) (about (this|it) )?later\b/,
+  /\b(call|ring|phone) you back\b|\bget back to you\b|\bcome back to you\b/,
+  /\b(talk|speak|chat) (about (this|it) )?(later|tomorrow|another time)\b/,
   /\b(call|ring|phone) you\b/,
   /\bcall back\b/,
-  /\b(call|ring) me (back|later|again|tomorrow)\b/,
-  /\byour (phone number|number|extension|direct line|mobile|desk phone|contact details)\b/,
-  /\b(a|the) number (i|we) can (call|reach|ring)\b/,
-  /\bemail me\b|\b(send|put) (it|this|that|the request|a request)? ?(in|by|over) (an )?(email|writing)\b|\bin writing\b|\bsend me an email\b/,
-  /\b(do|deal with) (this|it|that) later\b|\bnot a good time\b|\bbad time\b|\b(another|some other) time\b/,
-  /\b(i am|i am in|i am just going into) (busy|a meeting|the middle of something)\b/,
+  /\b(call|ring|phone|text|email|message) me\b/,
+  /\byour (phone number|number|extension|direct line|direct number|mobile|mobile number|desk phone|contact details|phone)\b/,
+  /\b(a|the|what|which) (best )?number (i|we) can (call|reach|ring|use)\b|\bnumber can i (call|reach|ring)\b|\b(reach|ring|call) you on\b/,
+  /\bsend me an email\b|\b(send|put) (it|this|that|the request|a request|something|the details|them)? ?(in|by|over) (an )?(email|writing)\b|\bin writing\b|\bin an email\b/,
+  /\b(do|deal with|sort|discuss|look at) (this|it|that) (later|tomorrow|another time|next week|this afternoon|after)\b|\bnot a good (time|moment)\b|\bbad time\b|\b(another|some other) time\b|\bnot (great|ideal|convenient)\b/,
+  /\b(can|could|shall) we (do|discuss|talk about|sort|continue) (this|it|that)\b/,
+  /\bi am (busy|in a meeting|in the middle of|just going into|about to go into)\b|\bin a meeting\b/,
   /\b(to|by|via) (my )?(work |company |office )?email\b/,
 ];
 
 const askIdentity: RegExp[] = [
-  /\bwho (is this|is that|is calling|is speaking|are you|am i (speaking|talking) (to|with)|did you say|do you work for|is your manager)\b/,
+  /\bwho (is this|is that|is calling|is speaking|are you|am i (speaking|talking) (to|with)|did you say|do you work for|is your|is it)\b/,
   /\bwho (this|you are|is it)\b/,
-  /\b(what|tell me) (is )?your (name|full name|surname|last name|employee|staff|badge|title|role|job|position|department|team)\b/,
-  /\byour (name|employee id|employee number|staff id|staff number|badge number)\b/,
-  /\b(which|what) (department|team|office|company|firm|bank|branch|location)\b/,
-  /\bwhere (are you|do you work|are you calling|is this call)\b/,
-  /\bhow do i know\b|\bhow can i (know|be sure|tell)\b|\bprove\b|\bproof\b/,
+  // "who" at the start of a question, as a recogniser often writes it ("here is calling", "here am i talking to")
+  /^(sorry )?(here|he) (is|was|am|and|in) (calling|speaking|i|i would|i am|your)\b|^(sorry )?you is (calling|speaking)\b/,
+  /\b(what|tell me) (is )?your (name|full name|surname|last name|first name|employee|staff|badge|title|role|job|position|department|team)\b/,
+  /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b|\b(give me|what is|tell me) your (staff|stuff)\b/,
+  /\b(which|what) (department|team|office|company|firm|bank|branch|location)( are| do| did)? you\b|\bwhat company are you\b/,
+  /\b(which|what) (department|team|office|location)\b(?! are we)/,
+  /\bwhere (are you|do you work|are you calling|is this call|are you based)\b/,
+  /\b(how|can) do i know\b|\bdo i know (this|it|that) is\b|\bhow (can|would|do) i (know|be sure|tell|check)\b|\bprove\b|\bproof\b/,
   /\b(identify|identity|identification)\b/,
-  /\b(ticket|reference|case|incident) (number|id|reference)\b/,
-  /\bdo i know you\b|\bi do not (know|recognise|recognize) (you|your|this)\b|\bnever heard of you\b/,
-  /\bare you (really|actually|sure you are|who you say)\b|\bis this really\b|\bis that really\b/,
+  /\b(ticket|reference|case|incident) (number|id|reference)\b|\bticket reference\b|\breference number\b/,
+  /\bdo i know you\b|\bi do not (know|recognise|recognize) (you|your|this)\b|\bnever (heard of|spoken to|met) you\b/,
+  /\b(are you|is (this|that|it)) (really|actually|truly|definitely)\b|\byou are (really|actually) (from|with|calling)\b|\bare you who you say\b|\bis (this|that|it) (really )?you\b/,
   /\bwho\b.*\b(calling|speaking)\b/,
   /\bwho gave you\b|\bhow did you get (my|this|that)\b/,
   /\b(trust|believe) you\b/,
-  /\bfrom (this|that|a|an) (number|unknown number|private number|withheld number|mobile)\b/,
+  /\b(from|on) (this|that|a|an) (number|unknown number|private number|withheld number|mobile|strange number)\b|\bnumber i do not (know|recognise|recognize)\b/,
   /\b(do|does) not sound like\b|\byou (sound|seem) (different|strange|odd|funny|weird|off)\b/,
 ];
 
 const askRepeatStrong: RegExp[] = [
-  /\b(can|could) not (hear|understand|catch)\b/,
-  /\bdid not (catch|hear|get|understand) (that|you|it|what)\b/,
-  /\b(say|said) (that|it) again\b|\bcome again\b|\brepeat\b|\bone more time\b/,
-  /\bmissed (that|it|what you said)\b|\bline is (bad|terrible|awful|not good)\b|\b(very|too|so|really) (quiet|loud|noisy)\b/,
-  /\bbreaking up\b|\bbad line\b|\bspeak up\b|\blouder\b|\bslow down\b|\bpardon\b|\bcutting out\b/,
-  /\bwhat did you (just )?say\b/,
+  // ("hear" comes out as "here" or "either" after "didn't")
+  /\b(can|could|did) not (hear|here|either|understand|catch|make out)\b|\bcan barely hear\b|\bhard to hear\b/,
+  /\bdid not (catch|hear|get|understand) (that|you|it|what|the|any|a word)\b/,
+  /\b(say|said) (that|it) (again|once more|one more time)\b|\bsay again\b|\bcome again\b|\brepeat\b|\bone more time\b|\bonce more\b/,
+  /\bmissed (that|it|what|the|you|your)\b|\blost you\b|\bline is (bad|terrible|awful|not good|crackling|crackly)\b|\b(very|too|so|really) (quiet|loud|noisy|faint)\b|\bfaint\b|\bcrackl/,
+  /\bbreaking up\b|\bbad line\b|\bspeak up\b|\blouder\b|\bslow down\b|\bmore slowly\b|\bpardon\b|\bcutting out\b|\b(cut|went|dropped) out\b|\b(signal|line|connection) (dropped|went|is going|cut)\b/,
+  /\bwhat did you (just )?say\b(?! your)|\bwhat (were|was) you saying\b/,
 ];
 
 /** Phrases containing "no" or "not" that are not refusals. */
-const notRefusals = /\b(oh no|no problem|no worries|not a problem|why not|not sure|no idea|do not know|do not mind|not at all|no rush)\b/g;
+const notRefusals = /\b(oh no|no problem|no worries|not a problem|why not|not sure|no idea|do not know|do not mind|not at all|no rush|not bad)\b/g;
 
 const refuse: RegExp[] = [
-  /\b(no|nope|nah|never|not|refuse|decline|rather not)\b/,
-  /\b(scam|scammer|phishing|fraud|fraudster|suspicious|nice try|forget it|policy)\b/,
+  /\b(no|nope|nah|never|not|refuse|decline|rather not|prefer not)\b/,
+  /\b(scam|scammer|phishing|fraud|fraudster|suspicious|nice try|forget it|policy|no chance|no way)\b/,
+  // "say no" at the end comes out as "say now"
+  /\b(say|said|saying) now$/,
 ];
 
 const askPurpose: RegExp[] = [
-  /\bwhat (is|was) (this|it|that|all this|the call) (about|regarding|for|concerning|in relation to)\b/,
-  /\bwhat (is|was) (going on|happening|the problem|the issue|wrong|the matter|the payment|the transfer|the invoice|the alert|the change|the update|this payment|this update)\b/,
-  /\bwhat (happened|problem|issue|alert|change|update|payment|invoice|supplier|deal|acquisition|account|kind of)\b/,
+  /\bwhat (is|was) (this|it|that|all this|the call|this call) (all )?(about|regarding|for|concerning|in relation to)\b/,
+  /\bwhat\b(?: [a-z]+){0,4} (about|regarding|concerning)$/,
+  /\bwhat (is|was) (the|this|that|my) [a-z]+( [a-z]+)? (for|about)\b/,
+  /\bwhat (is|was|has) (gone )?(going on|happening|the problem|the issue|wrong|the matter|the payment|the transfer|the invoice|the alert|the change|the update|this payment|this update)\b/,
+  /\bwhat (happened|problem|issue|alert|change|update|payment|invoice|supplier|deal|acquisition|account|provider|reset|sort of|kind of|type of)\b/,
   /\bwhy\b/,
   /\bwhat (do|did|would) you (need|want|mean)\b|\bwhat can i do for you\b|\bhow can i help\b|\bwhat (do|should) i (need to |have to )?do\b/,
-  /\btell me (more|what)\b|\bexplain\b|\bhow much\b|\bwhat (do|does) (this|that|it) (mean|involve)\b/,
+  /\btell me (more|what)\b|\bexplain\b|\b(how|can) much\b|\bmuch did you say\b|\bwhat (do|does) (this|that|it) (mean|involve)\b/,
   /\bwhat (for|about)\b/,
   /\bwhat (are|is) the (bank |account |payment )?(details|account|number)\b/,
   /^what( new| kind of| sort of)? [a-z]+$/,
-  /\bwill i still\b|\bam i (going to|still)\b|\bwill (my|i) (pay|salary|get paid)\b/,
+  /\bwill i still\b|\bam i (going to|still)\b|\bwill (my|i) (pay|salary|get paid|be paid)\b|\bwill my [a-z]+ be\b/,
   /\bwhat is (the|this|that) [a-z]+ for\b|\bwho is (the|this|that) (payment|transfer|money|invoice) (for|to)\b/,
+  /\b(who|here) (are|is) the (seller|sellers|lawyer|lawyers|solicitor|solicitors|recipient|payee|beneficiary|supplier)\b|\bare the sellers?\b/,
+  /\b(which|what) (company|firm|business|deal|acquisition|supplier|provider|payment|account)\b/,
+  /\bwhat are you [a-z]+ing\b|^what are you\b|\bwrong with\b|\bsomething (wrong|up)\b/,
 ];
 
-const complyAnyGoal: RegExp[] = [
-  /\bhere (it is|you go|you are|they are)\b/,
-  /\b(i will|i can|let me|i am going to|i shall) (do|sort|handle|take care of) (it|that|this)\b/,
-  /\b(okay|fine|alright|right|yes|sure) (then )?(i will|let me|i can) (send|read|give|get|pay|transfer|update|make|do|find|grab|tell)\b/,
-  /\b(let me|i will) (get|find|grab|fetch|dig out)\b/,
-  /\b(go ahead|you win|if you say so|whatever you need)\b/,
-  /\b(it is|that is|all|consider it) done\b|\bjust sent\b|\bi have sent\b|^(done|sent)\b|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
-];
+/** The visitor committing themself: "I'll", "let me", "okay", "sure"... (a question like "should I send it?" is not one). */
+const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i am|i have|i would|okay|sure|fine|yes|yeah|right|alright|no problem)";
 
+/**
+ * A commitment, then within three words one of `verbs`, then (when given) within four words one
+ * of `objects`: "okay, I'll send the payment now". The words must come close together: a refusal
+ * the recogniser garbled ("I'm not authorised to do transfers" heard as "fine awful the right to
+ * the transfer") scatters them, and a transcript with the goal's words somewhere in it is no yes.
+ */
+function committed(verbs: string, objects?: string): RegExp {
+  const object = objects === undefined ? "" : `(?: [a-z0-9]+){0,4} (?:${objects})\\b`;
+  // The words between may not be a determiner: after "the", "transfer" is a noun ("right to the transfer").
+  return new RegExp(`${commit}(?: (?!(?:the|a|an|this|that|my|your|his|her|our|their)\\b)[a-z]+){0,3} (?:${verbs})\\b${object}`);
+}
+
+/** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {
   code: [
-    /\b(the |my |your )?(code|number|pin) (is|was|says)\b/,
-    /\b(read|give|tell|send|text|share)\b.*\b(code|codes|digits|pin)\b/,
+    /\b(the |my |your )?(code|number|pin|digits) (is|was|says|are)\b/,
+    committed("read|read out|give|tell|send|text|share", "code|codes|digits|pin|number"),
+    committed("read (it|them|that) (out|to you|off)"),
     /\bit (is|says) [a-z0-9 ]*\b(digits|numbers)\b/,
   ],
-  password: [/\b(the |my )?password (is|was)\b/, /\b(read|give|tell|send|type|share|spell)\b.*\bpassword\b/],
+  password: [/\b(the |my )?password (is|was)\b/, committed("read|give|tell|send|type|share|spell", "password")],
   payment: [
-    /\b(send|make|do|process|approve|authorise|authorize|release|transfer|wire|pay|push)\b.*\b(it|payment|transfer|money|wire|invoice|funds|that|now|today|right away)\b/,
-    /\bi will (pay|transfer|wire|send|approve)\b/,
-    /\b(send|give|email|text) me the (details|account|bank details|invoice|account details)\b/,
+    committed(
+      "send|make|do|process|approve|authorise|authorize|release|transfer|wire|pay|push|get|handle|take care of|sort out|arrange",
+      "payment|transfer|money|wire|invoice|funds|amount|thousand|lawyers",
+    ),
+    // the verb alone ("I'll pay it", "I can transfer it this morning"); "the transfer" is a noun
+    committed("pay|wire|transfer(?! you| this call| the call)"),
+    committed("send (it|that|this|them)|approve (it|that|this|them)|release (it|that|this|them)"),
+    /\b(it is|that is|consider it) done\b|\bjust sent\b|\bi have (sent|paid|transferred|wired)\b|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
   ],
   "bank-details": [
-    /\b(my )?(account number|sort code|routing number|iban|card number|account) (is|was|ends)\b/,
-    /\b(give|read|tell|send|update|change|take|confirm)\b.*\b(account|sort code|bank|details|card)\b/,
-    /\bi bank with\b|\bmy bank is\b|\bsame bank\b|\bnew bank\b|\bmy (bank )?card\b/,
+    /\b(my )?(account number|sort code|routing number|iban|card number|account|new account) (is|was|ends)\b/,
+    committed("give|read|tell|send|update|change|take|confirm|find|get|share", "account|sort code|bank|details|card|number"),
+    /\bi bank with\b|\bmy bank is\b|\bsame bank\b|\bhere they are\b/,
   ],
 };
 
-const askRepeatWeak: RegExp[] = [/^(sorry |excuse me )?(what|huh|eh|sorry|excuse me|what was that|you what)( sorry)?$/];
+const askRepeatWeak: RegExp[] = [/^(sorry |excuse me )?(what|huh|eh|sorry|excuse me|what was that|you what|pardon me)( sorry)?$/];
 
 const smallTalk: RegExp[] = [
-  /\b(hello|hi|hey|hiya|yes|yeah|yep|yup|sure|okay|right|alright|all right|fine|uh huh|mm|mhm|hmm|um|uh|er|oh|ah|i see|got it|understood|go on|carry on|speaking|this is (me|he|she|him|her)|good (morning|afternoon|evening)|thanks|thank you|really|maybe|perhaps|i guess|not sure|no idea|do not know|let me think|one moment|hold on|hang on|please hold|wait|just a (second|sec|moment|minute)|how are you|how was|how is|annoying|a pain|typical|strange|odd|weird|great|good|cool|interesting|wow|of course|absolutely|certainly)\b/,
+  /\b(hello|hi|hey|hiya|yes|yeah|yep|yup|sure|okay|right|alright|all right|fine|uh huh|mm|mhm|hmm|um|uh|er|oh|ah|i see|got it|understood|go on|carry on|go ahead|speaking|this is (me|he|she|him|her)|good (morning|afternoon|evening)|thanks|thank you|really|maybe|perhaps|i guess|not sure|no idea|do not know|let me think|one moment|hold on|hang on|please hold|wait|just a (second|sec|moment|minute)|how are you|how was|how is|annoying|a pain|typical|strange|odd|weird|great|good|cool|interesting|wow|of course|absolutely|certainly|whatever|you win|here you go|here it is)\b/,
 ];
 
 function matches(text: string, patterns: readonly RegExp[]): boolean {
   return patterns.some((pattern) => pattern.test(text));
 }
 
-/** Rule-based classification of already normalised text (typed text, or speech outside the lookup). */
+/** Rule-based classification of already normalised text: the one home of understanding, for typed and spoken turns. */
 export function classifyByRules(normalised: string, goal: GoalKind): Intent {
   const text = normalised;
   if (text === "") return "unclear";
-  if (matches(text, verify)) return "verify";
-  if (digitGoals.has(goal) && longestDigitRun(text) >= leakingDigits) return "comply";
-  if (matches(text, goodbye)) return "goodbye";
-  if (matches(text, offerCallback)) return "offer_callback";
-  if (matches(text, askIdentity)) return "ask_identity";
-  if (matches(text, askRepeatStrong)) return "ask_repeat";
+  const core = withoutFillers(text);
+  const either = (patterns: readonly RegExp[]) => matches(text, patterns) || (core !== text && matches(core, patterns));
+  if (either(verify)) return "verify";
+  if (digitGoals.has(goal) && longestDigitRun(text) >= leakingDigits && !negated(text)) return "comply";
+  if (either(goodbye)) return "goodbye";
+  if (either(offerCallback)) return "offer_callback";
+  if (either(askIdentity)) return "ask_identity";
+  if (either(askRepeatStrong)) return "ask_repeat";
   // "why can't finance do it?" is a question about the request, not a refusal
-  if (/^why\b(?! not\b)/.test(text)) return "ask_purpose";
-  if (matches(text.replace(notRefusals, " "), refuse)) return "refuse";
-  if (matches(text, askPurpose)) return "ask_purpose";
-  if (matches(text, complyAnyGoal) || matches(text, complyByGoal[goal])) return "comply";
+  if (/^why\b(?! not\b)/.test(core)) return "ask_purpose";
+  if (negated(text)) return "refuse";
+  if (either(askPurpose)) return "ask_purpose";
+  if (either(complyByGoal[goal])) return "comply";
   if (matches(text, askRepeatWeak)) return "ask_repeat";
-  if (matches(text, smallTalk)) return "small_talk";
+  if (either(smallTalk)) return "small_talk";
   return "other";
+}
+
+/** A refusal word that is not part of a harmless phrase ("no problem", "not sure"). */
+function negated(text: string): boolean {
+  return matches(text.replace(notRefusals, " "), refuse);
 }
 
 /**
@@ -251,17 +329,59 @@ export function classifyByRules(normalised: string, goal: GoalKind): Intent {
  */
 export const maxClassifiedLength = 400;
 
-export type IntentClassifier = (text: string | null) => Intent;
+/** How many of the recogniser's hypotheses are weighed. */
+export const maxHypotheses = 5;
 
-/** A classifier for one playbook: grammar phrases map to the intent they are listed under. */
-export function createIntentClassifier(playbook: Playbook): IntentClassifier {
-  const listed = new Map<string, Intent>();
-  for (const intent of phraseIntents) {
-    for (const phrase of playbook.phrases[intent]) listed.set(normalise(phrase), intent);
+/** What reaches the classifier: the caller's VisitorTurn. */
+export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[] };
+export type IntentClassifier = (turn: HeardTurn) => Intent;
+
+/**
+ * What the visitor says instead of complying: a hypothesis of either, beside a best transcript
+ * that complies, makes the turn too doubtful to act on. ("Bye" is not one: the recogniser writes
+ * it for half of the "I'll"s it hears.)
+ */
+const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
+/** A first word the recogniser writes for a spoken "no". */
+const soundsLikeNo = /^(now|know|no)\b(?! (problem|worries)\b)/;
+/** Intents that say nothing the caller can act on. */
+const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
+
+/**
+ * A spoken turn: the best transcript decides, unless it is meaningless, in which case the first
+ * meaningful alternative does (never with compliance, which must be heard best). Compliance also
+ * stands only when no alternative pushes back. Speech that means nothing is unclear: the caller
+ * answers it as a bad line.
+ */
+export function understandSpeech(hypotheses: readonly string[], goal: GoalKind): Intent {
+  const heard = [...new Set(hypotheses.map((hypothesis) => normalise(hypothesis.slice(0, maxClassifiedLength))).filter((text) => text !== ""))].slice(
+    0,
+    maxHypotheses,
+  );
+  if (heard.length === 0) return "unclear";
+  const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
+  if (best === "comply") {
+    // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks
+    // again. Not for a last word heard as "now" or "no" ("I'll send it now" is the likelier).
+    const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
+    const bestHeard = sameButLastWord(heard[0] as string);
+    if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(heard[index + 1] as string) !== bestHeard)) return "unclear";
+    // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
+    return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
-  return (text) => {
-    if (text === null) return "unclear";
-    const normalised = normalise(text.slice(0, maxClassifiedLength));
-    return listed.get(normalised) ?? classifyByRules(normalised, playbook.goal.kind);
+  if (best !== undefined && !vague.has(best)) return best;
+  return others.find((intent) => !vague.has(intent) && intent !== "comply" && intent !== "small_talk") ?? "unclear";
+}
+
+/** A classifier for one playbook's goal. */
+export function createIntentClassifier(playbook: Playbook): IntentClassifier {
+  const goal = playbook.goal.kind;
+  return (turn) => {
+    const text = typeof turn.text === "string" ? turn.text : "";
+    if (turn.via === "speech") {
+      const alternatives = Array.isArray(turn.alternatives) ? turn.alternatives.filter((hypothesis): hypothesis is string => typeof hypothesis === "string") : [];
+      return understandSpeech([text, ...alternatives], goal);
+    }
+    return classifyByRules(normalise(text.slice(0, maxClassifiedLength)), goal);
   };
 }

@@ -10,7 +10,7 @@ import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../.
 // The debrief's vocabulary is the one the widget shows (lib/call/debrief-contract.ts).
 export { debriefOutcomes, tactics, type DebriefOutcome, type Tactic };
 
-/** The intents a playbook lists grammar phrases for (`other` and `unclear` are by definition not in the grammar). */
+/** The intents a playbook lists example phrases for (`other` and `unclear` are what no phrase means). */
 export const phraseIntents = [
   "comply",
   "refuse",
@@ -24,7 +24,7 @@ export const phraseIntents = [
 ] as const;
 export type PhraseIntent = (typeof phraseIntents)[number];
 
-/** What the visitor's words mean to the caller. `unclear` is speech that was not understood. */
+/** What the visitor's words mean to the caller. `unclear` is speech with no usable words in it. */
 export const intents = [...phraseIntents, "other", "unclear"] as const;
 export type Intent = (typeof intents)[number];
 
@@ -44,14 +44,28 @@ const spokenLine = z
 const lines = (min: number, max: number) => z.array(spokenLine).min(min).max(max);
 
 /**
- * A grammar phrase: the speech part builds a JSGF grammar from these, and pocketsphinx only knows
- * lowercase dictionary words, so no digits, apostrophes or punctuation.
+ * Most words in a line the caller says on the call: a phone turn, not a monologue. Twenty-two
+ * words are about six seconds in the agent's voice (agent/tests/caller-playbooks.test.ts times
+ * every shipped line), short enough that a person can answer.
  */
-const grammarPhrase = z
-  .string()
-  .regex(/^[a-z]+( [a-z]+)*$/, "a grammar phrase is lowercase words separated by single spaces (no digits, apostrophes or punctuation)");
+export const maxWordsPerTurn = 22;
+const callerLine = spokenLine.refine(
+  (line) => line.split(/\s+/).length <= maxWordsPerTurn,
+  `a line the caller says is a phone turn: ${maxWordsPerTurn} words at most (about six seconds)`,
+);
+const turns = (min: number, max: number) => z.array(callerLine).min(min).max(max);
 
-const tacticLines = z.strictObject({ tactic: z.enum(tactics), lines: lines(1, 3) });
+/**
+ * An example of what visitors say, listed under the intent it means: the recogniser's domain
+ * language model is built from these (with the evaluation set's tuning split), and the tests check
+ * the intent rules read each one as listed. None gates understanding: a paraphrase is understood
+ * the same. Lowercase dictionary words, so no digits, apostrophes or punctuation.
+ */
+const examplePhrase = z
+  .string()
+  .regex(/^[a-z]+( [a-z]+)*$/, "an example phrase is lowercase words separated by single spaces (no digits, apostrophes or punctuation)");
+
+const tacticLines = z.strictObject({ tactic: z.enum(tactics), lines: turns(1, 3) });
 
 const variableName = z.string().regex(/^[a-z][a-z0-9_]*$/, "a variable name is lowercase letters, digits and underscores");
 
@@ -66,7 +80,7 @@ export const playbookSchema = z
     }),
     /** Defaults for the {{name}} placeholders; the call's dynamic_variables override them. */
     variables: z.record(variableName, z.string().trim().min(1).max(80)),
-    opening: z.strictObject({ line: spokenLine, tactic: z.enum(tactics).optional() }),
+    opening: z.strictObject({ line: callerLine, tactic: z.enum(tactics).optional() }),
     goal: z.strictObject({
       kind: z.enum(goalKinds),
       /** A noun phrase that fits "you gave away ___", e.g. "your MFA code". */
@@ -78,7 +92,7 @@ export const playbookSchema = z
     maxTurns: z.number().int().min(4).max(30),
     /** The escalation, in the order the caller works through it. */
     tactics: z
-      .array(z.strictObject({ tactic: z.enum(tactics), lines: lines(2, 3) }))
+      .array(z.strictObject({ tactic: z.enum(tactics), lines: turns(2, 3) }))
       .min(2)
       .max(4)
       .refine((list) => new Set(list.map((entry) => entry.tactic)).size === list.length, "each tactic appears once"),
@@ -86,18 +100,18 @@ export const playbookSchema = z
       refusal: z.strictObject({
         tactic: z.enum(tactics),
         /** One line per push; after the last push, the next refusal makes the caller give up. */
-        pushes: lines(1, 2),
-        giveUp: lines(1, 3),
+        pushes: turns(1, 2),
+        giveUp: turns(1, 3),
       }),
       askIdentity: tacticLines,
       askPurpose: tacticLines,
       /** Deflections; a call-back offer beyond the last one counts as a refusal. */
       callbackOffer: tacticLines,
-      verification: lines(1, 3),
-      compliance: lines(1, 3),
-      goodbye: lines(1, 3),
-      badLine: lines(3, 6),
-      outOfPatience: lines(1, 3),
+      verification: turns(1, 3),
+      compliance: turns(1, 3),
+      goodbye: turns(1, 3),
+      badLine: turns(3, 6),
+      outOfPatience: turns(1, 3),
     }),
     debrief: z.strictObject({
       advice: z.strictObject({
@@ -115,15 +129,15 @@ export const playbookSchema = z
       }),
     }),
     phrases: z.strictObject({
-      comply: z.array(grammarPhrase).min(15).max(40),
-      refuse: z.array(grammarPhrase).min(15).max(40),
-      ask_identity: z.array(grammarPhrase).min(15).max(40),
-      offer_callback: z.array(grammarPhrase).min(15).max(40),
-      verify: z.array(grammarPhrase).min(15).max(40),
-      goodbye: z.array(grammarPhrase).min(15).max(40),
-      ask_purpose: z.array(grammarPhrase).min(15).max(40),
-      ask_repeat: z.array(grammarPhrase).min(15).max(40),
-      small_talk: z.array(grammarPhrase).min(15).max(40),
+      comply: z.array(examplePhrase).min(15).max(40),
+      refuse: z.array(examplePhrase).min(15).max(40),
+      ask_identity: z.array(examplePhrase).min(15).max(40),
+      offer_callback: z.array(examplePhrase).min(15).max(40),
+      verify: z.array(examplePhrase).min(15).max(40),
+      goodbye: z.array(examplePhrase).min(15).max(40),
+      ask_purpose: z.array(examplePhrase).min(15).max(40),
+      ask_repeat: z.array(examplePhrase).min(15).max(40),
+      small_talk: z.array(examplePhrase).min(15).max(40),
     }),
   })
   .superRefine((playbook, context) => {

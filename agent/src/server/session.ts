@@ -9,7 +9,7 @@ import type { Recognizer, Speech, Utterance } from "../speech";
 import { createAbuseBudget, type AbuseBudget } from "./abuse";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
 import { closeReason, closes, type Close } from "./close-reasons";
-import { heardFrom, shownTranscript, type HeardUtterance } from "./heard";
+import { shownTranscript } from "./heard";
 import { Keepalive } from "./keepalive";
 import {
   agentResponseCorrectionFrame,
@@ -291,7 +291,7 @@ export class CallSession {
       this.recognizer = this.speech.createRecognizer({
         phrases: this.caller.phrases,
         onSpeechStart: () => this.guarded("onSpeechStart", () => this.onSpeechStart()),
-        onUtterance: (utterance: Utterance) => this.guarded("onUtterance", () => this.onUtterance(heardFrom(utterance))),
+        onUtterance: (utterance: Utterance) => this.guarded("onUtterance", () => this.onUtterance(utterance)),
       });
     } catch (error) {
       this.log.error({ err: error }, "could not create a recognizer; this call takes typed turns only");
@@ -341,15 +341,15 @@ export class CallSession {
    * it understood. Speech over the agent's line has already interrupted it (onSpeechStart);
    * an utterance that arrives without that start interrupts here.
    */
-  private onUtterance(heard: HeardUtterance): void {
+  private onUtterance(utterance: Utterance): void {
     if (this.state !== "live") return;
     const turn = this.activeTurn();
     if (turn) this.interrupt(turn);
-    this.send(userTranscriptFrame(shownTranscript(heard), this.visitorTurnId()));
+    // Every turn gets a transcript of what was heard; the caller decides whether it understood.
+    this.send(userTranscriptFrame(shownTranscript(utterance), this.visitorTurnId()));
     this.interruptingTurnId = null;
-    this.log.debug({ words: heard.transcript === "" ? 0 : heard.transcript.split(" ").length, alternatives: heard.alternatives?.length ?? 0 }, "visitor turn (speech)");
-    const visitorTurn: VisitorTurn = { via: "speech", text: heard.transcript, ...(heard.alternatives ? { alternatives: heard.alternatives } : {}) };
-    this.enqueueVisitorTurn(visitorTurn, heard.endOfTurnAt);
+    this.log.debug({ words: utterance.transcript === "" ? 0 : utterance.transcript.split(" ").length, alternatives: utterance.alternatives?.length ?? 0 }, "visitor turn (speech)");
+    this.enqueueVisitorTurn({ via: "speech", text: utterance.transcript, ...(utterance.alternatives ? { alternatives: utterance.alternatives } : {}) }, utterance.endOfTurnAt);
   }
 
   private onTypedTurn(text: string): void {

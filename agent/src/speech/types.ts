@@ -4,24 +4,36 @@ import type { Voice } from "./voice";
 
 export type SpeechStatus = { recognition: "available" | "unavailable"; reason?: string; synthesis: "available" };
 
+/** One visitor turn of speech. Every turn with real speech in it becomes one: none is thrown away. */
 export type Utterance = {
-  /** The grammar hypothesis when accepted; null when the speech was not understood (out of grammar / rejected). */
-  text: string | null;
-  /** performance.now() when the VAD decided the turn had ended (for latency figures). */
+  /** The recogniser's best transcript of the turn, in lower-case words; "" when speech was heard but no words came out. */
+  transcript: string;
+  /** The n-best list after the best transcript (best first, distinct, none empty), when the recogniser has one. */
+  alternatives?: readonly string[];
+  /** performance.now() when the voice activity detector decided the turn had ended (for latency figures). */
   endOfTurnAt: number;
 };
 
 export interface Recognizer {
   /** 16 kHz mono s16le, any length; the recognizer re-frames internally. */
   push(pcm: Int16Array): void;
-  /** Releases the native decoder (kept for the next call with the same grammar, or freed); idempotent. No callback fires after it. */
+  /** Releases the call's detector and any decoder it holds; idempotent. No callback fires after it. */
   close(): void;
+  /** Resolves once every turn that has ended so far has been announced (benches and tests; the server never waits on it). */
+  settled?(): Promise<void>;
 }
 
 export type RecognizerOptions = {
-  /** Every phrase the caller's current playbook accepts. */
-  phrases: readonly string[];
-  /** The visitor started speaking (the server uses it to detect barge-in). */
+  /**
+   * What visitors say in the call's scenario. Accepted for the server's sake and not needed: the
+   * recogniser's domain model is built once, at start-up, from every scenario's phrases
+   * (SpeechOptions.domainSentences), and no phrase list ever gates what is heard.
+   */
+  phrases?: readonly string[];
+  /**
+   * The visitor has been speaking for real (a few hundred ms of voiced frames, not one noisy
+   * frame): the server uses it to detect barge-in. At most once per turn, before its utterance.
+   */
   onSpeechStart(): void;
   /** One per visitor turn, in order. */
   onUtterance(u: Utterance): void;
@@ -30,12 +42,11 @@ export type RecognizerOptions = {
 /** Synthesis (speak, synthesize, prepare) is the caller's voice: voice.ts. */
 export interface Speech extends Voice {
   status: SpeechStatus;
-  /** One per call. Grammar = every phrase the caller's current playbook accepts. */
-  createRecognizer(options: RecognizerOptions): Recognizer | null; // null when unavailable
+  /** One per call; null when recognition is unavailable. */
+  createRecognizer(options: RecognizerOptions): Recognizer | null;
   /**
    * Addition to DESIGN.md, for graceful shutdown and tests: stops the synthesis worker and frees
-   * the idle grammar decoders and the shared language-model decoders. Recognizers still open keep
-   * hearing speech, but without the out-of-grammar check their utterances count as not understood.
+   * the shared decoders. Recognizers still open keep detecting turns, announced with no words.
    */
   close(): Promise<void>;
 }

@@ -25,7 +25,7 @@ export const testSigningSecret = "test-signing-secret-that-is-long-enough-012345
 // ---------------------------------------------------------------- speech double
 
 export type FakeRecognizer = Recognizer & {
-  readonly phrases: readonly string[];
+  readonly phrases: readonly string[] | undefined;
   readonly closed: boolean;
   readonly samplesPushed: number;
 };
@@ -34,11 +34,7 @@ export type HeardNext = string | null | { transcript: string; alternatives?: rea
 
 export type FakeSpeech = Speech & {
   readonly recognizers: readonly FakeRecognizer[];
-  /**
-   * What the recognizer makes of the next utterances: a transcript, null for speech without
-   * words (the recognizer's earlier shape, `text: null`), or the #12 contract's shape with
-   * alternatives.
-   */
+  /** What the next utterances are heard as: a transcript ("" or null: speech with no words in it), or one with alternatives. */
   understandNext(...heard: HeardNext[]): void;
   readonly synthesized: readonly string[];
   readonly prepared: readonly string[];
@@ -105,10 +101,9 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
             onSpeechStart();
           } else if (inSpeech && peak < quiet) {
             inSpeech = false;
-            const next = understood.length > 0 ? (understood.shift() ?? null) : null;
-            const endOfTurnAt = performance.now();
-            // The contract's shape is not the Utterance type of this branch's recognizer yet: the server reads both.
-            const utterance = (typeof next === "object" && next !== null ? { ...next, endOfTurnAt } : { text: next, endOfTurnAt }) as unknown as Utterance;
+            const next = understood.shift() ?? null;
+            const utterance: Utterance =
+              typeof next === "object" && next !== null ? { ...next, endOfTurnAt: performance.now() } : { transcript: next ?? "", endOfTurnAt: performance.now() };
             onUtterance(utterance);
           }
         },
@@ -191,7 +186,7 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
     },
     async respond(turn): Promise<CallerReply> {
       turns.push(turn);
-      if (turn.text === null || turn.text === "") return { text: badLineReply };
+      if (turn.text === "") return { text: badLineReply };
       const text = turn.text.toLowerCase();
       if (text.includes("goodbye")) return reply({ text: "Fine, goodbye.", end: "hung-up" });
       if (text.includes("here is the code")) return reply({ text: "Perfect, thank you.", end: "complied" });

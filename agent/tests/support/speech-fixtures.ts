@@ -157,8 +157,8 @@ export class RecognitionLog {
     return new Promise((resolve) => this.waiters.push({ count, resolve: () => resolve(this.utterances.slice(0, count)) }));
   }
 
-  texts(): (string | null)[] {
-    return this.utterances.map((utterance) => utterance.text);
+  transcripts(): string[] {
+    return this.utterances.map((utterance) => utterance.transcript);
   }
 }
 

@@ -1,14 +1,12 @@
 /**
- * The recognizer's domain grammar: phrases -> JSGF text, and the pronunciation dictionary
- * trimmed to the grammar's words (a decoder with a few dozen words starts in milliseconds
- * and uses a few MB, REPORT §0). Pure functions.
+ * Words and their pronunciations: text -> dictionary words, the CMU dictionary held compactly,
+ * and a dictionary trimmed to the words a decoder needs (a decoder with fewer words starts faster
+ * and uses less memory, REPORT §0). Pure functions.
  */
 
 /** Words pocketsphinx's dictionary spells this way: lowercase letters and apostrophes (don't, o'clock). */
 const WORD = /^[a-z]+(?:'[a-z]+)*'?$/;
 const MAX_WORDS_PER_PHRASE = 30;
-
-export type PhraseProblem = { phrase: string; reason: string };
 
 /**
  * Lowercases, turns hyphens and sentence punctuation into word breaks, and checks every word.
@@ -28,28 +26,6 @@ export function normalizePhrase(phrase: string): { ok: true; phrase: string } | 
   const bad = words.find((word) => !WORD.test(word));
   if (bad !== undefined) return { ok: false, reason: `'${bad}' is not a dictionary word (use letters, spell numbers out)` };
   return { ok: true, phrase: words.join(" ") };
-}
-
-export function phraseWords(phrases: readonly string[]): string[] {
-  return [...new Set(phrases.flatMap((phrase) => phrase.split(" ")))].sort();
-}
-
-const GRAMMAR_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-/**
- * JSGF text whose one public rule is any one of the phrases. The phrases must already be
- * normalized (normalizePhrase), which leaves nothing that needs escaping; anything else is a
- * programming error and throws.
- */
-export function buildJsgf(phrases: readonly string[], grammarName = "mockingbird"): string {
-  if (!GRAMMAR_NAME.test(grammarName)) throw new Error(`invalid JSGF grammar name '${grammarName}'`);
-  const unique = [...new Set(phrases)];
-  if (unique.length === 0) throw new Error("a grammar needs at least one phrase");
-  for (const phrase of unique) {
-    const normalized = normalizePhrase(phrase);
-    if (!normalized.ok || normalized.phrase !== phrase) throw new Error(`phrase is not normalized: '${phrase}'`);
-  }
-  return `#JSGF V1.0;\ngrammar ${grammarName};\npublic <utterance> =\n    ${unique.join("\n  | ")}\n  ;\n`;
 }
 
 /** word -> its pronunciations (phone strings), in dictionary order. A ReadonlyMap fits. */
@@ -129,42 +105,4 @@ export function trimDictionary(words: Iterable<string>, pronunciations: Pronunci
 
 export function dictionaryText(dictionary: readonly DictionaryEntry[]): string {
   return dictionary.map(({ word, phones }) => `${word} ${phones}\n`).join("");
-}
-
-export type GrammarPlan = {
-  /** Normalized phrases whose every word has a pronunciation. */
-  phrases: string[];
-  jsgf: string;
-  dictionary: DictionaryEntry[];
-  /** Phrases left out, with why (logged by the recognizer, so a playbook author can fix them). */
-  rejected: PhraseProblem[];
-};
-
-/**
- * Everything a grammar decoder needs from a playbook's phrase list. Null when no phrase is usable.
- */
-export function planGrammar(phrases: readonly string[], pronunciations: Pronunciations): GrammarPlan | null {
-  const rejected: PhraseProblem[] = [];
-  const usable: string[] = [];
-  for (const phrase of phrases) {
-    const normalized = normalizePhrase(phrase);
-    if (!normalized.ok) {
-      rejected.push({ phrase, reason: normalized.reason });
-      continue;
-    }
-    const unknown = normalized.phrase.split(" ").filter((word) => !pronunciations.has(word));
-    if (unknown.length > 0) {
-      rejected.push({ phrase, reason: `not in the pronunciation dictionary: ${unknown.join(", ")}` });
-      continue;
-    }
-    usable.push(normalized.phrase);
-  }
-  const unique = [...new Set(usable)];
-  if (unique.length === 0) return null;
-  return {
-    phrases: unique,
-    jsgf: buildJsgf(unique),
-    dictionary: trimDictionary(phraseWords(unique), pronunciations).entries,
-    rejected,
-  };
 }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { buildJsgf, dictionaryText, normalizePhrase, parseCmuDict, phraseWords, planGrammar, trimDictionary } from "../src/speech/grammar";
+import { domainSentenceWords } from "../src/speech";
+import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/pronunciations";
 
 const dictionary = parseCmuDict(
   ["a AH", "a's EY Z", "a(2) EY", "who HH UW", "is IH Z", "this DH IH S", "the DH AH", "the(2) DH IY", "code K OW D", "don't D OW N T", "no N OW", "think TH IH NG K", "so S OW", "i AY"].join("\n"),
@@ -24,7 +25,7 @@ describe("phrase normalization", () => {
     expect(!result.ok && result.reason).toMatch(/'123456'.*spell numbers out/);
   });
 
-  it("refuses symbols that JSGF would read as syntax", () => {
+  it("refuses symbols, which no dictionary word contains", () => {
     expect(normalizePhrase("yes | no").ok).toBe(false);
     expect(normalizePhrase("<rule>").ok).toBe(false);
     expect(normalizePhrase("a; public <x> = y").ok).toBe(false);
@@ -35,31 +36,13 @@ describe("phrase normalization", () => {
   });
 });
 
-describe("JSGF text", () => {
-  it("is one public rule whose alternatives are the phrases", () => {
-    expect(buildJsgf(["who is this", "no"])).toBe("#JSGF V1.0;\ngrammar mockingbird;\npublic <utterance> =\n    who is this\n  | no\n  ;\n");
-  });
-
-  it("lists a repeated phrase once", () => {
-    expect(buildJsgf(["no", "no"]).match(/\bno\b/g)).toHaveLength(1);
-  });
-
-  it("throws on a phrase that was not normalized", () => {
-    expect(() => buildJsgf(["Who is this?"])).toThrow(/not normalized/);
-  });
-
-  it("throws on an empty phrase list", () => {
-    expect(() => buildJsgf([])).toThrow(/at least one phrase/);
-  });
-});
-
 describe("pronunciation dictionary", () => {
   it("groups alternate pronunciations under their word", () => {
     expect(dictionary.get("a")).toEqual(["AH", "EY"]);
     expect(dictionary.get("a's")).toEqual(["EY Z"]);
   });
 
-  it("keeps only the grammar's words, alternates named as pocketsphinx expects", () => {
+  it("keeps only the words asked for, alternates named as pocketsphinx expects", () => {
     const trimmed = trimDictionary(["the", "code"], dictionary);
     expect(dictionaryText(trimmed.entries)).toBe("the DH AH\nthe(2) DH IY\ncode K OW D\n");
   });
@@ -69,24 +52,15 @@ describe("pronunciation dictionary", () => {
   });
 });
 
-describe("grammar plan", () => {
-  it("builds the grammar and a dictionary of exactly its words", () => {
-    const plan = planGrammar(["Who is this?", "I don't think so"], dictionary);
-    expect(plan?.phrases).toEqual(["who is this", "i don't think so"]);
-    expect(plan?.dictionary.map((entry) => entry.word).sort()).toEqual(["don't", "i", "is", "so", "think", "this", "who"]);
+describe("domain sentences", () => {
+  it("become dictionary words, punctuation and case dropped", () => {
+    expect(domainSentenceWords(["Who is this?", "No, I don't think so."], dictionary)).toEqual([
+      ["who", "is", "this"],
+      ["no", "i", "don't", "think", "so"],
+    ]);
   });
 
-  it("leaves out phrases with unknown words, saying which words", () => {
-    const plan = planGrammar(["who is this", "who is mockingbird"], dictionary);
-    expect(plan?.phrases).toEqual(["who is this"]);
-    expect(plan?.rejected).toEqual([{ phrase: "who is mockingbird", reason: "not in the pronunciation dictionary: mockingbird" }]);
-  });
-
-  it("is null when no phrase is usable", () => {
-    expect(planGrammar(["123", "mockingbird"], dictionary)).toBeNull();
-  });
-
-  it("collects each word once", () => {
-    expect(phraseWords(["no no", "no so"])).toEqual(["no", "so"]);
+  it("leave out a sentence with a word the dictionary lacks, or a digit", () => {
+    expect(domainSentenceWords(["who is mockingbird", "the code is 123456", "no"], dictionary)).toEqual([["no"]]);
   });
 });

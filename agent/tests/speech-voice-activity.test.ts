@@ -1,0 +1,67 @@
+/** @jest-environment node */
+import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
+import { DEFAULT_VOICE_ACTIVITY, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
+import { closeFixtureSpeech, lastSpeechSample, noise, speak } from "./support/speech-fixtures";
+
+afterAll(() => closeFixtureSpeech());
+
+const frame = samplesForMs(20);
+
+/** Every event with the time (ms into the audio) of the frame that caused it. */
+function events(pcm: Int16Array, options = DEFAULT_VOICE_ACTIVITY): { atMs: number; event: VoiceEvent }[] {
+  const detector = new VoiceActivity(options);
+  const found: { atMs: number; event: VoiceEvent }[] = [];
+  for (let offset = 0; offset + frame <= pcm.length; offset += frame) {
+    for (const event of detector.push(pcm.subarray(offset, offset + frame))) found.push({ atMs: ((offset + frame) * 1000) / 16_000, event });
+  }
+  detector.free();
+  return found;
+}
+
+const kinds = (found: { event: VoiceEvent }[]) => found.map(({ event }) => event.kind);
+
+describe("voice activity (WebRTC VAD)", () => {
+  it("finds one turn in a spoken sentence: it opens, becomes real speech, and ends with the speech in it", async () => {
+    const found = events(concatPcm([noise(1000), await speak("who am i talking to please"), noise(1500)]));
+    expect(kinds(found)).toEqual(["open", "speech", "end"]);
+    const end = found.at(-1)?.event;
+    expect(end?.kind === "end" && end.speechMs).toBeGreaterThan(500);
+  });
+
+  it("ends the turn after its hangover of silence, not before and not much later", async () => {
+    const speech = await speak("goodbye");
+    const lead = noise(1000);
+    const found = events(concatPcm([lead, speech, noise(2000)]));
+    const spokenUntilMs = ((lead.length + lastSpeechSample(speech)) * 1000) / 16_000;
+    const endedAtMs = found.find(({ event }) => event.kind === "end")?.atMs ?? Number.NaN;
+    expect(endedAtMs - spokenUntilMs).toBeGreaterThanOrEqual(DEFAULT_VOICE_ACTIVITY.hangoverMs - 100);
+    expect(endedAtMs - spokenUntilMs).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs + 250);
+  });
+
+  it("keeps a sentence with a short pause in it as one turn", async () => {
+    // flite's own silence trimmed, so the pause between the words is 250 ms.
+    const trimmed = (pcm: Int16Array) => pcm.slice(pcm.length - 1 - lastSpeechSample(pcm.slice().reverse()), lastSpeechSample(pcm) + 1);
+    const found = events(concatPcm([noise(800), trimmed(await speak("no")), noise(250), trimmed(await speak("i will not do that")), noise(1500)]));
+    expect(kinds(found).filter((kind) => kind === "end")).toHaveLength(1);
+  });
+
+  it("hears no turn in a quiet line", () => {
+    expect(events(noise(5000))).toEqual([]);
+  });
+
+  it("drops a burst of noise shorter than speech as noise, and never calls it real speech", () => {
+    expect(kinds(events(concatPcm([noise(1000), whiteNoise(samplesForMs(100), -20, 4), noise(1000)])))).toEqual(["open", "noise"]);
+    expect(kinds(events(concatPcm([noise(1000), whiteNoise(samplesForMs(20), -6, 5), noise(1000)])))).not.toContain("speech");
+  });
+
+  it("ends a turn that goes on too long by force", () => {
+    const found = events(concatPcm([noise(500), whiteNoise(samplesForMs(3000), -20, 6)]), { ...DEFAULT_VOICE_ACTIVITY, maxTurnMs: 1000 });
+    expect(kinds(found).slice(0, 3)).toEqual(["open", "speech", "end"]);
+  });
+
+  it("ignores frames that are not 20 ms long", () => {
+    const detector = new VoiceActivity();
+    expect(detector.push(new Int16Array(100))).toEqual([]);
+    detector.free();
+  });
+});
