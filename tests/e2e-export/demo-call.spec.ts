@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callWidget, expectIdle, openingLine, recordMicrophone, sendTypedReply, spokenLine, text, voiceTest } from "../e2e/support/call-widget";
+import { callWidget, expectIdle, expectSpokenLineCaptioned, openingLine, recordMicrophone, sendTypedReply, text, voiceTest } from "../e2e/support/call-widget";
 import { agentOrigin, anonKey, cdnOrigin, functionOrigin } from "../../scripts/lib/export-test-endpoints";
 
 /**
@@ -35,7 +35,7 @@ voiceTest("a voice call with the microphone connects through the Edge Function a
   await widget.startButton.click();
   await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
   await expect(widget.agentLines.first()).toContainText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
-  await expect(widget.visitorLines.filter({ hasText: spokenLine })).toHaveText(`${text.captions.visitor}: ${spokenLine}`, { timeout: 30_000 });
+  await expectSpokenLineCaptioned(widget.visitorLines);
   await widget.endButton.click();
   await expectIdle(widget);
 });

@@ -2,12 +2,12 @@ import {
   callWidget,
   colourOf,
   expectIdle,
+  expectSpokenLineCaptioned,
   holdSignedUrlRequest,
   hueName,
   microphoneUse,
   openingLine,
   recordMicrophone,
-  spokenLine,
   text,
   voiceTest as test,
 } from "./support/call-widget";
@@ -53,7 +53,7 @@ test("a voice call connects, captions the caller's greeting and the visitor's sp
   });
 
   await test.step("the visitor's spoken line is captioned as theirs", async () => {
-    await expect(widget.visitorLines.filter({ hasText: spokenLine })).toHaveText(`${text.captions.visitor}: ${spokenLine}`, { timeout: 30_000 });
+    await expectSpokenLineCaptioned(widget.visitorLines);
   });
 
   await test.step("End Call", async () => {

@@ -13,6 +13,7 @@ import { callWidgetText } from "../../../content/call/shell";
 import { callWidgetPageText } from "../../../content/call/page";
 import { callLiveText } from "../../../content/call/live";
 import playbook from "../../../agent/playbooks/it-helpdesk-mfa-reset.json";
+import { comparableWords, editDistance } from "../../../agent/bench/support/wer";
 
 export { playbook, agentOrigin };
 
@@ -36,8 +37,31 @@ export const defaultLaunchArgs: readonly string[] = defaultLaunchOptions.args ??
 export const agentSocketPattern = (url: URL) => url.port === new URL(agentOrigin).port && url.pathname === "/v1/convai/conversation";
 export const signedUrlPattern = "**/functions/v1/elevenlabs-auth";
 
-/** A phrase of the IT-helpdesk playbook the recognizer understands (an identity question). */
+/** What the fake microphone says: an identity question, in words of no playbook phrase list. */
 export const spokenLine = "how do i know you are from the help desk";
+
+/**
+ * Whether a transcript is the spoken line as heard: at most two words differ. Chromium's
+ * microphone processing (gain control, noise suppression: what every visitor's voice goes
+ * through) can change a word, so an exact match would test the microphone, not the call.
+ */
+export function heardAsSpoken(transcript: string, line = spokenLine): boolean {
+  return editDistance(comparableWords(line), comparableWords(transcript)) <= 2;
+}
+
+/** Waits for the visitor's caption of the spoken line, as heard (on failure, the captions there were). */
+export async function expectSpokenLineCaptioned(visitorLines: Locator): Promise<void> {
+  const prefix = `${text.captions.visitor}: `;
+  await expect
+    .poll(
+      async () => {
+        const captions = await visitorLines.allTextContents();
+        return captions.some((caption) => caption.startsWith(prefix) && heardAsSpoken(caption.slice(prefix.length))) ? "captioned" : captions;
+      },
+      { message: `a caption '${prefix}${spokenLine}', give or take two words`, timeout: 30_000 },
+    )
+    .toBe("captioned");
+}
 
 /** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
 export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
