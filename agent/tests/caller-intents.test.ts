@@ -213,6 +213,11 @@ describe("spoken turns", () => {
     expect(classify(spoken("here am i talking with", "here and i talking with", "who am i talking with"))).toBe("ask_identity");
   });
 
+  it("read the recogniser's usual spelling of a short 'who is this?' as the question", () => {
+    expect(classify(spoken("here is this", "hear is this", "fear is this"))).toBe("ask_identity");
+    expect(classify(spoken("here is this code four seven two nine"))).not.toBe("ask_identity");
+  });
+
   it("never take compliance from an alternative", () => {
     expect(classify(spoken("center payment", "okay i will send the payment"))).toBe("unclear");
   });

@@ -187,8 +187,9 @@ const offerCallback: RegExp[] = [
 const askIdentity: RegExp[] = [
   /\bwho (is this|is that|is calling|is speaking|are you|am i (speaking|talking) (to|with)|did you say|do you work for|is your|is it)\b/,
   /\bwho (this|you are|is it)\b/,
-  // "who" at the start of a question, as a recogniser often writes it ("here is calling", "here am i talking to")
+  // "who" at the start of a question, as a recogniser often writes it ("here is calling", "here am i talking to", "here is this")
   /^(sorry )?(here|he) (is|was|am|and|in) (calling|speaking|i|i would|i am|your)\b|^(sorry )?you is (calling|speaking)\b/,
+  /^(sorry )?(here|hear|he) (is|was|as) (this|that)$/,
   /\b(what|tell me) (is )?your (name|full name|surname|last name|first name|employee|staff|badge|title|role|job|position|department|team)\b/,
   /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b|\b(give me|what is|tell me) your (staff|stuff)\b/,
   /\b(which|what) (department|team|office|company|firm|bank|branch|location)( are| do| did)? you\b|\bwhat company are you\b/,
