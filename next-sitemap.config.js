@@ -11,14 +11,21 @@ const { pages, articleSitemap } = require("./content/pages.json");
 const siteUrl = (process.env.NEXT_PUBLIC_SITE_URL || "https://www.mockingbird.example").replace(/\/+$/, "");
 const blogDir = path.join(__dirname, "content", "blog");
 
-function articlePaths() {
+/** Each article's path and when its content last changed (its update's date, or its publication). */
+function articles() {
   return readdirSync(blogDir)
     .filter((name) => name.endsWith(".md"))
-    .map((name) => `/blog/${matter(readFileSync(path.join(blogDir, name), "utf8")).data.slug}`);
+    .map((name) => matter(readFileSync(path.join(blogDir, name), "utf8")).data)
+    .map((data) => ({ path: `/blog/${data.slug}`, lastmod: new Date(`${data.updated ?? data.date} UTC`).toISOString() }));
 }
 
 const policy = new Map(pages.map((page) => [page.path, page.sitemap]));
-for (const articlePath of articlePaths()) policy.set(articlePath, articleSitemap);
+/** An article's lastmod is its own date, so crawlers can trust it; pages change with each build. */
+const articleLastmod = new Map();
+for (const article of articles()) {
+  policy.set(article.path, articleSitemap);
+  articleLastmod.set(article.path, article.lastmod);
+}
 
 /** @type {import('next-sitemap').IConfig} */
 module.exports = {
@@ -33,7 +40,7 @@ module.exports = {
   transform: async (config, loc) => {
     const entry = policy.get(loc);
     if (!entry) return null;
-    return { loc, changefreq: entry.changefreq, priority: entry.priority, lastmod: config.autoLastmod ? new Date().toISOString() : undefined };
+    return { loc, changefreq: entry.changefreq, priority: entry.priority, lastmod: articleLastmod.get(loc) ?? (config.autoLastmod ? new Date().toISOString() : undefined) };
   },
   robotsTxtOptions: {
     policies: [{ userAgent: "*", allow: "/", disallow: ["/functions/"] }],

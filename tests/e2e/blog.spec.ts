@@ -115,6 +115,12 @@ test("an article with a dated update shows when it was updated, links to the upd
   expect(posting).toMatchObject({ datePublished: "2025-06-05T00:00:00.000Z", dateModified: "2026-11-23T00:00:00.000Z" });
 });
 
+test("the RSS feed's lastBuildDate is the newest change to any article, an update included", async ({ request }) => {
+  const doc = new DOMParser().parseFromString(await (await request.get("/blog/rss.xml")).text(), "text/xml");
+  const newest = Math.max(...articles().map((article) => Date.parse(`${article.updated ?? article.date} UTC`)));
+  expect(doc.getElementsByTagName("lastBuildDate")[0]?.textContent).toBe(new Date(newest).toUTCString());
+});
+
 test("the RSS feed is RSS 2.0 XML with ten items and is linked from every blog page", async ({ page, request }) => {
   const response = await request.get("/blog/rss.xml");
   expect(response.headers()["content-type"]).toContain("application/rss+xml");

@@ -24,6 +24,16 @@ test("/sitemap.xml is sitemaps.org XML listing every route and article with its 
   expect(listed.sort((a, b) => a.loc.localeCompare(b.loc))).toEqual(expected.sort((a, b) => a.loc.localeCompare(b.loc)));
 });
 
+test("/sitemap.xml dates each article by its own last change, its update or else its publication", async ({ request }) => {
+  const doc = new DOMParser().parseFromString(await (await request.get("/sitemap.xml")).text(), "text/xml");
+  const lastmod = new Map(
+    Array.from(doc.getElementsByTagName("url")).map((url) => [url.getElementsByTagName("loc")[0]?.textContent ?? "", url.getElementsByTagName("lastmod")[0]?.textContent ?? ""]),
+  );
+  for (const article of articles()) {
+    expect(lastmod.get(`${site.origin}/blog/${article.slug}`), article.slug).toBe(new Date(`${article.updated ?? article.date} UTC`).toISOString());
+  }
+});
+
 test("a browser opening /sitemap.xml sees a readable page titled Sitemap", async ({ page }) => {
   await page.goto("/sitemap.xml");
   await expect(page).toHaveTitle("Sitemap");

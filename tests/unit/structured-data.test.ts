@@ -3,7 +3,7 @@ import { breadcrumbsTo, faqPage, graph, organization, serializeJsonLd, service, 
 import { site } from "@/content/site";
 
 describe("JSON-LD builders", () => {
-  it("describe the organisation with its logo, email, founding year and social profiles", () => {
+  it("describe the organization with its logo, email, founding year and social profiles", () => {
     expect(organization()).toMatchObject({
       "@type": "Organization",
       name: site.name,
@@ -13,7 +13,7 @@ describe("JSON-LD builders", () => {
     });
   });
 
-  it("tie the website to the organisation as its publisher", () => {
+  it("tie the website to the organization as its publisher", () => {
     expect(website()).toMatchObject({ "@type": "WebSite", publisher: { "@id": organization()["@id" as never] } });
   });
 

@@ -17,7 +17,8 @@ export function GET() {
     image: absoluteUrl("/og/blog.png"),
     favicon: absoluteUrl("/icon.svg"),
     copyright: `© ${new Date().getFullYear()} ${site.legalName}`,
-    updated: posts[0] ? new Date(posts[0].publishedTime) : undefined,
+    // The newest change to any article, an update included.
+    updated: posts.length > 0 ? new Date(Math.max(...posts.map((post) => Date.parse(post.modifiedTime ?? post.publishedTime)))) : undefined,
     feedLinks: { rss: absoluteUrl(blogIndex.feed.path) },
     author: { name: blogIndex.feed.title, email: site.email, link: site.origin },
   });

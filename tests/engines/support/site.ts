@@ -88,7 +88,10 @@ function faultProxy(target: string): Server {
     const forwarded = request(
       { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
       (response) => {
-        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        // The worklets are immutable, so the browser would keep them from an earlier test and a
+        // fault test after it would never reach this proxy: here they are never stored.
+        const headers = incoming.url?.startsWith("/vendor/voice/") ? { ...response.headers, "cache-control": "no-store" } : response.headers;
+        outgoing.writeHead(response.statusCode ?? 502, headers);
         response.pipe(outgoing);
       },
     );
