@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { createIntentClassifier } from "../src/caller/intents";
+import { callerIntentClassifier } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
@@ -82,7 +82,7 @@ async function runCall(speech: Speech, spoken: readonly Spoken[], gapMs: number,
     const playbook = playbooks.get(slot.utterance.scenario);
     if (!playbook) throw new Error(`no playbook ${slot.utterance.scenario}`);
     const end = ends[index] as number;
-    slot.understood = createIntentClassifier(playbook)({ via: "speech", text: event.transcript, alternatives: event.alternatives }) === slot.utterance.intent;
+    slot.understood = callerIntentClassifier(playbook)({ via: "speech", text: event.transcript, alternatives: event.alternatives }) === slot.utterance.intent;
     slot.vad = event.endOfTurnAt - end;
     slot.toTranscript = event.transcriptAt - end;
     slot.toReply = (await event.reply) - end;

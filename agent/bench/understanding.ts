@@ -16,7 +16,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { createIntentClassifier, type IntentClassifier } from "../src/caller/intents";
+import { callerIntentClassifier } from "../src/caller/caller";
+import type { IntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { visitorSentences } from "../src/visitor-sentences";
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   for (const utterance of utterances) {
     const playbook = playbooks.get(utterance.scenario);
     if (!playbook) throw new Error(`the evaluation set names a scenario without a playbook: ${utterance.scenario}`);
-    if (!classifiers.has(playbook.id)) classifiers.set(playbook.id, createIntentClassifier(playbook));
+    if (!classifiers.has(playbook.id)) classifiers.set(playbook.id, callerIntentClassifier(playbook));
   }
   const classify = (utterance: EvaluationUtterance, turn: Parameters<IntentClassifier>[0]) => (classifiers.get(utterance.scenario) as IntentClassifier)(turn);
   const intents = evaluatedIntents.length;

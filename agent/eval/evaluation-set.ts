@@ -1,7 +1,7 @@
 /**
  * The understanding evaluation set (utterances.json): natural visitor answers per scenario and
- * intent, with a fixed held-out split. Benches and tests read it through here; nothing in the
- * agent's runtime does.
+ * intent, with a fixed held-out split. Benches and tests read it through here; the agent's
+ * runtime reads only the tuning split (src/visitor-sentences.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,16 +1,30 @@
 /**
- * What visitors say on these calls, for the recogniser's domain language model: every playbook's
- * example phrases, and the evaluation set's tuning split. Never its held-out split: those
- * sentences measure the recogniser, so it must not have learnt them (agent/tests/eval-set.test.ts).
+ * What visitors say on these calls: every playbook's example phrases, and the evaluation set's
+ * tuning split. The recogniser's domain language model learns from them, and the caller's
+ * fallback reads spoken turns by them. Never the held-out split: those sentences measure the
+ * agent, so it must not have learnt them (agent/tests/eval-set.test.ts).
  */
-import { loadEvaluationSet } from "../eval/evaluation-set";
-import { phraseIntents } from "./caller/playbook-schema";
+import { loadEvaluationSet, OFF_TOPIC, type EvaluationUtterance } from "../eval/evaluation-set";
+import { phraseIntents, type Playbook } from "./caller/playbook-schema";
 import { loadPlaybooks } from "./caller/playbooks";
+import type { LabelledSentence } from "./caller/similar-intent";
+
+let tuningSplit: EvaluationUtterance[] | undefined;
+function tuning(): EvaluationUtterance[] {
+  tuningSplit ??= loadEvaluationSet().filter((utterance) => utterance.split === "tuning");
+  return tuningSplit;
+}
 
 export function visitorSentences(): string[] {
   const phrases = [...loadPlaybooks().values()].flatMap((playbook) => phraseIntents.flatMap((intent) => playbook.phrases[intent]));
-  const tuning = loadEvaluationSet()
-    .filter((utterance) => utterance.split === "tuning")
-    .map((utterance) => utterance.text);
-  return [...new Set([...phrases, ...tuning])];
+  return [...new Set([...phrases, ...tuning().map((utterance) => utterance.text)])];
+}
+
+/** One scenario's sentences with what they mean: its playbook's phrases and its tuning wordings. */
+export function labelledVisitorSentences(playbook: Playbook): LabelledSentence[] {
+  const phrases = phraseIntents.flatMap((intent) => playbook.phrases[intent].map((text) => ({ intent, text })));
+  const wordings = tuning()
+    .filter((utterance) => utterance.scenario === playbook.id && utterance.intent !== OFF_TOPIC)
+    .map((utterance) => ({ intent: utterance.intent as LabelledSentence["intent"], text: utterance.text }));
+  return [...phrases, ...wordings];
 }

@@ -3,7 +3,9 @@ import { createIntentClassifier, type Intent, type IntentClassifier } from "./in
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
+import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
 import { clipAtSentence } from "./spoken-text";
+import { labelledVisitorSentences } from "../visitor-sentences";
 
 export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
@@ -50,6 +52,19 @@ export class UnknownScenarioError extends Error {
 
 export function scenarioIds(): readonly string[] {
   return [...loadPlaybooks().keys()];
+}
+
+/** Built once per playbook: every call of a scenario reads unclear speech by the same sentences. */
+const similarIntents = new WeakMap<Playbook, SimilarIntent>();
+
+/** How the caller reads a turn in this playbook: the intent rules, with the similar-sentence fallback for speech. */
+export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
+  let similar = similarIntents.get(playbook);
+  if (!similar) {
+    similar = createSimilarIntent(labelledVisitorSentences(playbook));
+    similarIntents.set(playbook, similar);
+  }
+  return createIntentClassifier(playbook, similar);
 }
 
 export function createCaller(scenarioId: string, options: CallerOptions = {}): CallerSession {
@@ -103,7 +118,7 @@ class Caller implements CallerSession {
   ) {
     this.scenarioId = playbook.id;
     this.phrases = [...new Set(phraseIntents.flatMap((intent) => playbook.phrases[intent]))];
-    this.classify = createIntentClassifier(playbook);
+    this.classify = callerIntentClassifier(playbook);
     this.variables = { ...playbook.variables };
   }
 

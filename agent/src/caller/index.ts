@@ -1,5 +1,5 @@
 /** The vishing caller: playbook-driven dialogue logic, no I/O beyond reading the playbooks (and the optional LLM writer). */
-export { createCaller, scenarioIds, UnknownScenarioError } from "./caller";
+export { callerIntentClassifier, createCaller, scenarioIds, UnknownScenarioError } from "./caller";
 export type { CallerEnd, CallerOptions, CallerReply, CallerSession, Debrief, DebriefReason, LlmConfig, Tactic, VisitorTurn } from "./caller";
 export { PlaybookError, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "./playbooks";
 export type { Playbook } from "./playbook-schema";

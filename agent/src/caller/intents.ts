@@ -350,11 +350,12 @@ const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
 /**
  * A spoken turn: the best transcript decides, unless it is meaningless, in which case the first
- * meaningful alternative does (never with compliance, which must be heard best). Compliance also
- * stands only when no alternative pushes back. Speech that means nothing is unclear: the caller
- * answers it as a bad line.
+ * meaningful alternative does (never with compliance, which must be heard best), and failing
+ * that the most similar labelled sentence (`similar`, never compliance). Compliance also stands
+ * only when no alternative pushes back. Speech that means nothing is unclear: the caller answers
+ * it as a bad line.
  */
-export function understandSpeech(hypotheses: readonly string[], goal: GoalKind): Intent {
+export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, similar?: (hypotheses: readonly string[]) => Intent | null): Intent {
   const heard = [...new Set(hypotheses.map((hypothesis) => normalise(hypothesis.slice(0, maxClassifiedLength))).filter((text) => text !== ""))].slice(
     0,
     maxHypotheses,
@@ -371,17 +372,20 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind):
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
   if (best !== undefined && !vague.has(best)) return best;
-  return others.find((intent) => !vague.has(intent) && intent !== "comply" && intent !== "small_talk") ?? "unclear";
+  return others.find((intent) => !vague.has(intent) && intent !== "comply" && intent !== "small_talk") ?? similar?.(heard) ?? "unclear";
 }
 
-/** A classifier for one playbook's goal. */
-export function createIntentClassifier(playbook: Playbook): IntentClassifier {
+/**
+ * A classifier for one playbook's goal. `similar` reads the spoken turns no rule can
+ * (similar-intent.ts); it never yields compliance.
+ */
+export function createIntentClassifier(playbook: Playbook, similar?: (hypotheses: readonly string[]) => Intent | null): IntentClassifier {
   const goal = playbook.goal.kind;
   return (turn) => {
     const text = typeof turn.text === "string" ? turn.text : "";
     if (turn.via === "speech") {
       const alternatives = Array.isArray(turn.alternatives) ? turn.alternatives.filter((hypothesis): hypothesis is string => typeof hypothesis === "string") : [];
-      return understandSpeech([text, ...alternatives], goal);
+      return understandSpeech([text, ...alternatives], goal, similar);
     }
     return classifyByRules(normalise(text.slice(0, maxClassifiedLength)), goal);
   };
