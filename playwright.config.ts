@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { limitsForTests } from "./scripts/lib/test-limits";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -52,11 +53,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         LOCAL_AGENT_URL: agentOrigin,
         LOCAL_AGENT_API_KEY: agentKey,
-        // Every test call is one visitor (127.0.0.1): the production limits would refuse the suite.
-        SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-        SIGNED_URL_LIMIT_PER_DAY: "100000",
-        SIGNED_URL_LIMIT_PER_NETWORK_PER_DAY: "100000",
-        SIGNED_URL_DAILY_CAP: "100000",
+        ...limitsForTests,
         EMBED_ALLOWED_ORIGINS: "http://127.0.0.1:3299",
       },
     },

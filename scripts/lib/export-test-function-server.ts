@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { denoBin, denoRunArgs } from "./edge-function";
 import { startPostgres } from "./postgres";
 import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./export-test-endpoints";
+import { limitsForTests } from "./test-limits";
 
 async function main(): Promise<void> {
   const database = await startPostgres();
@@ -25,10 +26,7 @@ async function main(): Promise<void> {
     LOCAL_AGENT_URL: agentOrigin,
     LOCAL_AGENT_API_KEY: agentKey,
     TRUST_PROXY_HEADER: "x-forwarded-for",
-    // Every test call is one client on loopback: the production limits would refuse the suite.
-    SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-    SIGNED_URL_LIMIT_PER_DAY: "100000",
-    SIGNED_URL_DAILY_CAP: "100000",
+    ...limitsForTests,
   };
   // Only what the function is given, as on Supabase: nothing leaks in from this environment.
   const deno = spawn(denoBin, denoRunArgs(), { stdio: ["ignore", "inherit", "inherit"], env: env as NodeJS.ProcessEnv });

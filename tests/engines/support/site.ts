@@ -8,6 +8,7 @@
  */
 import { createServer, request, type Server } from "node:http";
 import { startLocalAgent, startProductionServer } from "../../../scripts/lib/serve";
+import { limitsForTests } from "../../../scripts/lib/test-limits";
 
 const agentKey = "engines-local-agent-key";
 
@@ -34,10 +35,7 @@ export async function startSite(): Promise<Site> {
     next = await startProductionServer({
       LOCAL_AGENT_URL: agent.origin,
       LOCAL_AGENT_API_KEY: agentKey,
-      // Every test call is one client on loopback: the production limits would refuse the suite.
-      SIGNED_URL_LIMIT_PER_MINUTE: "10000",
-      SIGNED_URL_LIMIT_PER_DAY: "100000",
-      SIGNED_URL_DAILY_CAP: "100000",
+      ...limitsForTests,
       EMBED_ALLOWED_ORIGINS: framingOrigin,
     });
     const proxy = await listen(faultProxy(next.origin));
