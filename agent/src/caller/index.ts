@@ -1,4 +1,4 @@
-/** The vishing caller: playbook-driven dialogue logic, no I/O beyond reading the playbooks (and the optional LLM writer). */
+/** The vishing caller: playbook-driven dialogue logic, no I/O beyond reading the playbooks and the labelled visitor sentences (and the optional LLM writer). */
 export { callerIntentClassifier, createCaller, scenarioIds, UnknownScenarioError } from "./caller";
 export type { CallerEnd, CallerOptions, CallerReply, CallerSession, Debrief, DebriefReason, LlmConfig, Tactic, VisitorTurn } from "./caller";
 export { PlaybookError, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "./playbooks";
