@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { agentWebServer } from "./scripts/lib/agent-web-server";
 import { limitsForTests } from "./scripts/lib/test-limits";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -37,13 +38,7 @@ export default defineConfig({
     { name: "android", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: phoneSpecs },
   ],
   webServer: [
-    {
-      command: "node --import tsx agent/src/main.ts",
-      url: `${agentOrigin}/health`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: String(agentPort), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
-    },
+    agentWebServer(agentOrigin, agentKey),
     {
       command: `node --import tsx server/site-server.ts --hostname 127.0.0.1 --port ${port}`,
       url: `${baseURL}/`,

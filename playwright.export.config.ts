@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
+import { agentWebServer } from "./scripts/lib/agent-web-server";
 import { wranglerEnv, wranglerPagesDevCommand } from "./scripts/lib/wrangler";
 import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./scripts/lib/export-test-endpoints";
 
@@ -24,13 +25,7 @@ export default defineConfig({
   use: { ...mainConfig.use, baseURL: cdnOrigin },
   projects: [{ name: "cdn-chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
-    {
-      command: "node --import tsx agent/src/main.ts",
-      url: `${agentOrigin}/health`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      env: { AGENT_HOST: "127.0.0.1", AGENT_PORT: port(agentOrigin), LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" },
-    },
+    agentWebServer(agentOrigin, agentKey),
     {
       // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
       command: "node --import tsx scripts/lib/export-test-function-server.ts",

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { expect, test, type Frame } from "@playwright/test";
 import { baselineSecurityHeaders } from "../../lib/security/csp";
@@ -8,6 +7,7 @@ import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import { caseVariants, metaPolicyOf } from "../../scripts/build/export-cdn-config";
 import { routes } from "../e2e/routes";
 import { injectInlineScript } from "../e2e/support/injected-script";
+import { startPartnerSite } from "../e2e/support/partner-site";
 import { articles } from "../e2e/articles";
 import { cdnOrigin, framerOrigin } from "../../scripts/lib/export-test-endpoints";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../../scripts/lib/export-served";
@@ -124,22 +124,12 @@ test("every page but /embed/call refuses to be framed; /embed/call allows only i
 });
 
 test.describe("framed by the allow-listed partner site", () => {
-  let site: Server;
+  let site: { close(): Promise<void> } | undefined;
   test.beforeAll(async () => {
-    site = createServer((_, response) => {
-      response.writeHead(200, { "content-type": "text/html" }).end(
-        `<!doctype html><title>Partner site</title>
-         <iframe title="Call widget" allow="microphone" src="${cdnOrigin}${EMBED_PATH}" width="600" height="900"></iframe>
-         <iframe title="Home page" src="${cdnOrigin}/" width="600" height="300"></iframe>`,
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      site.once("error", reject);
-      site.listen(Number(new URL(framerOrigin).port), "127.0.0.1", resolve);
-    });
+    site = await startPartnerSite(framerOrigin, cdnOrigin, EMBED_PATH);
   });
   test.afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   });
 
   test("the widget shows inside the partner's frame and the home page refuses to", async ({ page }) => {

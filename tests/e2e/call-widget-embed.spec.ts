@@ -1,15 +1,16 @@
-import { createServer, type Server } from "node:http";
 import { expect, test, type Frame } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { EMBED_PATH } from "../../lib/security/framing";
 import { routes } from "./routes";
 import { callWidget, startTypedCall, text } from "./support/call-widget";
+import { startPartnerSite } from "./support/partner-site";
 
 /**
  * /embed/call is the widget alone, for an <iframe allow="microphone"> on the sites listed in
  * EMBED_ALLOWED_ORIGINS (playwright.config.ts lists http://127.0.0.1:3299). Only that path
  * may be framed; every other page keeps frame-ancestors 'none' and X-Frame-Options DENY.
  */
-const EMBED_PATH = "/embed/call";
+
 const allowedOrigin = "http://127.0.0.1:3299";
 
 const frameAncestors = (csp: string | undefined) => /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(csp ?? "")?.[1]?.trim().split(/\s+/) ?? [];
@@ -41,24 +42,14 @@ test("every other route keeps frame-ancestors 'none' and X-Frame-Options DENY", 
 });
 
 test.describe("framed by an allow-listed site", () => {
-  let site: Server;
+  let site: { close(): Promise<void> } | undefined;
 
   test.beforeAll(async () => {
-    site = createServer((_, response) => {
-      response.writeHead(200, { "content-type": "text/html" }).end(
-        `<!doctype html><title>Partner site</title>
-         <iframe title="Call widget" allow="microphone" src="${baseURL}${EMBED_PATH}" width="600" height="900"></iframe>
-         <iframe title="Home page" src="${baseURL}/" width="600" height="300"></iframe>`,
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      site.once("error", reject);
-      site.listen(Number(new URL(allowedOrigin).port), "127.0.0.1", resolve);
-    });
+    site = await startPartnerSite(allowedOrigin, baseURL, EMBED_PATH);
   });
 
   test.afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   });
 
   test("the widget shows inside the iframe and a typed call connects there; the home page refuses to be framed", async ({ page }) => {
