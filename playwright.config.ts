@@ -5,7 +5,7 @@ import { limitsForTests } from "./scripts/lib/test-limits";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** The local voice agent the site's signed-URL service hands calls to during the tests. */
-export const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
+const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
 export const agentOrigin = `http://127.0.0.1:${agentPort}`;
 export const agentKey = "e2e-local-agent-key";
 
