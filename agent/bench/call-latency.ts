@@ -12,207 +12,22 @@
  *   npx tsx agent/bench/call-latency.ts [--calls=10] [--arrival-s=20] [--sequential-calls=4]
  */
 import { availableParallelism, loadavg } from "node:os";
-import WebSocket from "ws";
 import { createCaller } from "../src/caller";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
-import { concatPcm, pcmToBase64, samplesForMs } from "../src/speech/audio";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
-import { lastSpeechSample } from "../tests/support/speech-fixtures";
 import { numberOption } from "./support/cli-options";
 import { startLocalAgent } from "./support/local-agent";
+import { percentile, random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
 
 const apiKey = "bench-agent-key";
-const frameMs = 20;
-const frameSamples = samplesForMs(frameMs);
 const concurrentCalls = Math.max(1, numberOption("calls", 10));
 const sequentialCalls = Math.max(1, numberOption("sequential-calls", 4));
 const arrivalMs = numberOption("arrival-s", 20) * 1000;
-/** A turn the agent has not answered by then counts as unanswered instead of hanging the run. */
-const replyTimeoutMs = 10_000;
-
 /** Each call: who, what, why, a call-back offer, "say again", then how the visitor ends it. */
 const script: readonly EvaluatedIntent[] = ["ask_identity", "ask_purpose", "offer_callback", "ask_repeat"];
 const endings: readonly EvaluatedIntent[] = ["refuse", "verify", "goodbye", "comply"];
-
-type Turn = { utterance: EvaluationUtterance; pcm: Int16Array };
-type Sample = { latencyMs: number; understood: boolean; heard: string | null };
-type ServerFrame = {
-  type: string;
-  ping_event?: { event_id?: number };
-  audio_event?: { event_id?: number; audio_base_64?: string };
-  agent_response_event?: { agent_response?: string; event_id?: number };
-  user_transcription_event?: { user_transcript?: string };
-};
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-/** Deterministic pseudo-random numbers, so two runs stagger the visitors alike. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const comparable = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
-
-/** The lines the caller answers each intent with (ask_repeat: its previous line, checked apart). */
-function reactionLines(playbook: Playbook): Map<EvaluatedIntent, Set<string>> {
-  const fill = (line: string) => comparable(line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? ""));
-  const { reactions } = playbook;
-  const set = (lines: readonly string[]) => new Set(lines.map(fill));
-  return new Map<EvaluatedIntent, Set<string>>([
-    ["ask_identity", set(reactions.askIdentity.lines)],
-    ["ask_purpose", set(reactions.askPurpose.lines)],
-    ["offer_callback", set(reactions.callbackOffer.lines)],
-    ["refuse", set([...reactions.refusal.pushes, ...reactions.refusal.giveUp])],
-    ["verify", set(reactions.verification)],
-    ["comply", set(reactions.compliance)],
-    ["goodbye", set(reactions.goodbye)],
-  ]);
-}
-
-/** One visitor on one call: a microphone that streams a quiet line, and speech on demand. */
-class Visitor {
-  private socket!: WebSocket;
-  private queue: Int16Array[] = [];
-  private timer?: NodeJS.Timeout;
-  private speechEndsAtFrame = -1;
-  private framesSent = 0;
-  private speechEndSentAt = 0;
-  private lastAgentEventId = 0;
-  private lastAgentLine = "";
-  private replyWaiter?: (reply: { at: number; eventId: number } | null) => void;
-  private heard: string | null = null;
-  private audioMsQueued = 0;
-  private audioStartedAt = 0;
-  private lastAudioAt = 0;
-  private readonly lines = new Map<number, string>();
-  closed = false;
-
-  constructor(
-    private readonly origin: string,
-    readonly scenario: string,
-  ) {}
-
-  async connect(): Promise<void> {
-    const response = await fetch(`${this.origin}/v1/convai/conversation/get-signed-url?agent_id=${this.scenario}`, { headers: { "xi-api-key": apiKey } });
-    const { signed_url: signedUrl } = (await response.json()) as { signed_url: string };
-    this.socket = new WebSocket(signedUrl, ["convai"]);
-    await new Promise<void>((resolve, reject) => {
-      this.socket.once("open", () => resolve());
-      this.socket.once("error", reject);
-    });
-    this.socket.on("message", (data) => this.onFrame(JSON.parse(String(data)) as ServerFrame));
-    this.socket.on("close", () => {
-      this.closed = true;
-      this.replyWaiter?.(null);
-    });
-    this.socket.send(JSON.stringify({ type: "conversation_initiation_client_data", conversation_config_override: {}, dynamic_variables: {} }));
-    this.startMicrophone();
-    await this.waitForSilenceFromAgent();
-  }
-
-  private onFrame(frame: ServerFrame) {
-    if (frame.type === "ping") this.socket.send(JSON.stringify({ type: "pong", event_id: frame.ping_event?.event_id }));
-    if (frame.type === "user_transcript") this.heard = frame.user_transcription_event?.user_transcript ?? "";
-    if (frame.type === "agent_response") this.lines.set(Number(frame.agent_response_event?.event_id), frame.agent_response_event?.agent_response ?? "");
-    if (frame.type === "audio") {
-      const eventId = Number(frame.audio_event?.event_id);
-      const bytes = Buffer.byteLength(frame.audio_event?.audio_base_64 ?? "", "base64");
-      const now = performance.now();
-      if (this.audioMsQueued === 0 || now - this.lastAudioAt > 1000) this.audioStartedAt = now;
-      this.audioMsQueued += bytes / 2 / 16;
-      this.lastAudioAt = now;
-      if (eventId > this.lastAgentEventId) {
-        this.lastAgentEventId = eventId;
-        if (this.replyWaiter && this.speechEndSentAt > 0) {
-          const waiter = this.replyWaiter;
-          this.replyWaiter = undefined;
-          waiter({ at: now, eventId });
-        }
-      }
-    }
-  }
-
-  /** Waits until the agent's queued audio would have finished playing. */
-  private async waitForSilenceFromAgent(): Promise<void> {
-    for (;;) {
-      if (this.closed) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const playbackEnds = this.audioStartedAt + this.audioMsQueued;
-      if (this.audioMsQueued > 0 && performance.now() > playbackEnds + 300 && performance.now() - this.lastAudioAt > 500) {
-        this.audioMsQueued = 0;
-        return;
-      }
-    }
-  }
-
-  private startMicrophone() {
-    const started = performance.now();
-    const quiet = new Int16Array(frameSamples);
-    const tick = () => {
-      if (this.closed) return;
-      const frame = this.queue.shift() ?? quiet;
-      if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ user_audio_chunk: pcmToBase64(frame) }));
-      this.framesSent++;
-      if (this.framesSent === this.speechEndsAtFrame) this.speechEndSentAt = performance.now();
-      // Drift-corrected: frame n leaves at started + n * 20 ms, like a real microphone.
-      this.timer = setTimeout(tick, Math.max(0, started + this.framesSent * frameMs - performance.now()));
-    };
-    tick();
-  }
-
-  /** Says one turn and waits for the answer (and for it to finish playing); null when the agent never answered. */
-  async say(turn: Turn, expected: Set<string> | "repeat"): Promise<Sample | null> {
-    if (this.closed) return null;
-    this.heard = null;
-    this.speechEndSentAt = 0;
-    const previousLine = this.lastAgentLine;
-    const speech = concatPcm([new Int16Array(samplesForMs(200)), turn.pcm]);
-    const lastSample = lastSpeechSample(speech);
-    const frames: Int16Array[] = [];
-    for (let offset = 0; offset < speech.length; offset += frameSamples) {
-      const frame = new Int16Array(frameSamples);
-      frame.set(speech.subarray(offset, offset + frameSamples));
-      frames.push(frame);
-    }
-    this.speechEndsAtFrame = this.framesSent + this.queue.length + Math.ceil((lastSample + 1) / frameSamples);
-    const reply = new Promise<{ at: number; eventId: number } | null>((resolve) => {
-      this.replyWaiter = resolve;
-      setTimeout(() => {
-        if (this.replyWaiter !== resolve) return;
-        this.replyWaiter = undefined;
-        resolve(null);
-      }, replyTimeoutMs + frames.length * frameMs);
-    });
-    this.queue.push(...frames);
-    const answered = await reply;
-    if (answered === null) return null;
-    const line = this.lines.get(answered.eventId) ?? "";
-    this.lastAgentLine = line;
-    const understood = expected === "repeat" ? comparable(line) === comparable(previousLine) : expected.has(comparable(line));
-    const sample = { latencyMs: answered.at - this.speechEndSentAt, understood, heard: this.heard };
-    await this.waitForSilenceFromAgent();
-    return sample;
-  }
-
-  rememberGreeting(): void {
-    this.lastAgentLine = this.lines.get(Math.min(...this.lines.keys())) ?? "";
-  }
-
-  close() {
-    clearTimeout(this.timer);
-    this.closed = true;
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.close(1000, "User ended conversation");
-  }
-}
 
 type Plan = { scenario: string; turns: { turn: Turn; intent: EvaluatedIntent }[] };
 
@@ -242,7 +57,7 @@ async function plans(count: number): Promise<Plan[]> {
 async function runCall(origin: string, plan: Plan, pause: () => number): Promise<(Sample | null)[]> {
   const playbook = loadPlaybooks().get(plan.scenario) as Playbook;
   const expected = reactionLines(playbook);
-  const visitor = new Visitor(origin, plan.scenario);
+  const visitor = new Visitor(origin, plan.scenario, apiKey);
   await visitor.connect();
   visitor.rememberGreeting();
   const samples: (Sample | null)[] = [];

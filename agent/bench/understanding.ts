@@ -24,13 +24,14 @@ import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
 import { numberOption, stringOption } from "./support/cli-options";
 import { humanRecordings } from "./support/testdata";
-import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";
+import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
 import { buildTimeline, streamPcm } from "../tests/support/speech-fixtures";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
 const parallel = Math.max(1, numberOption("parallel", 2));
-for (const voice of voices) if (!evaluationVoices.includes(voice)) throw new Error(`unknown voice ${voice}; known: ${evaluationVoices.join(", ")}`);
+const knownVoices: readonly EvaluationVoice[] = [...evaluationVoices, ...unseenVoices];
+for (const voice of voices) if (!knownVoices.includes(voice)) throw new Error(`unknown voice ${voice}; known: ${knownVoices.join(", ")}`);
 
 const pct = (n: number, of: number) => (of === 0 ? "n/a" : `${((100 * n) / of).toFixed(1)}% (${n}/${of})`);
 

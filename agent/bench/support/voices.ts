@@ -3,6 +3,10 @@
  * command-line programs the way a person would run them, at 16 kHz mono s16le. Audio is made
  * at bench time and kept in a cache under the system's temporary directory, keyed by voice
  * and text, so a second run does not synthesise again; nothing is committed.
+ *
+ * `evaluationVoices` are the voices the recogniser and the rules were tuned with; `unseenVoices`
+ * were never used in tuning (espeak-ng, festival's ked diphone voice and its slt HTS voice), so
+ * they say how the agent does with a voice it has never heard.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14,11 +18,21 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 
 export const evaluationVoices = ["flite-slt", "flite-rms", "flite-awb", "flite-kal16", "festival-kal"] as const;
-export type EvaluationVoice = (typeof evaluationVoices)[number];
+export const unseenVoices = ["espeak-ng", "festival-ked", "festival-slt-hts"] as const;
+export type EvaluationVoice = (typeof evaluationVoices)[number] | (typeof unseenVoices)[number];
 
-export const VOICE_PACKAGES = "flite festival festvox-kallpc16k";
+export const VOICE_PACKAGES = "flite festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts espeak-ng sox";
+
+/** Festival's command to select each of its voices. */
+const festivalVoices: Record<string, string> = {
+  "festival-kal": "(voice_kal_diphone)",
+  "festival-ked": "(voice_ked_diphone)",
+  "festival-slt-hts": "(voice_cmu_us_slt_arctic_hts)",
+};
 
 const cacheDir = path.join(tmpdir(), "mockingbird-eval-voices");
+/** Two calls making the same audio at once each write their own file. */
+let partials = 0;
 
 /** Samples of a 16-bit PCM WAV file (mono, 16 kHz: what both programs write here). */
 export function readWav16(file: string): Int16Array {
@@ -53,10 +67,21 @@ async function synthesise(voice: EvaluationVoice, text: string, out: string): Pr
     await run("flite", ["-voice", voice.slice("flite-".length), "-t", text, "-o", out]);
     return;
   }
+  if (voice === "espeak-ng") {
+    // espeak-ng writes 22,050 Hz; sox makes it 16 kHz with a proper low-pass.
+    const wide = `${out}.22k.wav`;
+    try {
+      await run("espeak-ng", ["-v", "en-us", "-w", wide, text]);
+      await run("sox", [wide, "-r", "16000", "-b", "16", "-c", "1", out]);
+    } finally {
+      rmSync(wide, { force: true });
+    }
+    return;
+  }
   const input = `${out}.txt`;
   writeFileSync(input, text);
   try {
-    await run("text2wave", ["-F", "16000", "-o", out, input]);
+    await run("text2wave", ["-eval", festivalVoices[voice] ?? "(voice_kal_diphone)", "-F", "16000", "-o", out, input]);
   } finally {
     rmSync(input, { force: true });
   }
@@ -72,7 +97,7 @@ export async function speakAs(voice: EvaluationVoice, text: string): Promise<Int
   } catch {
     // not cached yet (or a broken cache entry): make it
   }
-  const partial = `${file}.${process.pid}.partial.wav`;
+  const partial = `${file}.${process.pid}.${++partials}.partial.wav`;
   try {
     await synthesise(voice, text, partial);
   } catch (error) {

@@ -1,0 +1,294 @@
+/**
+ * `npm run bench:rooms`: the caller in real rooms. The evaluation set (agent/eval) answered from
+ * the rooms visitors call from (agent/bench/support/rooms.ts: a quiet room, voices never used in
+ * tuning, café babble and pink noise at 20/15/10 dB with two noise seeds, a telephone channel,
+ * a reverberant room, faster and slower speech, a quiet and an overdriven microphone), and
+ * through the browser (Chromium's fake microphone, the site's widget, the SDK, the agent).
+ * Each answer is its own call: a fresh recogniser hears the room while the greeting plays, then
+ * the answer, and the caller reads each turn it heard as the agent does. One table, held-out and
+ * tuning splits apart: understood, false compliance, word error rate, turns the room made up,
+ * and the reply latency measured through the real agent.
+ *
+ *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
+ *        [--latency-calls=6] [--browser-calls=78] [--no-browser] [--no-latency] [--parallel=2]
+ *
+ * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
+ * Understanding is measured in-process (createSpeech and the caller's classifier, exactly as the
+ * agent runs them) with the audio streamed faster than real time; latency needs real time, so it
+ * is measured on a sample of calls per condition through the agent process. The browser path
+ * needs `npm run build` and runs the site's production server (take the shared server lock).
+ */
+import { availableParallelism, loadavg } from "node:os";
+import pino from "pino";
+import { callerIntentClassifier } from "../src/caller/caller";
+import type { Intent, IntentClassifier } from "../src/caller/intents";
+import { loadPlaybooks } from "../src/caller/playbooks";
+import { createSpeech, type Speech, type Utterance } from "../src/speech";
+import { samplesForMs } from "../src/speech/audio";
+import { visitorSentences } from "../src/visitor-sentences";
+import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
+import { numberOption, stringOption } from "./support/cli-options";
+import { startLocalAgent } from "./support/local-agent";
+import { runBrowserCalls, type BrowserResult } from "./support/rooms-browser";
+import { callAudio, conditions, voiceFor, type Condition } from "./support/rooms";
+import { humanRecordings } from "./support/testdata";
+import { percentile, reactionLines, Visitor } from "./support/visitor-call";
+import { evaluationVoices, speakAs } from "./support/voices";
+import { buildTimeline } from "../tests/support/speech-fixtures";
+import { WordErrorRate } from "./support/wer";
+
+const quick = process.argv.includes("--quick");
+const splitOption = stringOption("split") ?? (quick ? "held-out" : "both");
+const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "tuning"] : [splitOption as Split];
+const conditionFilter = stringOption("conditions")?.split(",");
+const latencyCalls = numberOption("latency-calls", quick ? 3 : 6);
+const browserCalls = process.argv.includes("--no-browser") ? 0 : numberOption("browser-calls", quick ? 12 : 78);
+const measureLatency = !process.argv.includes("--no-latency") && latencyCalls > 0;
+const parallel = Math.max(1, numberOption("parallel", 2));
+const apiKey = "bench-rooms-key";
+
+for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);
+
+const selected = conditions
+  .filter((condition) => !conditionFilter || conditionFilter.some((name) => condition.id === name || condition.id.startsWith(`${name}:`) || condition.group === name))
+  .map((condition) => (quick ? { ...condition, seeds: condition.seeds.slice(0, 1) } : condition));
+if (selected.length === 0) throw new Error(`--conditions matched none of ${conditions.map((condition) => condition.id).join(", ")}`);
+
+type Turn = { intent: Intent; transcript: string; endSample: number };
+type CallResult = {
+  condition: Condition;
+  seed: number;
+  utterance: EvaluationUtterance;
+  turns: Turn[];
+  /** Turns that ended before the answer began: the room taken for speech (each a barge-in on the greeting). */
+  spurious: number;
+  /** The caller's reading of the answer: its last turn's intent, or "nothing heard". */
+  heard: Intent | "nothing heard";
+  transcript: string;
+  /** Audio time from the end of the answer's speech to the end of its turn (the detector's decision). */
+  endDelayMs: number | null;
+};
+
+async function pool<T, R>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index] as T, index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Streams a call's microphone into a fresh recogniser; each turn with the sample where the detector ended it. */
+async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utterance; endSample: number }[]> {
+  const heard: Utterance[] = [];
+  const pushes: { at: number; samples: number }[] = [];
+  const recognizer = speech.createRecognizer({ onSpeechStart: () => undefined, onUtterance: (utterance) => heard.push(utterance) });
+  if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+  const chunk = samplesForMs(20);
+  for (let offset = 0; offset < pcm.length; offset += chunk) {
+    recognizer.push(pcm.subarray(offset, Math.min(pcm.length, offset + chunk)));
+    pushes.push({ at: performance.now(), samples: Math.min(pcm.length, offset + chunk) });
+    if ((offset / chunk) % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await recognizer.settled?.();
+  recognizer.close();
+  return heard.map((utterance) => ({ utterance, endSample: pushes.find((push) => push.at >= utterance.endOfTurnAt)?.samples ?? pcm.length }));
+}
+
+function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, classify: IntentClassifier, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
+  const turns: Turn[] = heard.map(({ utterance: u, endSample }) => ({
+    intent: classify({ via: "speech", text: u.transcript, ...(u.alternatives ? { alternatives: u.alternatives } : {}) }),
+    transcript: u.transcript,
+    endSample,
+  }));
+  // A turn that ended before the answer's first 100 ms was the room alone.
+  const answerTurns = turns.filter((turn) => turn.endSample > speechStart + samplesForMs(100));
+  const last = answerTurns[answerTurns.length - 1];
+  return {
+    condition,
+    seed,
+    utterance,
+    turns,
+    spurious: turns.length - answerTurns.length,
+    heard: last?.intent ?? "nothing heard",
+    transcript: answerTurns.map((turn) => turn.transcript).filter(Boolean).join(" "),
+    endDelayMs: last ? ((last.endSample - speechEnd) * 1000) / 16_000 : null,
+  };
+}
+
+const understood = (result: CallResult) => result.heard === result.utterance.intent;
+const falselyComplied = (result: CallResult) => result.utterance.intent !== "comply" && result.turns.some((turn) => turn.intent === "comply");
+
+type LatencySample = { latencyMs: number; understood: boolean };
+
+/** Real-time calls through the agent process: `count` held-out answers per condition, three calls at a time. */
+async function measureReplyLatency(rows: readonly Condition[], answers: readonly EvaluationUtterance[], count: number): Promise<Map<string, LatencySample[]>> {
+  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: "20" }, readyTimeoutMs: 300_000 });
+  const playbooks = loadPlaybooks();
+  const samples = new Map<string, LatencySample[]>();
+  try {
+    const jobs = rows.flatMap((condition) => answers.slice(0, count).map((utterance, index) => ({ condition, utterance, index })));
+    let done = 0;
+    await pool(jobs, 3, async ({ condition, utterance, index }) => {
+      const voice = voiceFor(condition, index, evaluationVoices);
+      const audio = await callAudio(condition, await speakAs(voice, utterance.text), condition.seeds[0] ?? 1, index);
+      const answerStart = audio.speechStart - samplesForMs(300);
+      const room = audio.pcm.subarray(0, answerStart);
+      const answer = audio.pcm.subarray(answerStart);
+      const visitor = new Visitor(agent.origin, utterance.scenario, apiKey, room);
+      try {
+        await visitor.connect();
+        visitor.rememberGreeting();
+        const expected = reactionLines(playbooks.get(utterance.scenario)!);
+        const sample = await visitor.say({ utterance, pcm: answer, speechEnd: audio.speechEnd - answerStart }, utterance.intent === "ask_repeat" ? "repeat" : (expected.get(utterance.intent as never) ?? new Set()));
+        if (sample) {
+          const list = samples.get(condition.id) ?? [];
+          list.push({ latencyMs: sample.latencyMs, understood: sample.understood });
+          samples.set(condition.id, list);
+        }
+      } finally {
+        visitor.close();
+      }
+      if (++done % 10 === 0) console.log(`  latency: ${done}/${jobs.length} calls`);
+    });
+  } finally {
+    await agent.stop();
+  }
+  return samples;
+}
+
+const pct = (n: number, of: number) => (of === 0 ? "n/a" : `${((100 * n) / of).toFixed(1)}% (${n}/${of})`);
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "n/a");
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const load = loadavg()[0] ?? 0;
+  const all = loadEvaluationSet();
+  const utterances = all.filter((utterance) => selectedSplits.includes(utterance.split));
+  const playbooks = loadPlaybooks();
+  const classifiers = new Map<string, IntentClassifier>([...playbooks.values()].map((playbook) => [playbook.id, callerIntentClassifier(playbook)]));
+  const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
+  console.log(
+    `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}); ` +
+      `${availableParallelism()} cores, load average ${load.toFixed(1)}`,
+  );
+
+  const speech = await createSpeech(pino({ level: "warn" }), { domainSentences: visitorSentences(), transcriptDeadlineMs: 30_000 });
+  if (speech.status.recognition !== "available") throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+  const jobs = selected.flatMap((condition) => condition.seeds.flatMap((seed) => utterances.map((utterance, index) => ({ condition, seed, utterance, index }))));
+  let done = 0;
+  const results = await pool(jobs, parallel, async ({ condition, seed, utterance, index }) => {
+    const voice = voiceFor(condition, index, evaluationVoices);
+    const audio = await callAudio(condition, await speakAs(voice, utterance.text), seed, index);
+    const heard = await hear(speech, audio.pcm);
+    if (++done % 250 === 0) console.log(`  understanding: ${done}/${jobs.length} calls (${((performance.now() - started) / 60_000).toFixed(1)} min)`);
+    return scoreCall(condition, seed, utterance, classifiers.get(utterance.scenario)!, heard, audio.speechStart, audio.speechEnd);
+  });
+
+  const human = new WordErrorRate();
+  for (const recording of humanRecordings()) {
+    // On the same line as bench:understanding puts them (its figure is the guard): a quiet line's faint noise around the recording.
+    const heard = await hear(speech, buildTimeline([{ silenceMs: 600 }, { speech: recording.pcm }, { silenceMs: 1200 }]).pcm);
+    human.add(recording.transcript, heard.map(({ utterance }) => utterance.transcript).filter(Boolean).join(" "));
+  }
+  await speech.close();
+  const understandingMinutes = (performance.now() - started) / 60_000;
+
+  const heldOut = all.filter((utterance) => utterance.split === "held-out" && utterance.intent !== OFF_TOPIC);
+  // One answer of each intent per scenario before the next: the sample covers every intent.
+  const latencyAnswers = [...heldOut].sort((a, b) => heldOut.filter((u) => u.scenario === a.scenario && u.intent === a.intent).indexOf(a) - heldOut.filter((u) => u.scenario === b.scenario && u.intent === b.intent).indexOf(b));
+  let latency = new Map<string, LatencySample[]>();
+  if (measureLatency) {
+    console.log(`reply latency: ${latencyCalls} held-out answers per condition through the agent process, in real time ...`);
+    latency = await measureReplyLatency(selected, latencyAnswers, latencyCalls);
+  }
+  let browser: BrowserResult[] = [];
+  if (browserCalls > 0) {
+    console.log(`browser path: ${browserCalls} held-out answers through Chromium's fake microphone, the widget, the SDK and the agent ...`);
+    browser = await runBrowserCalls(all.filter((utterance) => utterance.split === "held-out").slice(0, browserCalls));
+  }
+
+  const lines: string[] = ["", "held-out split (never tuned on) | tuning split; understood = the caller reacted to what the answer meant (the target per condition in brackets)", ""];
+  const header = ["condition", "seed", "held-out understood", "target", "tuning understood", "false compliance (h/t)", "WER held-out", "WER tuning", "made-up turns", "end of turn p50", "reply p50 / p95 (n, understood)"];
+  const table: string[][] = [header];
+  for (const condition of selected) {
+    for (const seed of condition.seeds) {
+      const rows = results.filter((result) => result.condition.id === condition.id && result.seed === seed);
+      const split = (name: Split) => rows.filter((result) => result.utterance.split === name);
+      const scored = (name: Split) => split(name).filter((result) => result.utterance.intent !== OFF_TOPIC);
+      const wer = (name: Split) => {
+        const rate = new WordErrorRate();
+        for (const result of scored(name)) rate.add(result.utterance.text, result.transcript);
+        return rate.toString();
+      };
+      const delays = rows.map((result) => result.endDelayMs).filter((value): value is number => value !== null);
+      const replies = seed === condition.seeds[0] ? (latency.get(condition.id) ?? []) : [];
+      const held = scored("held-out");
+      const heldRate = held.length === 0 ? NaN : held.filter(understood).length / held.length;
+      table.push([
+        condition.label,
+        String(seed),
+        pct(held.filter(understood).length, held.length),
+        condition.target === null ? "" : `${Math.round(condition.target * 100)}%${heldRate >= condition.target ? " ok" : Number.isNaN(heldRate) ? "" : " MISSED"}`,
+        pct(scored("tuning").filter(understood).length, scored("tuning").length),
+        `${split("held-out").filter(falselyComplied).length} / ${split("tuning").filter(falselyComplied).length}`,
+        wer("held-out"),
+        wer("tuning"),
+        String(rows.reduce((sum, result) => sum + result.spurious, 0)),
+        ms(percentile(delays, 50)),
+        replies.length === 0 ? "" : `${ms(percentile(replies.map((r) => r.latencyMs), 50))} / ${ms(percentile(replies.map((r) => r.latencyMs), 95))} (${replies.length}, ${replies.filter((r) => r.understood).length})`,
+      ]);
+    }
+  }
+  if (browser.length > 0) {
+    const scored = browser.filter((result) => result.utterance.intent !== OFF_TOPIC);
+    const rate = new WordErrorRate();
+    for (const result of scored) rate.add(result.utterance.text, result.caption ?? "");
+    const ok = scored.filter((result) => result.understood).length;
+    const latencies = browser.map((result) => result.latencyMs).filter((value): value is number => value !== null);
+    table.push([
+      "browser: Chromium capture, widget, SDK",
+      "-",
+      pct(ok, scored.length),
+      `90%${ok / scored.length >= 0.9 ? " ok" : " MISSED"}`,
+      "",
+      `${browser.filter((result) => result.falseCompliance).length} / -`,
+      rate.toString(),
+      "",
+      String(browser.reduce((sum, result) => sum + result.spurious, 0)),
+      "",
+      latencies.length === 0 ? "" : `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} (${latencies.length}, ${ok})`,
+    ]);
+  }
+  const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? "").length)));
+  for (const [index, row] of table.entries()) {
+    lines.push(`| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`);
+    if (index === 0) lines.push(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  }
+  const falseCompliance = results.filter(falselyComplied);
+  lines.push("", `false compliance, every condition and seed, off-topic turns included: ${falseCompliance.length + browser.filter((r) => r.falseCompliance).length}`);
+  for (const result of falseCompliance.filter((r) => r.utterance.split === "tuning")) lines.push(`    ${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.transcript).join(" | ")}"`);
+  lines.push(`word error rate on pocketsphinx-testdata's recordings of people (the guard: 39.1% before this bench): ${human} over ${human.words} words`);
+  if (process.env.SHOW_TUNING_MISTAKES) {
+    lines.push("", "tuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
+    for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
+      lines.push(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map((turn) => `${turn.transcript} [${turn.intent}]`).join(" | ")}"`);
+    }
+  }
+  lines.push(
+    "",
+    `understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min; ` +
+      `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end (other work on this machine slows the run and the latencies, not the understanding)`,
+  );
+  console.log(lines.join("\n"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
