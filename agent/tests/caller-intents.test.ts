@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type HeardTurn, type Intent } from "../src/caller/intents";
+import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { loadEvaluationSet } from "../eval/evaluation-set";
+import { phoneAnswers } from "../src/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
@@ -257,5 +259,73 @@ describe("spoken turns", () => {
         expect(intents).toContain(classify({ via: "speech", text: hypotheses[0] ?? "", alternatives: hypotheses.slice(1) }));
       }),
     );
+  });
+});
+
+describe("polarity: a lost negation or a misheard word never makes a compliance", () => {
+  const wire = createIntentClassifier(playbook("ceo-urgent-wire"));
+  const code = createIntentClassifier(playbook("it-helpdesk-mfa-reset"));
+  const both = (classify: IntentClassifier, text: string) => [classify(typed(text)), classify(spoken(normalise(text)))];
+
+  it("reads a condition on the goal as holding back, whatever the verb before it ('I can't send a payment without the normal approval', heard without its n't)", () => {
+    expect(both(wire, "I can't send a payment without the normal approval")).toEqual(["refuse", "refuse"]);
+    expect(both(wire, "I can send a payment without the normal approval")).toEqual(["refuse", "refuse"]);
+    expect(both(wire, "I'll transfer it unless my manager says otherwise")).not.toContain("comply");
+  });
+
+  it("takes a word that only follows a negation for a lost 'not' ('I won't be sharing any code' heard as 'I will be sharing any code')", () => {
+    expect(both(code, "I will be sharing any code with you today")).not.toContain("comply");
+    expect(both(wire, "I have sent the money yet")).not.toContain("comply");
+  });
+
+  it("takes a question about complying for no yes", () => {
+    expect(both(wire, "Should I send the payment now?")).not.toContain("comply");
+    expect(both(wire, "So I'll send the payment, right?")).not.toContain("comply");
+  });
+
+  it("asks again when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {
+    expect(wire(spoken("i can send the payment now"))).toBe("unclear");
+    expect(wire(spoken("okay i will send the payment now"))).toBe("comply");
+  });
+
+  it("asks again when any other hypothesis has a negation the best one lost", () => {
+    expect(wire(spoken("i will send the payment today", "i will not send the payment today"))).toBe("unclear");
+    expect(wire(spoken("i will send the payment today", "i will send the payment without approval"))).toBe("unclear");
+    expect(wire(spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"))).toBe("comply");
+  });
+
+  it("never turns an answer of the tuning split or the phone-answers corpus into compliance by losing its n't", () => {
+    const lose = (text: string) =>
+      text
+        .replace(/\bcan't\b/gi, "can")
+        .replace(/\bwon't\b/gi, "will")
+        .replace(/\b(do|does|did|is|are|was|were|should|would|could|have|has|had)n't\b/gi, "$1");
+    const answers = [
+      ...loadEvaluationSet().filter((utterance) => utterance.split === "tuning" && utterance.intent !== "comply"),
+      ...[...playbooks.keys()].flatMap((scenario) => phoneAnswers().map((text) => ({ scenario, text }))),
+    ].filter(({ text }) => /n't\b/i.test(text));
+    expect(answers.length).toBeGreaterThan(20);
+    const complied = answers.filter(({ scenario, text }) => {
+      const classify = createIntentClassifier(playbook(scenario));
+      return both(classify, lose(text)).includes("comply");
+    });
+    expect(complied.map(({ text }) => text)).toEqual([]);
+  });
+});
+
+describe("questions the caller did not script", () => {
+  it("reads who else is in on it, when and where as a question about the request ('Who else knows about this acquisition?')", () => {
+    const wire = createIntentClassifier(playbook("ceo-urgent-wire"));
+    expect(wire(typed("Who else knows about this acquisition?"))).toBe("ask_purpose");
+    expect(wire(spoken("who else knows about this acquisition"))).toBe("ask_purpose");
+    expect(wire(typed("When did the lawyers ask for it?"))).toBe("ask_purpose");
+  });
+
+  it("reads whom the caller works for, however it is put, as a question of identity ('Which payroll company did you say you work for?')", () => {
+    const hr = createIntentClassifier(playbook("hr-payroll-update"));
+    expect(hr(typed("Which payroll company did you say you work for?"))).toBe("ask_identity");
+    expect(hr(spoken("which payroll company did you say you work for"))).toBe("ask_identity");
+    expect(hr(typed("Who do you actually work for?"))).toBe("ask_identity");
+    expect(hr(typed("What agency are you calling from?"))).toBe("ask_identity");
   });
 });

@@ -194,6 +194,9 @@ const askIdentity: RegExp[] = [
   /\byour (name|surname|last name|full name|employee id|employee number|staff id|staff number|badge number|id)\b|\b(give me|what is|tell me) your (staff|stuff)\b/,
   /\b(which|what) (department|team|office|company|firm|bank|branch|location)( are| do| did)? you\b|\bwhat company are you\b/,
   /\b(which|what) (department|team|office|location)\b(?! are we)/,
+  // asking whom the caller works for, however it is put ("which payroll company did you say you work for")
+  /\b(who|which|what)\b(?: [a-z]+){0,4} (do|did|does) you (say you )?(work|working|calling|call) (for|with|at|from)\b|\bdid you say you (work|are|were|worked|called|call|from|with)\b|\byou (work|working) (for|at) (which|what)\b/,
+  /\b(which|what) ([a-z]+ ){0,2}(company|firm|agency|provider|organisation|organization|employer|bank|supplier)\b(?: [a-z]+){0,3} (are you|you are|you work|you represent|you with|you from|do you|did you)\b/,
   /\bwhere (are you|do you work|are you calling|is this call|are you based)\b/,
   /\b(how|can) do i know\b|\bdo i know (this|it|that) is\b|\bhow (can|would|do) i (know|be sure|tell|check)\b|\bprove\b|\bproof\b/,
   /\b(identify|identity|identification)\b/,
@@ -220,8 +223,17 @@ const askRepeatStrong: RegExp[] = [
 /** Phrases containing "no" or "not" that are not refusals. */
 const notRefusals = /\b(oh no|no problem|no worries|not a problem|why not|not sure|no idea|do not know|do not mind|not at all|no rush|not bad)\b/g;
 
+/**
+ * "Without the usual approval", "unless my manager signs": a condition the visitor puts on the
+ * goal. Whatever the verb before it says (a lost "n't" turns "I can't send it without approval"
+ * into "I can send it without approval"), the sentence holds back.
+ */
+const withheld =
+  /\b(without|unless|until) (a |an |the |my |our |your |any |his |her |their |some |proper |official |normal |usual |formal |written |second |prior |real )*(approval|approvals|authorisation|authorization|sign off|signoff|signature|signatures|permission|purchase order|paperwork|ticket|checks|check|checking|verification|verifying|confirmation|confirming|talking|speaking|asking|manager|boss|finance|helpdesk|hr|payroll|security|process|procedure)\b/;
+
 const refuse: RegExp[] = [
   /\b(no|nope|nah|never|not|refuse|decline|rather not|prefer not)\b/,
+  withheld,
   /\b(scam|scammer|phishing|fraud|fraudster|suspicious|nice try|forget it|policy|no chance|no way)\b/,
   // "say no" at the end comes out as "say now"
   /\b(say|said|saying) now$/,
@@ -244,6 +256,8 @@ const askPurpose: RegExp[] = [
   /\b(who|here) (are|is) the (seller|sellers|lawyer|lawyers|solicitor|solicitors|recipient|payee|beneficiary|supplier)\b|\bare the sellers?\b/,
   /\b(which|what) (company|firm|business|deal|acquisition|supplier|provider|payment|account)\b/,
   /\bwhat are you [a-z]+ing\b|^what are you\b|\bwrong with\b|\bsomething (wrong|up)\b/,
+  // who else is in it, when, where, how long: a question about the request ("who else knows about this acquisition")
+  /^(sorry |so |and |but |wait )?(who else|who knows|who is involved|who approved|who signed|who asked|when|where|how long|how soon|how come|how many|how often|how did (this|it|that))\b/,
 ];
 
 /** The visitor committing themself: "I'll", "let me", "okay", "sure"... (a question like "should I send it?" is not one). */
@@ -260,6 +274,14 @@ function committed(verbs: string, objects?: string): RegExp {
   // The words between may not be a determiner: after "the", "transfer" is a noun ("right to the transfer").
   return new RegExp(`${commit}(?: (?!(?:the|a|an|this|that|my|your|his|her|our|their)\\b)[a-z]+){0,3} (?:${verbs})\\b${object}`);
 }
+
+/**
+ * Words that only follow a negation ("I won't be sharing *any* code", "I haven't done it *yet*"):
+ * in a sentence that otherwise reads as a yes, they say a "not" was lost. And a yes that is a
+ * question ("should I send it now?") is no yes.
+ */
+const lostNegation = /\b(any|anything|anybody|anyone|ever|at all|either|yet)\b/;
+const questionForm = /^(so |and |but |okay |sorry )?(should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|\b(or not|right|correct)$|\bwhether\b|\bif i\b/;
 
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {
@@ -313,7 +335,7 @@ export function classifyByRules(normalised: string, goal: GoalKind): Intent {
   if (/^why\b(?! not\b)/.test(core)) return "ask_purpose";
   if (negated(text)) return "refuse";
   if (either(askPurpose)) return "ask_purpose";
-  if (either(complyByGoal[goal])) return "comply";
+  if (either(complyByGoal[goal])) return lostNegation.test(text) || questionForm.test(text) ? "other" : "comply";
   if (matches(text, askRepeatWeak)) return "ask_repeat";
   if (either(smallTalk)) return "small_talk";
   return "other";
@@ -345,6 +367,17 @@ export type IntentClassifier = (turn: HeardTurn) => Intent;
 const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
 /** A first word the recogniser writes for a spoken "no". */
 const soundsLikeNo = /^(now|know|no)\b(?! (problem|worries)\b)/;
+/**
+ * A negation in a hypothesis: beside a best transcript that complies, the visitor may have said
+ * "not" or "n't" that the best one lost ("no problem" and "not a problem" are agreement).
+ */
+const negationWord = /\b(no|not|never|nope|nah|without|unless|until)\b/;
+/**
+ * A yes that rests on "I can": "can" and "can't" differ by a faint "t" the recogniser often
+ * misses, so a spoken "I can send it" is asked again ("I can't send it" is the likelier risk).
+ */
+const canCommitment = /\b(i|we) (can|could)\b/;
+const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\blet me\b|\b(it|that) is done\b|\b(code|number|pin|digits|password|account|sort code) (is|was|says|are)\b/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -368,6 +401,10 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
     const bestHeard = sameButLastWord(heard[0] as string);
     if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(heard[index + 1] as string) !== bestHeard)) return "unclear";
+    // (A last word heard as "no" is the "now" of "I'll send it now", as above.)
+    const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
+    if (heard.slice(1).some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(heard[0] as string)))) return "unclear";
+    if (canCommitment.test(heard[0] as string) && !firmCommitment.test(heard[0] as string) && longestDigitRun(heard[0] as string) < leakingDigits) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
