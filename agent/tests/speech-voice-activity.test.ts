@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { DEFAULT_VOICE_ACTIVITY, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
+import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
 import { closeFixtureSpeech, lastSpeechSample, noise, speak } from "./support/speech-fixtures";
 
 afterAll(() => closeFixtureSpeech());
@@ -63,5 +63,50 @@ describe("voice activity (WebRTC VAD)", () => {
     const detector = new VoiceActivity();
     expect(detector.push(new Int16Array(100))).toEqual([]);
     detector.free();
+  });
+});
+
+describe("the room's noise floor", () => {
+  it("is the level of the quiet between words, not of the words", () => {
+    const floor = new NoiseFloor();
+    // Four seconds of speech at -20 dBFS with a pause every fifth frame at -50 dBFS.
+    for (let i = 0; i < 200; i++) floor.push(i % 5 === 0 ? -50 : -20);
+    expect(floor.level).toBe(-50);
+  });
+
+  it("follows the room when it gets louder (a café filling up)", () => {
+    const floor = new NoiseFloor();
+    for (let i = 0; i < 250; i++) floor.push(-60);
+    for (let i = 0; i < 250; i++) floor.push(-35);
+    expect(floor.level).toBe(-35);
+  });
+
+  it("assumes a quiet line until it has heard a second of this one", () => {
+    const floor = new NoiseFloor();
+    for (let i = 0; i < 10; i++) floor.push(-20);
+    expect(floor.level).toBe(-60);
+  });
+
+  it("measures a frame's level in dBFS", () => {
+    expect(frameLevelDbfs(new Int16Array(320).fill(32767))).toBeCloseTo(0, 1);
+    expect(frameLevelDbfs(new Int16Array(320))).toBe(-100);
+  });
+});
+
+describe("voice activity in a noisy room", () => {
+  it("hears no turn in steady noise that WebRTC's detector alone takes for speech", () => {
+    const loud = whiteNoise(samplesForMs(6000), -25, 11);
+    expect(kinds(events(concatPcm([noise(1500), loud]), { ...DEFAULT_VOICE_ACTIVITY, aboveFloorDb: 0 }))).toContain("speech");
+    expect(kinds(events(concatPcm([noise(1500), loud]))).filter((kind) => kind === "speech").length).toBeLessThanOrEqual(1);
+  });
+
+  it("still hears the visitor speaking 10 dB above that noise", async () => {
+    const room = whiteNoise(samplesForMs(9000), -35, 12);
+    const speech = await speak("i will call the helpdesk myself");
+    const pcm = room.slice();
+    const at = samplesForMs(5000);
+    for (let i = 0; i < speech.length; i++) pcm[at + i] = Math.max(-32768, Math.min(32767, (pcm[at + i] as number) + (speech[i] as number)));
+    const found = events(pcm).filter(({ atMs }) => atMs > 5000);
+    expect(kinds(found)).toEqual(expect.arrayContaining(["open", "speech", "end"]));
   });
 });

@@ -65,6 +65,7 @@ class SpeechRecognizer implements Recognizer {
   private preroll: Int16Array[] = [];
   private lease: LanguageModelLease | null = null;
   private speechStarts = 0;
+  private readonly probabilities: number[] = [];
   /** Utterances are announced in the order they ended, whatever order their decodes finish in. */
   private announced: Promise<void> = Promise.resolve();
   private closed = false;
@@ -83,6 +84,9 @@ class SpeechRecognizer implements Recognizer {
     // (push, close) never sees it half-way through a frame.
     const starts = this.speechStarts;
     this.speechStarts = 0;
+    const probabilities = this.probabilities.splice(0);
+    const onVoiceActivity = this.options.onVoiceActivity;
+    if (onVoiceActivity) for (const probability of probabilities) if (!this.closed) this.notify(() => onVoiceActivity.call(this.options, probability));
     for (let i = 0; i < starts && !this.closed; i++) this.notify(() => this.options.onSpeechStart());
   }
 
@@ -102,6 +106,7 @@ class SpeechRecognizer implements Recognizer {
   private processFrame(frame: Int16Array): void {
     if (this.closed) return;
     const events = this.activity.push(frame);
+    if (this.options.onVoiceActivity) this.probabilities.push(this.activity.probability);
     if (this.lease && !events.some((event) => event.kind === "open")) this.lease.feed(frame);
     else if (!this.lease) {
       this.preroll.push(frame);

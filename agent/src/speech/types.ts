@@ -37,6 +37,12 @@ export type RecognizerOptions = {
   onSpeechStart(): void;
   /** One per visitor turn, in order. */
   onUtterance(u: Utterance): void;
+  /**
+   * The voice activity detector's speech probability (0..1) for each frame window it analysed,
+   * in order, while the call is open (the protocol's `vad_score`). Called after the frames of a
+   * push are processed; a callback that throws is logged and changes nothing.
+   */
+  onVoiceActivity?(probability: number): void;
 };
 
 /** Synthesis (speak, synthesize, prepare) is the caller's voice: voice.ts. */

@@ -6,7 +6,10 @@
  *   enough), with the audio just before kept so the recogniser hears the onset;
  * - it becomes *real speech* (barge-in) only after a few hundred ms of voiced frames;
  * - it ends after a stretch of silence (the hangover), and a turn that never had enough voiced
- *   frames to be speech is dropped as noise.
+ *   frames to be speech is dropped as noise;
+ * - a frame counts as voiced only when it is also well above the room's noise floor
+ *   (NoiseFloor): in a café the other tables' voices are speech too, and WebRTC's detector says
+ *   so, but the visitor speaks into the microphone, 10 dB and more above them.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,6 +34,8 @@ export type VoiceActivityOptions = {
   hangoverMs: number;
   /** A turn this long is ended by force, which bounds what one utterance holds. */
   maxTurnMs: number;
+  /** How far above the room's noise floor a frame must be to count as the visitor's voice (dB); 0 turns the gate off. */
+  aboveFloorDb: number;
 };
 
 /**
@@ -46,7 +51,60 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   minSpeechMs: 200,
   hangoverMs: 400,
   maxTurnMs: 15_000,
+  aboveFloorDb: 9,
 };
+
+/**
+ * The room's noise floor, in dBFS: a low percentile of the frame levels over the last few
+ * seconds. Speech has pauses between words and sentences, so the floor stays at the level of
+ * what fills them (the room's noise, the other tables), and a visitor speaking for a few seconds
+ * does not raise it. Starts at `initialDbfs` (a quiet line) until it has heard enough frames.
+ */
+export class NoiseFloor {
+  private readonly recent: number[] = [];
+  private readonly sorted: number[] = [];
+
+  constructor(
+    private readonly windowFrames = 250,
+    private readonly percentile = 0.1,
+    private readonly initialDbfs = -60,
+  ) {}
+
+  /** Adds one frame's level; returns the floor after it. */
+  push(levelDbfs: number): number {
+    this.recent.push(levelDbfs);
+    this.sorted.splice(this.insertionPoint(levelDbfs), 0, levelDbfs);
+    if (this.recent.length > this.windowFrames) {
+      const oldest = this.recent.shift() as number;
+      this.sorted.splice(this.insertionPoint(oldest), 1);
+    }
+    return this.level;
+  }
+
+  get level(): number {
+    // Until a second has been heard, a quiet line is assumed: the first words are never gated out.
+    if (this.sorted.length < Math.min(50, this.windowFrames)) return Math.min(this.initialDbfs, this.sorted[0] ?? this.initialDbfs);
+    return this.sorted[Math.floor(this.percentile * (this.sorted.length - 1))] as number;
+  }
+
+  private insertionPoint(value: number): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.sorted[middle] as number) < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** A frame's RMS level in dBFS (-100 for digital silence). */
+export function frameLevelDbfs(frame: Int16Array): number {
+  let energy = 0;
+  for (const sample of frame) energy += sample * sample;
+  return energy === 0 ? -100 : 10 * Math.log10(energy / frame.length / 32768 ** 2);
+}
 
 /** What one frame changed. */
 export type VoiceEvent =
@@ -115,6 +173,8 @@ export class VoiceActivity {
   private readonly buffer: number;
   private readonly recent: boolean[] = [];
   private inTurn = false;
+  private lastVoiced = false;
+  private readonly floor = new NoiseFloor();
   private real = false;
   private voicedFrames = 0;
   private silentRun = 0;
@@ -147,6 +207,11 @@ export class VoiceActivity {
     return this.frames.window + 5;
   }
 
+  /** The last frame's speech probability: libfvad's verdict is a yes or a no, so 1 or 0. */
+  get probability(): number {
+    return this.lastVoiced ? 1 : 0;
+  }
+
   get inSpeech(): boolean {
     return this.inTurn;
   }
@@ -155,6 +220,7 @@ export class VoiceActivity {
   push(frame: Int16Array): VoiceEvent[] {
     if (this.handle === 0 || frame.length !== FRAME_SAMPLES) return [];
     const voiced = this.classify(frame);
+    this.lastVoiced = voiced;
     if (!this.inTurn) return this.idle(voiced);
     return this.during(voiced);
   }
@@ -177,7 +243,11 @@ export class VoiceActivity {
 
   private classify(frame: Int16Array): boolean {
     new Int16Array(this.native.memory.buffer, this.buffer, FRAME_SAMPLES).set(frame);
-    return this.native.process(this.handle, this.buffer, FRAME_SAMPLES) === 1;
+    const speech = this.native.process(this.handle, this.buffer, FRAME_SAMPLES) === 1;
+    const level = frameLevelDbfs(frame);
+    const floor = this.floor.level;
+    this.floor.push(level);
+    return speech && (this.options.aboveFloorDb <= 0 || level >= floor + this.options.aboveFloorDb);
   }
 
   private idle(voiced: boolean): VoiceEvent[] {
