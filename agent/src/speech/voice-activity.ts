@@ -16,6 +16,8 @@ import path from "node:path";
 import { samplesForMs, whiteNoise } from "./audio";
 
 export const VAD_FRAME_MS = 20;
+const BOOST_TARGET_DBFS = -20;
+const MAX_BOOST_DB = 24;
 export const VAD_SAMPLE_RATE = 16_000;
 const FRAME_SAMPLES = (VAD_SAMPLE_RATE / 1000) * VAD_FRAME_MS;
 const PRIMER = whiteNoise(samplesForMs(500), -50, 0x5eed);
@@ -34,8 +36,16 @@ export type VoiceActivityOptions = {
   hangoverMs: number;
   /** A turn this long is ended by force, which bounds what one utterance holds. */
   maxTurnMs: number;
-  /** How far above the room's noise floor a frame must be to count as the visitor's voice (dB); 0 turns the gate off. */
+  /**
+   * How far above the room's noise floor a frame must be to count as the visitor's voice (dB),
+   * at least; 0 turns the gate off. A room whose level swings (other people talking) needs more
+   * than a steady hum: the margin grows to `spreadFactor` times the room's own swing (the floor's
+   * percentile minus a lower one).
+   */
   aboveFloorDb: number;
+  spreadFactor: number;
+  /** The floor's percentile of the last 5 s of frame levels (0.1 when absent). */
+  floorPercentile?: number;
 };
 
 /**
@@ -51,14 +61,18 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   minSpeechMs: 200,
   hangoverMs: 400,
   maxTurnMs: 15_000,
-  aboveFloorDb: 9,
+  aboveFloorDb: 10,
+  spreadFactor: 0,
+  floorPercentile: 0.15,
 };
 
 /**
  * The room's noise floor, in dBFS: a low percentile of the frame levels over the last few
  * seconds. Speech has pauses between words and sentences, so the floor stays at the level of
  * what fills them (the room's noise, the other tables), and a visitor speaking for a few seconds
- * does not raise it. Starts at `initialDbfs` (a quiet line) until it has heard enough frames.
+ * does not raise it. From the first frame on, it is judged by what it has heard so far: the
+ * caller's greeting plays first, and what the microphone hears meanwhile is the room
+ * (`initialDbfs`, a quiet line, only before any frame).
  */
 export class NoiseFloor {
   private readonly recent: number[] = [];
@@ -82,9 +96,22 @@ export class NoiseFloor {
   }
 
   get level(): number {
-    // Until a second has been heard, a quiet line is assumed: the first words are never gated out.
-    if (this.sorted.length < Math.min(50, this.windowFrames)) return Math.min(this.initialDbfs, this.sorted[0] ?? this.initialDbfs);
-    return this.sorted[Math.floor(this.percentile * (this.sorted.length - 1))] as number;
+    return this.at(this.percentile);
+  }
+
+  /** The level of the loudest frames lately (90th percentile): the visitor's voice once they have spoken. */
+  get loud(): number {
+    return this.at(0.9);
+  }
+
+  /** How much the room's level swings: the floor minus a lower percentile of the same window (dB). */
+  get swing(): number {
+    return this.level - this.at(this.percentile / 4);
+  }
+
+  private at(percentile: number): number {
+    if (this.sorted.length === 0) return this.initialDbfs;
+    return this.sorted[Math.floor(percentile * (this.sorted.length - 1))] as number;
   }
 
   private insertionPoint(value: number): number {
@@ -174,7 +201,7 @@ export class VoiceActivity {
   private readonly recent: boolean[] = [];
   private inTurn = false;
   private lastVoiced = false;
-  private readonly floor = new NoiseFloor();
+  private readonly floor: NoiseFloor;
   private real = false;
   private voicedFrames = 0;
   private silentRun = 0;
@@ -182,6 +209,7 @@ export class VoiceActivity {
   private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; max: number };
 
   constructor(private readonly options: VoiceActivityOptions = DEFAULT_VOICE_ACTIVITY) {
+    this.floor = new NoiseFloor(250, options.floorPercentile ?? 0.1);
     this.handle = this.native.create();
     this.buffer = this.native.malloc(FRAME_SAMPLES * 2);
     if (this.handle === 0 || this.buffer === 0 || this.native.setSampleRate(this.handle, VAD_SAMPLE_RATE) !== 0 || this.native.setMode(this.handle, options.mode) !== 0) {
@@ -190,7 +218,8 @@ export class VoiceActivity {
     }
     // The detector's noise model starts empty and takes the first frames of any line for speech;
     // half a second of a quiet line's noise settles it (measured: no false turn at the start).
-    for (let offset = 0; offset + FRAME_SAMPLES <= PRIMER.length; offset += FRAME_SAMPLES) this.classify(PRIMER.subarray(offset, offset + FRAME_SAMPLES));
+    // (Not the room's floor: that is this line's own.)
+    for (let offset = 0; offset + FRAME_SAMPLES <= PRIMER.length; offset += FRAME_SAMPLES) this.classify(PRIMER.subarray(offset, offset + FRAME_SAMPLES), false);
     const frames = (ms: number) => Math.max(1, Math.round(ms / VAD_FRAME_MS));
     this.frames = {
       open: frames(options.openMs),
@@ -241,13 +270,22 @@ export class VoiceActivity {
     this.handle = 0;
   }
 
-  private classify(frame: Int16Array): boolean {
-    new Int16Array(this.native.memory.buffer, this.buffer, FRAME_SAMPLES).set(frame);
+  private classify(frame: Int16Array, hearsTheRoom = true): boolean {
+    const input = new Int16Array(this.native.memory.buffer, this.buffer, FRAME_SAMPLES);
+    input.set(frame);
+    // A quiet microphone (a laptop across the desk, gain turned down) is turned up for the detector
+    // alone, which has a fixed energy threshold: its loudest frames lately to -20 dBFS, +24 dB at most.
+    const boost = hearsTheRoom ? Math.min(MAX_BOOST_DB, Math.max(0, BOOST_TARGET_DBFS - this.floor.loud)) : 0;
+    if (boost > 1) {
+      const factor = 10 ** (boost / 20);
+      for (let i = 0; i < FRAME_SAMPLES; i++) input[i] = Math.max(-32768, Math.min(32767, Math.round((frame[i] as number) * factor)));
+    }
     const speech = this.native.process(this.handle, this.buffer, FRAME_SAMPLES) === 1;
+    if (!hearsTheRoom) return speech;
     const level = frameLevelDbfs(frame);
-    const floor = this.floor.level;
+    const threshold = this.floor.level + Math.max(this.options.aboveFloorDb, this.options.spreadFactor * this.floor.swing);
     this.floor.push(level);
-    return speech && (this.options.aboveFloorDb <= 0 || level >= floor + this.options.aboveFloorDb);
+    return speech && (this.options.aboveFloorDb <= 0 || level >= threshold);
   }
 
   private idle(voiced: boolean): VoiceEvent[] {
