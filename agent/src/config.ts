@@ -36,8 +36,10 @@ export type AgentConfig = {
    * http://127.0.0.1:*), read the same way as the signed-URL handler reads it.
    */
   readonly allowedOrigins: readonly OriginRule[];
-  /** Synthesis worker threads. */
+  /** Synthesis worker threads (or festival processes). */
   readonly synthesisWorkers: number;
+  /** The caller's voice: festival's HTS voice when installed (the default), or flite. */
+  readonly callerVoice: "festival" | "flite";
   /** Bytes of synthesized sentences kept in memory (0: no cache). */
   readonly synthesisCacheBytes: number;
   readonly llm: LlmSettings | undefined;
@@ -79,6 +81,7 @@ const envSchema = z.object({
   NEXT_PUBLIC_SITE_URL: z.string().optional(),
   AGENT_SYNTHESIS_WORKERS: wholeNumber(1, MAX_WORKERS, defaultWorkerCount()),
   AGENT_SYNTHESIS_CACHE_MB: wholeNumber(0, 1_024, 32),
+  AGENT_VOICE: z.enum(["festival", "flite"], { message: "must be festival or flite" }).default("festival"),
   AGENT_LLM_URL: url(["http:", "https:"], "http://127.0.0.1:11434/v1").optional(),
   AGENT_LLM_API_KEY: z.string().min(1).optional(),
   AGENT_LLM_MODEL: z.string().min(1).optional(),
@@ -115,6 +118,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
     synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,
     synthesisCacheBytes: values.AGENT_SYNTHESIS_CACHE_MB * 1024 * 1024,
+    callerVoice: values.AGENT_VOICE,
     llm:
       values.AGENT_LLM_URL === undefined || values.AGENT_LLM_MODEL === undefined
         ? undefined

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
 import { describeOriginRule } from "../../lib/signed-url/origin-policy";
-import { createCaller, scenarioIds } from "./caller/caller";
+import { createCaller, fixedCallerLines, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";
 import { createAgentServer, type AgentServer } from "./server";
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     domainSentences: visitorSentences(),
     synthesizer: { workers: config.synthesisWorkers },
     voice: { cacheBytes: config.synthesisCacheBytes },
+    voiceEngine: config.callerVoice,
   });
   // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
   await prepareOpenings(speech, log, config);
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   );
   warnAboutRiskySettings(config, log);
   handleSignals(server, speech, log);
+  void prepareFixedLines(speech, log, config);
 }
 
 /**
@@ -76,6 +78,19 @@ async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig)
   } catch (error) {
     log.warn({ err: error }, "the openings could not be synthesized ahead of time; each is synthesized for its first call");
   }
+}
+
+/**
+ * Every other fixed line of the playbooks (the replies to each intent, the tactics, the closing
+ * lines), synthesized once calls can start, behind any call's own synthesis (the pool serves
+ * "spare" work last): a visitor's first "who is this?" then finds its answer ready too.
+ */
+async function prepareFixedLines(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
+  if (config.synthesisCacheBytes === 0) return;
+  const startedAt = performance.now();
+  const lines = scenarioIds().flatMap((scenarioId) => fixedCallerLines(scenarioId));
+  await speech.prepare(lines);
+  log.info({ lines: lines.length, ms: Math.round(performance.now() - startedAt) }, "the playbooks' fixed lines synthesized");
 }
 
 function readConfig(): AgentConfig {

@@ -20,9 +20,15 @@ describe("agent configuration", () => {
       ],
       synthesisWorkers: Math.min(8, availableParallelism()),
       synthesisCacheBytes: 32 * 1024 * 1024,
+      callerVoice: "festival",
       llm: undefined,
       logLevel: "info",
     });
+  });
+
+  it("speaks with festival's HTS voice unless AGENT_VOICE asks for flite, and refuses any other voice", () => {
+    expect(loadConfig({ AGENT_VOICE: "flite" }).callerVoice).toBe("flite");
+    expect(() => loadConfig({ AGENT_VOICE: "espeak" })).toThrow(/AGENT_VOICE: must be festival or flite/);
   });
 
   it("allows the site's origin by default, as the signed-URL handler does", () => {

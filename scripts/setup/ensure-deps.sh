@@ -7,7 +7,8 @@ source scripts/lib/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
 # limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's
-# speech recognition; nginx and openssl: the deploy guide's nginx, run by the end-to-end tests;
+# speech recognition; festival and festvox-us-slt-hts: the caller's voice (the agent falls back
+# to npm flite without them); nginx and openssl: the deploy guide's nginx, run by the end-to-end tests;
 # firefox-esr, webkit2gtk-driver (WebKitWebDriver and MiniBrowser), xvfb and pulseaudio (a null
 # sink, so their audio starts without a sound card): the engine suites (npm run test:engines).
 missing=()
@@ -21,6 +22,8 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
 ls /usr/lib/*/libpocketsphinx.so.3 >/dev/null 2>&1 || missing+=(libpocketsphinx3)
+command -v festival >/dev/null 2>&1 || missing+=(festival)
+[ -d /usr/share/festival/voices/us/cmu_us_slt_arctic_hts ] || missing+=(festvox-us-slt-hts)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 

