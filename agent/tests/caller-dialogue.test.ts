@@ -198,7 +198,7 @@ describe("a bounded conversation", () => {
   it("lets a decisive last turn decide the outcome rather than the caller's patience", async () => {
     const caller = createCaller(base.id, { playbooks: patient(4) });
     caller.opening();
-    const replies = await talk(caller, ["okay", "hmm", "right", "one two three four five six"].map(spoken));
+    const replies = await talk(caller, ["okay", "hmm", "right", "okay it is one two three four five six"].map(spoken));
     expect(replies[3]?.end).toBe("complied");
   });
 

@@ -329,3 +329,17 @@ describe("questions the caller did not script", () => {
     expect(hr(typed("What agency are you calling from?"))).toBe("ask_identity");
   });
 });
+
+describe("digits heard in a noisy room", () => {
+  const code = createIntentClassifier(playbook("it-helpdesk-mfa-reset"));
+
+  it("ask again when the turn is digits and nothing else (noise the recogniser wrote as a code)", () => {
+    expect(code(spoken("five five one two seven"))).toBe("unclear");
+    expect(code(typed("55127"))).toBe("comply");
+  });
+
+  it("ask again when another hypothesis did not hear the digits", () => {
+    expect(code(spoken("it is five five one two seven", "it is fine what are you resetting"))).toBe("unclear");
+    expect(code(spoken("it is five five one two seven", "it is five five one two seven oh"))).toBe("comply");
+  });
+});

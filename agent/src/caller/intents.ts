@@ -382,6 +382,19 @@ const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\b
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
 /**
+ * Digits and nothing else, or digits only some hypotheses hear: in a noisy room the recogniser
+ * writes runs of digits for noise (the domain model knows codes read out), so a code counts as
+ * read out only when the visitor also said something with it ("it's...", "the code is...") and
+ * every hypothesis heard the digits.
+ */
+function hallucinatedDigits(heard: readonly string[]): boolean {
+  const best = heard[0] ?? "";
+  if (longestDigitRun(best) < leakingDigits) return false;
+  const otherWords = best.split(" ").filter((word) => !isDigitWord(word) && !digitHomophones.has(word));
+  return otherWords.length === 0 || heard.slice(1).some((text) => longestDigitRun(text) < leakingDigits);
+}
+
+/**
  * A spoken turn: the best transcript decides, unless it is meaningless, in which case the first
  * meaningful alternative does (never with compliance, which must be heard best), and failing
  * that the most similar labelled sentence (`similar`, never compliance). Compliance also stands
@@ -405,6 +418,7 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
     if (heard.slice(1).some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(heard[0] as string)))) return "unclear";
     if (canCommitment.test(heard[0] as string) && !firmCommitment.test(heard[0] as string) && longestDigitRun(heard[0] as string) < leakingDigits) return "unclear";
+    if (hallucinatedDigits(heard)) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
