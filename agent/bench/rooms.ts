@@ -11,6 +11,11 @@
  *
  *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
  *        [--latency-calls=6] [--browser-calls=78] [--no-browser] [--no-latency] [--parallel=2]
+ *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W]
+ * --sample=K keeps every K-th answer; --above-floor-db and --domain-weight try a design (on the tuning split).
+ * By default the held-out split is heard whole, in every condition and seed (the targets are
+ * its), and the tuning split, there for comparison, one answer in three with the first seed
+ * (--tuning-sample=1 for all of it). --browser-only runs the browser path alone.
  *
  * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
  * Understanding is measured in-process (createSpeech and the caller's classifier, exactly as the
@@ -45,13 +50,19 @@ const latencyCalls = numberOption("latency-calls", quick ? 3 : 6);
 const browserCalls = process.argv.includes("--no-browser") ? 0 : numberOption("browser-calls", quick ? 12 : 78);
 const measureLatency = !process.argv.includes("--no-latency") && latencyCalls > 0;
 const parallel = Math.max(1, numberOption("parallel", 2));
+const seedLimit = numberOption("seeds", quick ? 1 : Number.POSITIVE_INFINITY);
+const sampleEvery = Math.max(1, Math.floor(numberOption("sample", 1)));
+const tuningSample = Math.max(1, Math.floor(numberOption("tuning-sample", 3)));
+const browserOnly = process.argv.includes("--browser-only");
+const aboveFloorDb = stringOption("above-floor-db");
+const domainWeight = stringOption("domain-weight");
 const apiKey = "bench-rooms-key";
 
 for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);
 
 const selected = conditions
   .filter((condition) => !conditionFilter || conditionFilter.some((name) => condition.id === name || condition.id.startsWith(`${name}:`) || condition.group === name))
-  .map((condition) => (quick ? { ...condition, seeds: condition.seeds.slice(0, 1) } : condition));
+  .map((condition) => ({ ...condition, seeds: condition.seeds.slice(0, seedLimit) }));
 if (selected.length === 0) throw new Error(`--conditions matched none of ${conditions.map((condition) => condition.id).join(", ")}`);
 
 type Turn = { intent: Intent; transcript: string; endSample: number };
@@ -166,21 +177,47 @@ const pct = (n: number, of: number) => (of === 0 ? "n/a" : `${((100 * n) / of).t
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "n/a");
 
 async function main(): Promise<void> {
+  // The decoders run on koffi's threads, which do not keep Node's event loop alive by themselves.
+  const alive = setInterval(() => undefined, 60_000);
+  try {
+    await run();
+  } finally {
+    clearInterval(alive);
+  }
+}
+
+async function run(): Promise<void> {
   const started = performance.now();
   const load = loadavg()[0] ?? 0;
   const all = loadEvaluationSet();
-  const utterances = all.filter((utterance) => selectedSplits.includes(utterance.split));
+  const utterances = browserOnly ? [] : all.filter((utterance) => selectedSplits.includes(utterance.split)).filter((_, index) => index % sampleEvery === 0);
+  const tuningEvery = (() => {
+    let seen = 0;
+    return (utterance: EvaluationUtterance) => utterance.split !== "tuning" || seen++ % tuningSample === 0;
+  })();
+  const tuningKept = new Set(utterances.filter(tuningEvery));
   const playbooks = loadPlaybooks();
   const classifiers = new Map<string, IntentClassifier>([...playbooks.values()].map((playbook) => [playbook.id, callerIntentClassifier(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
+  if (aboveFloorDb !== undefined || domainWeight !== undefined) console.log(`design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"} (latency and browser calls run the agent as configured)`);
   console.log(
-    `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}); ` +
+    `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}${selectedSplits.includes("tuning") && tuningSample > 1 ? `, tuning one in ${tuningSample} and first seed only` : ""}); ` +
       `${availableParallelism()} cores, load average ${load.toFixed(1)}`,
   );
 
-  const speech = await createSpeech(pino({ level: "warn" }), { domainSentences: visitorSentences(), transcriptDeadlineMs: 30_000 });
+  const speech = await createSpeech(pino({ level: "warn" }), {
+    domainSentences: visitorSentences(),
+    transcriptDeadlineMs: 30_000,
+    ...(aboveFloorDb === undefined ? {} : { voiceActivity: { aboveFloorDb: Number(aboveFloorDb) } }),
+    ...(domainWeight === undefined ? {} : { domainWeight: Number(domainWeight) }),
+  });
   if (speech.status.recognition !== "available") throw new Error(`recognition is unavailable: ${speech.status.reason}`);
-  const jobs = selected.flatMap((condition) => condition.seeds.flatMap((seed) => utterances.map((utterance, index) => ({ condition, seed, utterance, index }))));
+  const jobs = selected.flatMap((condition) =>
+    condition.seeds.flatMap((seed, seedIndex) =>
+      utterances.flatMap((utterance, index) => (utterance.split === "tuning" && (seedIndex > 0 || !tuningKept.has(utterance)) ? [] : [{ condition, seed, utterance, index }])),
+    ),
+  );
+  console.log(`  ${jobs.length} calls`);
   let done = 0;
   const results = await pool(jobs, parallel, async ({ condition, seed, utterance, index }) => {
     const voice = voiceFor(condition, index, evaluationVoices);
@@ -191,7 +228,7 @@ async function main(): Promise<void> {
   });
 
   const human = new WordErrorRate();
-  for (const recording of humanRecordings()) {
+  for (const recording of browserOnly ? [] : humanRecordings()) {
     // On the same line as bench:understanding puts them (its figure is the guard): a quiet line's faint noise around the recording.
     const heard = await hear(speech, buildTimeline([{ silenceMs: 600 }, { speech: recording.pcm }, { silenceMs: 1200 }]).pcm);
     human.add(recording.transcript, heard.map(({ utterance }) => utterance.transcript).filter(Boolean).join(" "));
@@ -203,7 +240,7 @@ async function main(): Promise<void> {
   // One answer of each intent per scenario before the next: the sample covers every intent.
   const latencyAnswers = [...heldOut].sort((a, b) => heldOut.filter((u) => u.scenario === a.scenario && u.intent === a.intent).indexOf(a) - heldOut.filter((u) => u.scenario === b.scenario && u.intent === b.intent).indexOf(b));
   let latency = new Map<string, LatencySample[]>();
-  if (measureLatency) {
+  if (measureLatency && !browserOnly) {
     console.log(`reply latency: ${latencyCalls} held-out answers per condition through the agent process, in real time ...`);
     latency = await measureReplyLatency(selected, latencyAnswers, latencyCalls);
   }
@@ -219,6 +256,7 @@ async function main(): Promise<void> {
   for (const condition of selected) {
     for (const seed of condition.seeds) {
       const rows = results.filter((result) => result.condition.id === condition.id && result.seed === seed);
+      if (rows.length === 0) continue;
       const split = (name: Split) => rows.filter((result) => result.utterance.split === name);
       const scored = (name: Split) => split(name).filter((result) => result.utterance.intent !== OFF_TOPIC);
       const wer = (name: Split) => {

@@ -113,6 +113,18 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
 
 /** Never throws for missing recognition; throws only when the bundled synthesizer itself is broken. */
 export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}): Promise<Speech> {
+  // koffi's calls on its worker threads (reading the language models) do not keep Node's event
+  // loop alive, and an idle festival process must not either: without this, a process with
+  // nothing else to do would exit in the middle of setting up.
+  const settingUpSpeech = setInterval(() => undefined, 60_000);
+  try {
+    return await setUpSpeech(log, options);
+  } finally {
+    clearInterval(settingUpSpeech);
+  }
+}
+
+async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Speech> {
   let { synthesizer, voice: callerVoice } = chooseSynthesizer(log, options);
   // festival's processes must answer now; if they cannot, the caller speaks with flite, which always can.
   if (callerVoice === "festival") {
