@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { callScenarios } from "../../content/call/scenarios";
 import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
 import { maxWordsPerTurn, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
-import { scenarioIds } from "../src/caller";
+import { createCaller, scenarioIds } from "../src/caller";
+import { fixedCallerLines } from "../src/caller/caller";
 import { closeFixtureSpeech, lastSpeechSample, speak } from "./support/speech-fixtures";
 
 const cmudictPath = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
@@ -231,6 +232,19 @@ describe("playbook validation", () => {
       expect([...loadPlaybooksFrom(dir).keys()]).toEqual(["it-helpdesk-mfa-reset"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the lines the voice makes ahead of need", () => {
+  it("are every fixed line of a scenario, its variables filled, its opening first", () => {
+    for (const id of scenarioIds()) {
+      const playbook = loadPlaybooks().get(id) as Playbook;
+      const lines = fixedCallerLines(id);
+      expect(lines[0]).toBe(createCaller(id).opening().text);
+      expect(lines.filter((line) => /\{\{|\}\}/.test(line))).toEqual([]);
+      expect(lines.length).toBeGreaterThanOrEqual(playbook.reactions.badLine.length + playbook.reactions.compliance.length + playbook.tactics.length);
+      expect(new Set(lines).size).toBe(lines.length);
     }
   });
 });
