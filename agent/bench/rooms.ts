@@ -15,7 +15,7 @@
  * --sample=K keeps every K-th answer; --above-floor-db and --domain-weight try a design (on the tuning split).
  * By default the held-out split is heard whole, in every condition and seed (the targets are
  * its), and the tuning split, there for comparison, one answer in three with the first seed
- * (--tuning-sample=1 for all of it). --browser-only runs the browser path alone.
+ * (--tuning-sample=1 for all of it). --only=understanding|latency|browser runs one part.
  *
  * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
  * Understanding is measured in-process (createSpeech and the caller's classifier, exactly as the
@@ -43,17 +43,20 @@ import { buildTimeline } from "../tests/support/speech-fixtures";
 import { WordErrorRate } from "./support/wer";
 
 const quick = process.argv.includes("--quick");
+const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
+if (only !== undefined && !["understanding", "latency", "browser"].includes(only)) throw new Error(`--only=${only}: expected understanding, latency or browser`);
+const hearing = only === undefined || only === "understanding";
 const splitOption = stringOption("split") ?? (quick ? "held-out" : "both");
 const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "tuning"] : [splitOption as Split];
 const conditionFilter = stringOption("conditions")?.split(",");
 const latencyCalls = numberOption("latency-calls", quick ? 3 : 6);
-const browserCalls = process.argv.includes("--no-browser") ? 0 : numberOption("browser-calls", quick ? 12 : 78);
-const measureLatency = !process.argv.includes("--no-latency") && latencyCalls > 0;
+const browserCalls = process.argv.includes("--no-browser") || (only !== undefined && only !== "browser") ? 0 : numberOption("browser-calls", quick ? 12 : 78);
+const measureLatency = !process.argv.includes("--no-latency") && latencyCalls > 0 && (only === undefined || only === "latency");
 const parallel = Math.max(1, numberOption("parallel", 2));
 const seedLimit = numberOption("seeds", quick ? 1 : Number.POSITIVE_INFINITY);
 const sampleEvery = Math.max(1, Math.floor(numberOption("sample", 1)));
 const tuningSample = Math.max(1, Math.floor(numberOption("tuning-sample", 3)));
-const browserOnly = process.argv.includes("--browser-only");
+
 const aboveFloorDb = stringOption("above-floor-db");
 const domainWeight = stringOption("domain-weight");
 const apiKey = "bench-rooms-key";
@@ -190,7 +193,7 @@ async function run(): Promise<void> {
   const started = performance.now();
   const load = loadavg()[0] ?? 0;
   const all = loadEvaluationSet();
-  const utterances = browserOnly ? [] : all.filter((utterance) => selectedSplits.includes(utterance.split)).filter((_, index) => index % sampleEvery === 0);
+  const utterances = !hearing ? [] : all.filter((utterance) => selectedSplits.includes(utterance.split)).filter((_, index) => index % sampleEvery === 0);
   const tuningEvery = (() => {
     let seen = 0;
     return (utterance: EvaluationUtterance) => utterance.split !== "tuning" || seen++ % tuningSample === 0;
@@ -228,7 +231,7 @@ async function run(): Promise<void> {
   });
 
   const human = new WordErrorRate();
-  for (const recording of browserOnly ? [] : humanRecordings()) {
+  for (const recording of !hearing ? [] : humanRecordings()) {
     // On the same line as bench:understanding puts them (its figure is the guard): a quiet line's faint noise around the recording.
     const heard = await hear(speech, buildTimeline([{ silenceMs: 600 }, { speech: recording.pcm }, { silenceMs: 1200 }]).pcm);
     human.add(recording.transcript, heard.map(({ utterance }) => utterance.transcript).filter(Boolean).join(" "));
@@ -240,7 +243,7 @@ async function run(): Promise<void> {
   // One answer of each intent per scenario before the next: the sample covers every intent.
   const latencyAnswers = [...heldOut].sort((a, b) => heldOut.filter((u) => u.scenario === a.scenario && u.intent === a.intent).indexOf(a) - heldOut.filter((u) => u.scenario === b.scenario && u.intent === b.intent).indexOf(b));
   let latency = new Map<string, LatencySample[]>();
-  if (measureLatency && !browserOnly) {
+  if (measureLatency) {
     console.log(`reply latency: ${latencyCalls} held-out answers per condition through the agent process, in real time ...`);
     latency = await measureReplyLatency(selected, latencyAnswers, latencyCalls);
   }
