@@ -250,7 +250,11 @@ async function run(): Promise<void> {
   let browser: BrowserResult[] = [];
   if (browserCalls > 0) {
     console.log(`browser path: ${browserCalls} held-out answers through Chromium's fake microphone, the widget, the SDK and the agent ...`);
-    browser = await runBrowserCalls(all.filter((utterance) => utterance.split === "held-out").slice(0, browserCalls));
+    const browserSplit = (stringOption("browser-split") ?? "held-out") as Split;
+    browser = await runBrowserCalls(all.filter((utterance) => utterance.split === browserSplit).slice(0, browserCalls));
+    if (process.env.SHOW_TUNING_MISTAKES && browserSplit === "tuning") {
+      for (const result of browser) console.log(`    browser ${result.utterance.intent} understood=${result.understood}: "${result.utterance.text}" captioned "${result.caption}" (${result.detail})`);
+    }
   }
 
   const lines: string[] = ["", "held-out split (never tuned on) | tuning split; understood = the caller reacted to what the answer meant (the target per condition in brackets)", ""];

@@ -278,6 +278,10 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(wire, "I have sent the money yet")).not.toContain("comply");
   });
 
+  it("takes an apology before the verb for a refusal's frame, not a yes ('I'm sorry, but I'm going to say no' heard as 'pay now')", () => {
+    expect(both(wire, "I'm sorry, but I'm going to pay now")).not.toContain("comply");
+  });
+
   it("takes a question about complying for no yes", () => {
     expect(both(wire, "Should I send the payment now?")).not.toContain("comply");
     expect(both(wire, "So I'll send the payment, right?")).not.toContain("comply");
@@ -338,8 +342,7 @@ describe("digits heard in a noisy room", () => {
     expect(code(typed("55127"))).toBe("comply");
   });
 
-  it("ask again when another hypothesis did not hear the digits", () => {
-    expect(code(spoken("it is five five one two seven", "it is fine what are you resetting"))).toBe("unclear");
-    expect(code(spoken("it is five five one two seven", "it is five five one two seven oh"))).toBe("comply");
+  it("take a code read out with words around it, even when an alternative drops a digit", () => {
+    expect(code(spoken("okay it's four seven two nine one eight", "okay it's four seven to nine one"))).toBe("comply");
   });
 });

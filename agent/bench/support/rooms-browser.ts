@@ -37,6 +37,8 @@ export type BrowserResult = {
   /** Visitor turns the agent heard before the answer began. */
   spurious: number;
   latencyMs: number | null;
+  /** What the page saw, for reading the tuning split's mistakes. */
+  detail: string;
 };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -157,7 +159,7 @@ export async function runBrowserCalls(utterances: readonly EvaluationUtterance[]
         results.push(score(utterance, record, speechEndMs, playbooks.get(utterance.scenario)!, await visitorCaptions(page)));
       } catch (error) {
         console.log(`  browser call ${index + 1} failed: ${(error as Error).message}`);
-        results.push({ utterance, caption: null, understood: false, falseCompliance: false, spurious: 0, latencyMs: null });
+        results.push({ utterance, caption: null, understood: false, falseCompliance: false, spurious: 0, latencyMs: null, detail: (error as Error).message });
       } finally {
         await page.close().catch(() => undefined);
       }
@@ -219,5 +221,9 @@ function score(utterance: EvaluationUtterance, record: PageRecord, speechEndMs: 
     falseCompliance,
     spurious: transcripts.length - answerTurns.length,
     latencyMs: firstAudio ? firstAudio.at - (start + speechEndMs) : null,
+    detail: `capture starts ${record.captureStarts.map((at) => Math.round(at - start)).join(",")}; ${record.frames
+      .filter((frame) => frame.type !== "audio" && frame.type !== "ping")
+      .map((frame) => `${Math.round(frame.at - start)} ${frame.type} ${frame.text ?? ""}`)
+      .join(" | ")}`,
   };
 }

@@ -281,6 +281,8 @@ function committed(verbs: string, objects?: string): RegExp {
  * question ("should I send it now?") is no yes.
  */
 const lostNegation = /\b(any|anything|anybody|anyone|ever|at all|either|yet)\b/;
+/** An apology before the verb frames a refusal ("I'm sorry, but I'm going to say no" heard as "...going to pay now"). */
+const refusalFrame = /\b(sorry but|i am afraid|unfortunately|i am sorry but)\b/;
 const questionForm = /^(so |and |but |okay |sorry )?(should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|\b(or not|right|correct)$|\bwhether\b|\bif i\b/;
 
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
@@ -335,7 +337,7 @@ export function classifyByRules(normalised: string, goal: GoalKind): Intent {
   if (/^why\b(?! not\b)/.test(core)) return "ask_purpose";
   if (negated(text)) return "refuse";
   if (either(askPurpose)) return "ask_purpose";
-  if (either(complyByGoal[goal])) return lostNegation.test(text) || questionForm.test(text) ? "other" : "comply";
+  if (either(complyByGoal[goal])) return lostNegation.test(text) || questionForm.test(text) || refusalFrame.test(text) ? "other" : "comply";
   if (matches(text, askRepeatWeak)) return "ask_repeat";
   if (either(smallTalk)) return "small_talk";
   return "other";
@@ -382,16 +384,15 @@ const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\b
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
 /**
- * Digits and nothing else, or digits only some hypotheses hear: in a noisy room the recogniser
- * writes runs of digits for noise (the domain model knows codes read out), so a code counts as
- * read out only when the visitor also said something with it ("it's...", "the code is...") and
- * every hypothesis heard the digits.
+ * Digits and nothing else: in a noisy room the recogniser writes runs of digits for noise (the
+ * domain model knows codes read out), so a spoken code counts as read out only when the visitor
+ * also said something with it ("it's...", "the code is..."). (Asking every hypothesis to hear
+ * the digits too cost real read-outs on the tuning split: an alternative drops one digit.)
  */
 function hallucinatedDigits(heard: readonly string[]): boolean {
   const best = heard[0] ?? "";
   if (longestDigitRun(best) < leakingDigits) return false;
-  const otherWords = best.split(" ").filter((word) => !isDigitWord(word) && !digitHomophones.has(word));
-  return otherWords.length === 0 || heard.slice(1).some((text) => longestDigitRun(text) < leakingDigits);
+  return best.split(" ").every((word) => isDigitWord(word) || digitHomophones.has(word));
 }
 
 /**
