@@ -263,7 +263,8 @@ async function run(): Promise<void> {
   for (const condition of selected) {
     for (const seed of condition.seeds) {
       const rows = results.filter((result) => result.condition.id === condition.id && result.seed === seed);
-      if (rows.length === 0) continue;
+      const replies = seed === condition.seeds[0] ? (latency.get(condition.id) ?? []) : [];
+      if (rows.length === 0 && replies.length === 0) continue;
       const split = (name: Split) => rows.filter((result) => result.utterance.split === name);
       const scored = (name: Split) => split(name).filter((result) => result.utterance.intent !== OFF_TOPIC);
       const wer = (name: Split) => {
@@ -272,7 +273,6 @@ async function run(): Promise<void> {
         return rate.toString();
       };
       const delays = rows.map((result) => result.endDelayMs).filter((value): value is number => value !== null);
-      const replies = seed === condition.seeds[0] ? (latency.get(condition.id) ?? []) : [];
       const held = scored("held-out");
       const heldRate = held.length === 0 ? NaN : held.filter(understood).length / held.length;
       table.push([
