@@ -15,7 +15,8 @@
  * --sample=K keeps every K-th answer; --above-floor-db and --domain-weight try a design (on the tuning split).
  * By default the held-out split is heard whole, in every condition and seed (the targets are
  * its), and the tuning split, there for comparison, one answer in three with the first seed
- * (--tuning-sample=1 for all of it). --only=understanding|latency|browser runs one part.
+ * (--tuning-sample=1 for all of it). --only=understanding|latency|browser runs one part;
+ * --only=detector compares the detector's gate designs alone (support/rooms-detector.ts).
  *
  * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
  * Understanding is measured in-process (createSpeech and the caller's classifier, exactly as the
@@ -35,6 +36,7 @@ import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } fr
 import { numberOption, stringOption } from "./support/cli-options";
 import { startLocalAgent } from "./support/local-agent";
 import { runBrowserCalls, type BrowserResult } from "./support/rooms-browser";
+import { compareGates } from "./support/rooms-detector";
 import { callAudio, conditions, voiceFor, type Condition } from "./support/rooms";
 import { humanRecordings } from "./support/testdata";
 import { percentile, reactionLines, Visitor } from "./support/visitor-call";
@@ -44,7 +46,7 @@ import { WordErrorRate } from "./support/wer";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
-if (only !== undefined && !["understanding", "latency", "browser"].includes(only)) throw new Error(`--only=${only}: expected understanding, latency or browser`);
+if (only !== undefined && !["understanding", "latency", "browser", "detector"].includes(only)) throw new Error(`--only=${only}: expected understanding, latency, browser or detector`);
 const hearing = only === undefined || only === "understanding";
 const splitOption = stringOption("split") ?? (quick ? "held-out" : "both");
 const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "tuning"] : [splitOption as Split];
@@ -180,6 +182,11 @@ const pct = (n: number, of: number) => (of === 0 ? "n/a" : `${((100 * n) / of).t
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "n/a");
 
 async function main(): Promise<void> {
+  if (only === "detector") {
+    console.log("the detector alone, tuning split (one answer in three), seed 1, 6 s of the room before each answer:\n");
+    console.log((await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "tuning"))).join("\n"));
+    return;
+  }
   // The decoders run on koffi's threads, which do not keep Node's event loop alive by themselves.
   const alive = setInterval(() => undefined, 60_000);
   try {

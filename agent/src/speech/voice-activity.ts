@@ -46,6 +46,8 @@ export type VoiceActivityOptions = {
   spreadFactor: number;
   /** The floor's percentile of the last 5 s of frame levels (0.1 when absent). */
   floorPercentile?: number;
+  /** At most this much gain for a quiet microphone, for the detector alone (dB; 0: none). */
+  maxBoostDb?: number;
 };
 
 /**
@@ -275,7 +277,7 @@ export class VoiceActivity {
     input.set(frame);
     // A quiet microphone (a laptop across the desk, gain turned down) is turned up for the detector
     // alone, which has a fixed energy threshold: its loudest frames lately to -20 dBFS, +24 dB at most.
-    const boost = hearsTheRoom ? Math.min(MAX_BOOST_DB, Math.max(0, BOOST_TARGET_DBFS - this.floor.loud)) : 0;
+    const boost = hearsTheRoom ? Math.min(this.options.maxBoostDb ?? MAX_BOOST_DB, Math.max(0, BOOST_TARGET_DBFS - this.floor.loud)) : 0;
     if (boost > 1) {
       const factor = 10 ** (boost / 20);
       for (let i = 0; i < FRAME_SAMPLES; i++) input[i] = Math.max(-32768, Math.min(32767, Math.round((frame[i] as number) * factor)));
