@@ -194,3 +194,20 @@ describe("barge-in needs real speech", () => {
     expect([log.utterances[0]?.transcript, ...(log.utterances[0]?.alternatives ?? [])]).toContain("no");
   });
 });
+
+describe("voice activity for the protocol's vad_score", () => {
+  it("reports the detector's speech probability for every 20 ms frame, high in speech and low in the quiet around it", async () => {
+    const probabilities: number[] = [];
+    const log = new RecognitionLog();
+    const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, onVoiceActivity: (probability) => probabilities.push(probability) });
+    if (!recognizer) throw new Error("recognition is unavailable");
+    const timeline = await spokenTimeline("who am i talking to", "slt", 1000, 1200);
+    await streamPcm(timeline.pcm, (chunk) => recognizer.push(chunk), { chunkMs: 100 });
+    await log.waitForUtterances(1);
+    recognizer.close();
+    expect(probabilities).toHaveLength(Math.floor(timeline.pcm.length / samplesForMs(20)));
+    expect(probabilities.every((probability) => probability >= 0 && probability <= 1)).toBe(true);
+    expect(Math.max(...probabilities.slice(0, 40))).toBe(0);
+    expect(probabilities.filter((probability) => probability > 0.5).length).toBeGreaterThan(20);
+  });
+});
