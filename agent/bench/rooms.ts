@@ -258,7 +258,10 @@ async function run(): Promise<void> {
   if (browserCalls > 0) {
     console.log(`browser path: ${browserCalls} held-out answers through Chromium's fake microphone, the widget, the SDK and the agent ...`);
     const browserSplit = (stringOption("browser-split") ?? "held-out") as Split;
-    browser = await runBrowserCalls(all.filter((utterance) => utterance.split === browserSplit).slice(0, browserCalls));
+    const candidates = all.filter((utterance) => utterance.split === browserSplit);
+    // Spread over the split (every scenario and intent), not its first answers.
+    const every = Math.max(1, Math.ceil(candidates.length / browserCalls));
+    browser = await runBrowserCalls(candidates.filter((_, index) => index % every === 0).slice(0, browserCalls));
     if (process.env.SHOW_TUNING_MISTAKES && browserSplit === "tuning") {
       for (const result of browser) console.log(`    browser ${result.utterance.intent} understood=${result.understood}: "${result.utterance.text}" captioned "${result.caption}" (${result.detail})`);
     }

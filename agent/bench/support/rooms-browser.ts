@@ -154,6 +154,8 @@ export async function runBrowserCalls(utterances: readonly EvaluationUtterance[]
       try {
         await instrument(page);
         await page.goto(`${site.origin}/`, { waitUntil: "load" });
+        // The widget's scenario picker: the answer goes to the caller it was written for.
+        await (await page.waitForSelector(`input[name="scenario"][value="${utterance.scenario}"]`, { timeout: 20_000 }))!.click();
         await (await page.waitForSelector(startButton, { visible: true, timeout: 20_000 }))!.click();
         const record = await waitForReply(page, leadMs + durationMs(speech) + 10_000);
         results.push(score(utterance, record, speechEndMs, playbooks.get(utterance.scenario)!, await visitorCaptions(page)));
