@@ -92,6 +92,34 @@ export const launchSignoff = {
     note: "FICTIONAL people: the names, bios, portraits (public/team/) and profile links are placeholders. Replace them with the real co-founders, who must approve their bios.",
   } satisfies SignoffEntry<readonly Founder[]>,
 
+  grantSupport: {
+    label: "Grant support shown in the footer of every page",
+    draft: "Supported by ElevenLabs Grants",
+    usedIn: ["footer of every page"],
+    note: "A claim about a third party: confirm the company holds an ElevenLabs grant and that ElevenLabs agrees to this wording (a text badge, no logo).",
+  } satisfies SignoffEntry<string>,
+
+  partner: {
+    label: "Partner named in the partnership announcement",
+    draft: "Cyber Helmets",
+    usedIn: ["/blog/mockingbird-ai-cyber-helmets-partnership (the article names the partner throughout; edit it if this changes)"],
+    note: "Confirm the partnership is agreed and announced, and that the partner has approved how the article describes it (neutrally, with no claims about its courses).",
+  } satisfies SignoffEntry<string>,
+
+  voiceHistoryRetentionDays: {
+    label: "Days the voice processor keeps each conversation's transcript (the ElevenLabs agents' data retention; audio saving stays off)",
+    draft: 0,
+    usedIn: ["/privacy (the demo call, customer data, how long we keep data)", "the call widget's notice", "docs/deploy.md (the ElevenLabs agents)"],
+    note: "Set every ElevenLabs agent the demo and the platform use to this retention, applied to existing conversations, with audio saving off (docs/deploy.md). The privacy policy states what this value says; 0 means the transcript is deleted when the call ends.",
+  } satisfies SignoffEntry<number>,
+
+  hostLogRetention: {
+    label: "How long the website host keeps request logs (IP addresses and request details)",
+    draft: "at most 30 days",
+    usedIn: ["/privacy (our website, how long we keep data)"],
+    note: "Depends on the host and plan (Cloudflare, Netlify, Vercel) or, behind nginx, on the server's log rotation; confirm the longest period any of them keeps.",
+  } satisfies SignoffEntry<string>,
+
   customerDataExportDays: {
     label: "Days a customer can still export its data after its account ends",
     draft: 30,

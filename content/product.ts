@@ -1,4 +1,5 @@
 import type { FaqItem } from "@/lib/seo/structured-data";
+import { dataStatements } from "@/content/legal/data-practices";
 
 /**
  * Copy of the Product page (/product). The illustrations are keyed by feature id in
@@ -153,7 +154,7 @@ export const productFaq: readonly FaqItem[] = [
   {
     question: "Do you store call recordings?",
     answer:
-      "No. Call recordings are not stored. The customer data we do keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.",
+      `No. ${dataStatements.callRecordings}: ${dataStatements.callAudio.charAt(0).toLowerCase()}${dataStatements.callAudio.slice(1)}. ${dataStatements.transcripts}. The customer data we keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.`,
   },
   {
     question: "Which languages do you support?",

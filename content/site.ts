@@ -31,7 +31,7 @@ export const site = {
   },
   onePagerPath: "/mockingbird-one-pager.pdf",
   logoPath: "/brand/mockingbird-logo.svg",
-  supportedBy: "Supported by ElevenLabs Grants",
+  supportedBy: signedOff(launchSignoff.grantSupport),
   themeColor: "#000000",
 } as const;
 

@@ -1,5 +1,6 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
+import { dataStatements } from "./data-practices";
 import type { LegalDocument } from "./types";
 
 const company = site.legalName;
@@ -24,7 +25,7 @@ export const materialChangeNoticeDays = 30;
  */
 export const termsOfService: LegalDocument = {
   title: "Terms of Service",
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-11-25",
   intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform for AI vishing simulation and voice-based security training, our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
   sections: [
     {
@@ -52,7 +53,7 @@ export const termsOfService: LegalDocument = {
         {
           type: "list",
           items: [
-            "“Customer Data” means all data that the Customer or its Users submit to the Service, including participant details, voice samples and simulation results.",
+            "“Customer Data” means all data that the Customer or its Users submit to the Service, and what the Service produces from it for the Customer, including participant details, voice samples, transcripts of simulated calls and coaching sessions, and simulation results.",
             "“Participant” means a member of the Customer's organization who receives a simulated call or takes part in a training session.",
             "“Simulation” means a simulated voice-phishing (vishing) call, campaign or scenario run through the Service.",
             "“User” means an individual the Customer authorizes to access the Service under its account.",
@@ -168,7 +169,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "p",
-          text: "For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes our security measures, including encrypted storage in a London cloud region, and explains that call recordings are not stored.",
+          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures, including encrypted storage in a London cloud region. ${dataStatements.callRecordings}; ${dataStatements.transcripts.charAt(0).toLowerCase()}${dataStatements.transcripts.slice(1)}.`,
         },
         {
           type: "p",

@@ -88,8 +88,8 @@ describe("privacy policy statements", () => {
     expectStatement(doc, /website has no accounts/i, /sets no tracking/i, /cookies/i);
   });
 
-  test("privacy states the demo's per-address counters, how long they are kept and why", () => {
-    expectStatement(doc, /network address/i, /anonymized range/i, /at most 24 hours/i, /only to limit abuse of the demo/i);
+  test("privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", () => {
+    expectStatement(doc, /IP address/i, /network range/i, /at most 24 hours/i, /only to limit abuse of the demo/i, /pseudonymous, not anonymous/);
   });
 
   test("privacy never claims the website stores no data, since the demo's counters are data", () => {
@@ -229,7 +229,7 @@ describe("privacy and terms agree", () => {
 
   test("simulations use work contact details in the terms, and the privacy policy lists work details only", () => {
     expectStatement(termsOfService, /target only Participants/, /work contact details/);
-    expectStatement(privacyPolicy, /participant's name, work email address, work phone number/);
+    expectStatement(privacyPolicy, /name, work email address, work phone number and team or department your organization provides for each participant/);
     for (const text of [...renderedBlocks(privacyPolicy), ...renderedBlocks(termsOfService)]) expect(text).not.toMatch(/personal (mobile|phone) number/i);
   });
 });
