@@ -68,7 +68,7 @@ export function sharedPassages(places: readonly { page: string; text: string }[]
 
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((item) => b.has(item));
 
-/** Documents whose closing section's heading matches the pattern ("Practical takeaways for this week"). */
-export function closingWith(documents: readonly { page: string; lastHeading: string | undefined }[], pattern: RegExp): string[] {
-  return documents.filter((document) => document.lastHeading !== undefined && pattern.test(document.lastHeading)).map((document) => document.page);
+/** Documents with a section whose heading matches the pattern ("Practical takeaways for this week"). */
+export function documentsWithSection(documents: readonly { page: string; headings: readonly string[] }[], pattern: RegExp): string[] {
+  return documents.filter((document) => document.headings.some((heading) => pattern.test(heading))).map((document) => document.page);
 }

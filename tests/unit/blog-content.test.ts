@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import { homeContent } from "@/content/home";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import { manifesto } from "@/content/manifesto";
 import { sourceForUrl } from "@/content/sources";
 import { countWords, wordsPerMinute } from "@/lib/blog/reading-time";
@@ -152,6 +153,11 @@ describe("quotes are real", () => {
 
 describe("the partnership article", () => {
   const partnership = bySlug.get("mockingbird-ai-cyber-helmets-partnership") as Article;
+
+  test("names the partner the company has signed off", () => {
+    expect(plainText(partnership.markdown)).toContain(signedOff(launchSignoff.partner));
+    expect(launchSignoff.partner.usedIn.join(" ")).toContain(`/blog/${partnership.slug}`);
+  });
 
   test("describes the partner neutrally, without praise", () => {
     expect(plainText(partnership.markdown)).not.toMatch(/\b(leading|award-winning|world-class|best-in-class|renowned|trusted|premier|innovative|cutting-edge|industry-leading|expert)\b/i);

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { closingWith, pagesTelling, sharedPassages, topicsOverBudget, type Place, type Topic } from "@/lib/editorial/repetition";
+import { documentsWithSection, pagesTelling, sharedPassages, topicsOverBudget, type Place, type Topic } from "@/lib/editorial/repetition";
 
 const caesars: Topic = { id: "caesars", urls: ["https://example.com/caesars"], mentions: [/\bCaesars\b/], about: ["helpdesk"] };
 const places: Place[] = [
@@ -44,12 +44,12 @@ describe("the repetition budget", () => {
     ).toEqual([]);
   });
 
-  test("names the documents whose closing section matches a format", () => {
+  test("names the documents with a section whose heading matches a format", () => {
     const documents = [
-      { page: "a", lastHeading: "Practical takeaways for this week" },
-      { page: "b", lastHeading: "Where human red-teamers still add value" },
-      { page: "c", lastHeading: undefined },
+      { page: "a", headings: ["Why it matters", "Practical takeaways for this week", "Join the beta"] },
+      { page: "b", headings: ["Where human red-teamers still add value"] },
+      { page: "c", headings: [] },
     ];
-    expect(closingWith(documents, /takeaways/i)).toEqual(["a"]);
+    expect(documentsWithSection(documents, /takeaways/i)).toEqual(["a"]);
   });
 });
