@@ -40,8 +40,17 @@ export function figuresIn(text: string): Figure[] {
   return figures;
 }
 
+const numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const numberWord = new RegExp(`\\b(${numberWords.join("|")})\\b`, "gi");
+
+/** The numbers an entry states, numerals and the words zero to twenty ("three seconds") alike. */
+function numbersStated(entry: string): number[] {
+  const numerals = entry.replace(numberWord, (word) => String(numberWords.indexOf(word.toLowerCase())));
+  return Array.from(numerals.matchAll(/\d[\d,]*(?:\.\d+)?/g), (match) => Number(match[0].replace(/,/g, "").replace(/\.$/, "")));
+}
+
 /** Whether the figure appears in one of the entries: exactly, or within 1% when it is written as an approximation. */
 export function figureInEntries(figure: Figure, entries: readonly string[]): boolean {
-  const stated = entries.flatMap((entry) => Array.from(entry.matchAll(/\d[\d,]*(?:\.\d+)?/g), (match) => Number(match[0].replace(/,/g, "").replace(/\.$/, ""))));
+  const stated = entries.flatMap(numbersStated);
   return stated.some((value) => value === figure.value || (figure.approximate && value > 0 && Math.abs(value - figure.value) / value <= 0.01));
 }

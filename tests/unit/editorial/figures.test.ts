@@ -20,6 +20,11 @@ describe("figures in copy", () => {
     expect(figureInEntries({ text: "15", value: 15, approximate: false }, ["lost about **$15m**"])).toBe(true);
   });
 
+  test("an entry may state the figure in words, from zero to twenty", () => {
+    expect(figureInEntries({ text: "3", value: 3, approximate: false }, ["Even three seconds of audio was enough"])).toBe(true);
+    expect(figureInEntries({ text: "4", value: 4, approximate: false }, ["Everyone was there"])).toBe(false);
+  });
+
   test("an approximate figure may round the entry's by 1%, an exact one may not", () => {
     expect(figureInEntries({ text: "196,000", value: 196000, approximate: true }, ["196,045 messages"])).toBe(true);
     expect(figureInEntries({ text: "196,000", value: 196000, approximate: false }, ["196,045 messages"])).toBe(false);
