@@ -77,7 +77,7 @@ export const launchSignoff = {
         role: "Co-founder & CEO",
         linkedinUrl: "https://www.linkedin.com/in/maya-sterling-example",
         imageUrl: "/team/maya-sterling.svg",
-        bio: "Maya has led vishing and phishing awareness programs for enterprise security teams, running the call-based exercises that showed her how rarely traditional training prepares people for a persuasive voice. She co-founded the company to give every team that practice.",
+        bio: "Maya has led vishing and phishing awareness programs for enterprise security teams, running the call-based exercises in which she watched traditional training fall short against a persuasive voice. She co-founded the company to give every team that practice.",
       },
       {
         slug: "rowan-ashby",

@@ -8,7 +8,7 @@ export const site = {
   proseName: "Mockingbird AI",
   tagline: "AI vishing simulation and voice security training",
   description:
-    "Mockingbird trains employees against voice phishing with realistic AI vishing simulations, voice cloning and one-to-one AI voice coaching.",
+    "Mockingbird trains employees against voice phishing with realistic AI vishing simulations, consented voice cloning and one-to-one AI voice coaching.",
   keywords: [
     "vishing simulation",
     "voice phishing training",
@@ -16,7 +16,7 @@ export const site = {
     "security awareness training",
     "social engineering",
     "deepfake voice",
-    "IT helpdesk security",
+    "IT help desk security",
   ],
   email: signedOff(launchSignoff.contactEmail),
   foundingYear: 2024,

@@ -80,6 +80,22 @@ export const sources = {
     date: "2025-05-15",
     datedBy: "report",
   },
+  ic3Report2024: {
+    origin: "FBI Internet Crime Complaint Center",
+    publisher: "ABA Banking Journal",
+    title: "FBI: Internet crime losses rose 33% in 2024",
+    url: "https://bankingjournal.aba.com/2025/04/fbi-internet-crime-losses-rose-33-in-2024/",
+    facts: "§1 FBI IC3 2024 Internet Crime Report (released April 23, 2025)",
+    factsDate: "(2025-04-23)",
+    date: "2025-04-23",
+  },
+  ic3VishingGrouping: {
+    publisher: "Social-Engineer",
+    url: "https://social-engineer.com/the-fbi-told-me-analyzing-the-fbis-cyber-crime-report",
+    facts: "§1 IC3 does not report vishing separately",
+    factsDate: null,
+    date: null,
+  },
   fbiFamilyPsaDate: {
     origin: "FBI",
     publisher: "AI Laws USA",

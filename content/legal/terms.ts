@@ -26,7 +26,7 @@ export const materialChangeNoticeDays = 30;
 export const termsOfService: LegalDocument = {
   title: "Terms of Service",
   lastUpdated: "2026-11-25",
-  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform for AI vishing simulation and voice-based security training, our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
+  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform (AI vishing simulations and voice-based security training), our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
   sections: [
     {
       id: "acceptance",
@@ -53,7 +53,7 @@ export const termsOfService: LegalDocument = {
         {
           type: "list",
           items: [
-            "“Customer Data” means all data that the Customer or its Users submit to the Service, and what the Service produces from it for the Customer, including participant details, voice samples, transcripts of simulated calls and coaching sessions, and simulation results.",
+            "“Customer Data” means all data that the Customer or its Users submit to the Service, and what the Service produces from it for the Customer, including participant details, voice samples, call transcripts and simulation results.",
             "“Participant” means a member of the Customer's organization who receives a simulated call or takes part in a training session.",
             "“Simulation” means a simulated voice-phishing (vishing) call, campaign or scenario run through the Service.",
             "“User” means an individual the Customer authorizes to access the Service under its account.",
@@ -165,7 +165,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited license to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. We do not use Customer Data to train language models, and we do not sell it.`,
+          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited license to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. Customer Data is never used to train language models, by us or by our providers, and we do not sell it.`,
         },
         {
           type: "p",
@@ -328,7 +328,7 @@ export const termsOfService: LegalDocument = {
             "Assignment: the Customer may not assign or transfer its rights under these Terms without our written consent; we may assign them to a successor of our business.",
             "Force majeure: neither party is responsible for delays or failures caused by events beyond its reasonable control.",
             "Severability and waiver: if any provision is found unenforceable, the rest remains in effect; a failure to enforce a provision is not a waiver of it.",
-            "Third-party rights: no one other than the parties has any right to enforce these Terms under the Contracts (Rights of Third Parties) Act 1999.",
+            "Third-party rights: only the parties may enforce these Terms; they give no right to anyone else under the Contracts (Rights of Third Parties) Act 1999.",
             "Notices: we send notices to the email addresses of the Customer's account contacts; you can send notices to us at the email address below.",
           ],
         },
