@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import registry from "@/content/pages.json";
 import { blogIndex } from "@/content/blog-index";
 import { callLiveText } from "@/content/call/live";
@@ -21,7 +23,8 @@ import { articles } from "./content-corpus";
 /**
  * Everything a visitor reads, as pieces of copy named by the page they stand on: the articles
  * block by block (with their frontmatter), every page's content module, the legal texts, the
- * call widget's strings and the metadata of pages.json. The house-style checks run over this.
+ * call widget's strings, the local agent's playbooks and the metadata of pages.json. The house-style
+ * checks run over this.
  */
 export type CopyPart = {
   /** An article's slug, a route ("/product") or "site-wide" for header, footer and metadata. */
@@ -111,6 +114,18 @@ function metadataCopy(): CopyPart[] {
   return registry.pages.flatMap((entry) => moduleCopy(entry.path, { title: entry.title, shareTitle: entry.shareTitle, description: entry.description, keywords: entry.keywords }, "pages.json"));
 }
 
+/**
+ * The local voice agent's playbooks: the caller's lines become the call's captions and the debrief is
+ * shown in the widget, so a visitor reads them. They are the caller's words, manipulative on purpose,
+ * so they are held to the glossary only.
+ */
+function playbookCopy(): CopyPart[] {
+  const dir = path.join(__dirname, "../../../agent/playbooks");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .flatMap((name) => stringsOf(JSON.parse(readFileSync(path.join(dir, name), "utf8")), name).map((entry): CopyPart => ({ page: "call widget (local agent)", where: entry.where, text: entry.text, links: [], kind: "label" })));
+}
+
 let cache: CopyPart[] | undefined;
 
 export function siteCopy(): CopyPart[] {
@@ -127,6 +142,7 @@ export function siteCopy(): CopyPart[] {
     ...moduleCopy("call widget", { callWidgetPageText, callWidgetText, callLiveText, microphoneHelp, callScenarios }),
     ...moduleCopy("site-wide", { tagline: site.tagline, description: site.description, keywords: site.keywords, supportedBy: site.supportedBy, primaryNav, headerActions, footerColumns }),
     ...metadataCopy(),
+    ...playbookCopy(),
   ];
   return cache;
 }
