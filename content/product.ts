@@ -1,4 +1,3 @@
-import type { FaqItem } from "@/lib/seo/structured-data";
 import { dataStatements } from "@/content/legal/data-practices";
 
 /**
@@ -143,6 +142,9 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     reversed: true,
   },
 ];
+
+/** A question of the product FAQ and its answer. */
+export type FaqItem = { question: string; answer: string };
 
 /** Rendered as visible text and as FAQPage JSON-LD from the same strings, so the two cannot drift. */
 export const productFaq: readonly FaqItem[] = [

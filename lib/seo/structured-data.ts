@@ -9,10 +9,10 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
+import type { FaqItem } from "@/content/product";
 import { site, absoluteUrl } from "@/content/site";
 
 export type BreadcrumbItem = { name: string; path: string };
-export type FaqItem = { question: string; answer: string };
 
 const organizationId = `${site.origin}/#organization`;
 const websiteId = `${site.origin}/#website`;
