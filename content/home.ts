@@ -9,7 +9,7 @@ export type SourcedFigure = {
 export const homeContent = {
   headline: "Your team can spot a phishing email. Can they spot a fake voice?",
   subline:
-    "They don't need to: the tell is the request, not the voice. Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people learn to stop at the request before a criminal makes it.",
+    "They don't need to: the tell is the request, not the voice. Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people learn to stop at the request.",
   cta: {
     heading: "See where your organization is exposed",
     body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
