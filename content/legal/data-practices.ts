@@ -167,7 +167,7 @@ export const customerData = {
   transcripts: {
     label: "transcripts",
     what: "transcripts of simulated calls and coaching sessions, and the automated analysis of them",
-    purpose: "so that your organization can review calls, debrief participants and report results",
+    purpose: "so that the customer can review calls, debrief participants and report results",
     processedBy: ["voice-ai", "database-host"],
     keptByUs: { kept: true, for: customerDataRetention },
     keptByVoiceProcessor: voiceProcessorKeeping,
@@ -221,6 +221,11 @@ export const businessData = {
   },
 } as const satisfies Record<string, DataRecord>;
 
+/** The transcripts statement, worded for the page's reader: whose data they are kept as, and who uses them. */
+export function transcriptsKept(asDataOf: string, user: string): string {
+  return `Transcripts of simulated calls and coaching sessions are kept as ${asDataOf}, so that ${user} can review calls, debrief participants and report results`;
+}
+
 /** Words the pages share, built from the records above. */
 export const dataStatements = {
   /** Call audio is never stored: the product FAQ's answer and the terms' reference to the policy. */
@@ -228,7 +233,7 @@ export const dataStatements = {
   /** What happens to call audio. */
   callAudio: "Audio from simulated calls and coaching sessions is processed in real time and discarded when the call ends",
   /** Transcripts of training calls, which the platform keeps for debriefs and reports. */
-  transcripts: `Transcripts of simulated calls and coaching sessions are kept as your organization's data, ${customerData.transcripts.purpose}`,
+  transcripts: transcriptsKept("your organization's data", "your organization"),
   /** The demo call, in the privacy policy. */
   demoCall: voiceProcessorKeeping.kept
     ? `The demo call is not recorded, and we keep no transcript of it; our voice processor keeps the transcript for ${voiceProcessorKeeping.for} after the call, then deletes it`

@@ -1,6 +1,6 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
-import { dataStatements } from "./data-practices";
+import { dataStatements, transcriptsKept } from "./data-practices";
 import type { LegalDocument } from "./types";
 
 const company = site.legalName;
@@ -169,7 +169,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "p",
-          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures, including encrypted storage in a London cloud region. ${dataStatements.callRecordings}; ${dataStatements.transcripts.charAt(0).toLowerCase()}${dataStatements.transcripts.slice(1)}.`,
+          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures, including encrypted storage in a London cloud region. ${dataStatements.callRecordings}; ${transcriptsKept("Customer Data", "the Customer").replace(/^T/, "t")}.`,
         },
         {
           type: "p",
