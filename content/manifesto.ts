@@ -45,7 +45,7 @@ export type Manifesto = {
   lede: string;
   sections: readonly ManifestoSection[];
   plan: { id: string; heading: string; intro: string; points: readonly NumberedPoint[] };
-  /** The closing call to action; the button opens site.bookingUrl. */
+  /** The closing call to action; the button opens the deployment's booking page. */
   closing: { heading: string; body: string; cta: string };
 };
 

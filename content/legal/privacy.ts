@@ -13,11 +13,10 @@ import {
   type DataRecord,
   type Keeping,
 } from "./data-practices";
-import type { LegalDocument } from "./types";
+import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
-const websiteHost = new URL(site.origin).host;
 const registeredIn = signedOff(launchSignoff.registeredIn);
 const exportDays = signedOff(launchSignoff.customerDataExportDays);
 const backupDays = signedOff(launchSignoff.backupRetentionDays);
@@ -37,13 +36,13 @@ const described = (record: DataRecord) => `${upperFirst(record.label)}: ${record
 const identifyingRecipients = processors.filter((entry) => entry.identifying).map((entry) => `${lowerFirst(entry.name)} ${entry.identifying}`);
 
 /**
- * The privacy policy. Its statements about what we collect, who processes it and for how long are
+ * The privacy policy of the website at `websiteHost`. Its statements about what we collect, who processes it and for how long are
  * written from content/legal/data-practices.ts, so they change with the practices and cannot
  * contradict the terms, the product page or the deploy guides. Change `lastUpdated` whenever the
  * text changes: the page shows it as the date the policy last changed. Values the company has not
  * yet signed off come from content/launch-signoff.ts.
  */
-export const privacyPolicy: LegalDocument = {
+export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Privacy Policy",
   lastUpdated: "2026-11-25",
   intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
@@ -354,4 +353,4 @@ export const privacyPolicy: LegalDocument = {
     },
   ],
   contactNote: `${company} is the controller responsible for this policy. For questions about it, to exercise your rights or to report a privacy concern, email us; we reply within one month at the latest.`,
-};
+});

@@ -1,11 +1,10 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import { dataStatements, transcriptsKept } from "./data-practices";
-import type { LegalDocument } from "./types";
+import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
-const websiteHost = new URL(site.origin).host;
 
 const paymentTermDays = signedOff(launchSignoff.paymentTermDays);
 const overdueSuspensionDays = signedOff(launchSignoff.overdueSuspensionDays);
@@ -19,11 +18,11 @@ export const minimumUserAge = 18;
 export const materialChangeNoticeDays = 30;
 
 /**
- * The terms of service. Change `lastUpdated` whenever the text changes: the page shows it as the date
+ * The terms of service of the website at `websiteHost`. Change `lastUpdated` whenever the text changes: the page shows it as the date
  * the terms last changed. Values the company has not yet signed off come from
  * content/launch-signoff.ts.
  */
-export const termsOfService: LegalDocument = {
+export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Terms of Service",
   lastUpdated: "2026-11-25",
   intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform (AI vishing simulations and voice-based security training), our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
@@ -336,4 +335,4 @@ export const termsOfService: LegalDocument = {
     },
   ],
   contactNote: `These Terms are offered by ${company}. For questions about them, to send us a notice or to report suspected misuse of the Service, email us.`,
-};
+});

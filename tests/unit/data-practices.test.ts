@@ -3,12 +3,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { callWidgetPageText } from "@/content/call/page";
 import { customerData, dataStatements, demoCounterRetention, processors, visitorData, voiceHistoryRetentionDays, voiceProcessorSavesAudio } from "@/content/legal/data-practices";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { productFaq } from "@/content/product";
+import { siteHost } from "@/lib/config/site-links";
 import { tableUnder } from "@/lib/editorial/markdown-table";
 import { plainText } from "@/lib/editorial/text";
+
+/** The legal texts as this deployment serves them. */
+const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
+const termsOfService = termsOfServiceFor({ websiteHost: siteHost });
 
 /**
  * One model of what the product collects, who processes it and for how long
@@ -111,7 +116,7 @@ describe("a different retention setting changes every statement", () => {
 
   test("with 14 days of retention, the privacy policy and the call widget say the processor keeps the transcript for 14 days, and no longer promise it keeps none", async () => {
     const { privacy, page } = await withRetentionDays(14);
-    const demo = section(privacy.privacyPolicy, "demo-call");
+    const demo = section(privacy.privacyPolicyFor({ websiteHost: siteHost }), "demo-call");
     expect(demo).toMatch(/our voice processor keeps the transcript for 14 days after the call, then deletes it/);
     expect(demo).not.toMatch(/no audio or transcript of it is kept/);
     expect(page.callWidgetPageText.consent.points.join(" ")).toContain("the transcript is deleted 14 days after the call");

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { launchSignoff, signedOff, type LaunchSignoff, type SignoffEntry } from "@/content/launch-signoff";
 import { assertLaunchReady, isProductionOrigin, launchReadinessProblem, LaunchSignoffError, unconfirmedValues } from "@/lib/config/launch-readiness";
+import { siteHost } from "@/lib/config/site-links";
 
 const allConfirmed = (signoff: LaunchSignoff): LaunchSignoff =>
   Object.fromEntries(Object.entries(signoff).map(([key, entry]) => [key, { ...entry, confirmed: entry.draft }]));
@@ -117,8 +118,8 @@ describe("pages read the sign-off values", () => {
 
   it("the privacy policy, the terms, the team page, the site's legal name and its grant badge show the confirmed values", async () => {
     const { privacy, terms, team, site } = await withConfirmedValues();
-    const privacyText = text(privacy.privacyPolicy);
-    const termsText = text(terms.termsOfService);
+    const privacyText = text(privacy.privacyPolicyFor({ websiteHost: siteHost }));
+    const termsText = text(terms.termsOfServiceFor({ websiteHost: siteHost }));
     expect(site.site.legalName).toBe("Real Company Ltd");
     expect(site.site.supportedBy).toBe("Supported by the ElevenLabs Grants program");
     expect(privacyText).toContain("Real Company Ltd");

@@ -1,12 +1,17 @@
 import { render, screen, within } from "@testing-library/react";
 import { LegalDocument, formatLegalDate } from "@/components/legal/legal-document";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
+import { siteHost } from "@/lib/config/site-links";
 import PrivacyPage from "@/app/(site)/privacy/page";
 import TermsPage from "@/app/(site)/terms/page";
+
+/** The legal texts as this deployment serves them. */
+const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
+const termsOfService = termsOfServiceFor({ websiteHost: siteHost });
 
 /** Text of every paragraph and list item the rendered document shows. */
 function renderedBlocks(doc: LegalDocumentContent): string[] {
@@ -300,9 +305,9 @@ test("formatLegalDate renders a calendar date without time-zone drift", () => {
 });
 
 describe.each([
-  ["privacy", PrivacyPage, "/privacy", "Privacy Policy"],
-  ["terms", TermsPage, "/terms", "Terms of Service"],
-])("%s page", (_name, Page, path, title) => {
+  ["privacy", PrivacyPage, "/privacy", "Privacy Policy", "data about visitors to"],
+  ["terms", TermsPage, "/terms", "Terms of Service", "our website at"],
+])("%s page", (_name, Page, path, title, hostNamedAfter) => {
   test("renders the document and breadcrumb structured data", () => {
     const { container } = render(<Page />);
     expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
@@ -312,5 +317,10 @@ describe.each([
     expect(crumbs["@type"]).toBe("BreadcrumbList");
     expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", title]);
     expect(crumbs.itemListElement[1].item).toMatch(new RegExp(`${path}$`));
+  });
+
+  test("names the website it is served at by the deployment's host", () => {
+    const { container } = render(<Page />);
+    expect(container.textContent).toContain(`${hostNamedAfter} ${siteHost}`);
   });
 });

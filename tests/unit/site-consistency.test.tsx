@@ -2,14 +2,19 @@ import { render } from "@testing-library/react";
 import OnePagerPage from "@/app/one-pager/page";
 import { homeContent } from "@/content/home";
 import { joinBeta } from "@/content/join-beta";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { manifesto } from "@/content/manifesto";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
 import { teamPage } from "@/content/team";
+import { siteHost } from "@/lib/config/site-links";
 import { articles, plainText } from "./support/content-corpus";
 import { siteCopy } from "./support/site-copy";
+
+/** The legal texts as this deployment serves them. */
+const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
+const termsOfService = termsOfServiceFor({ websiteHost: siteHost });
 
 /**
  * Rules that keep the pages, the articles and the legal texts telling one story. Each names the

@@ -9,14 +9,15 @@ import { callScenarios } from "@/content/call/scenarios";
 import { callWidgetText } from "@/content/call/shell";
 import { homeContent } from "@/content/home";
 import { joinBeta } from "@/content/join-beta";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { manifesto } from "@/content/manifesto";
 import { footerColumns, headerActions, primaryNav } from "@/content/navigation";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
 import { site } from "@/content/site";
 import { team, teamPage } from "@/content/team";
+import { siteHost } from "@/lib/config/site-links";
 import { externalLinks } from "@/lib/editorial/text";
 import { articles } from "./content-corpus";
 
@@ -40,7 +41,7 @@ export type CopyPart = {
 };
 
 /** Keys whose strings are addresses, identifiers or file names, not copy. */
-const notCopy = new Set(["id", "slug", "href", "url", "path", "image", "imageUrl", "linkedinUrl", "logoPath", "onePagerPath", "themeColor", "origin", "bookingUrl", "docsUrl", "email", "readAt", "fileName", "_comment", "changefreq"]);
+const notCopy = new Set(["id", "slug", "href", "url", "path", "image", "imageUrl", "linkedinUrl", "logoPath", "onePagerPath", "themeColor", "origin", "email", "readAt", "fileName", "_comment", "changefreq"]);
 
 /** Every string of a content value, named by its key path; functions are called with a sample argument. */
 function stringsOf(value: unknown, where: string): { where: string; text: string }[] {
@@ -137,8 +138,8 @@ export function siteCopy(): CopyPart[] {
     ...moduleCopy("/join-beta", joinBeta),
     ...moduleCopy("/team", { teamPage, team }),
     ...moduleCopy("/blog", blogIndex),
-    ...legalCopy("/privacy", privacyPolicy),
-    ...legalCopy("/terms", termsOfService),
+    ...legalCopy("/privacy", privacyPolicyFor({ websiteHost: siteHost })),
+    ...legalCopy("/terms", termsOfServiceFor({ websiteHost: siteHost })),
     ...moduleCopy("call widget", { callWidgetPageText, callWidgetText, callLiveText, microphoneHelp, callScenarios }),
     ...moduleCopy("site-wide", { tagline: site.tagline, description: site.description, keywords: site.keywords, supportedBy: site.supportedBy, primaryNav, headerActions, footerColumns }),
     ...metadataCopy(),
