@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# The README's run command: installs what is missing, builds if stale, and serves the
-# site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
+# The README's run command: installs what is missing, checks its ports, builds if stale, and
+# serves the site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
 # each visitor's address from the socket. Without an ElevenLabs key the demo call's voice
-# is the local agent, so it starts too; the site says it is ready once the agent answers,
-# and both stop together.
+# is the local agent, so it starts too (on $AGENT_PORT, 8787); the site says it is ready once
+# the agent answers, and both stop together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/setup/ensure-deps.sh
-bash scripts/build/if-stale.sh
 
-site=(node --import tsx server/site-server.ts --port "${PORT:-3000}")
+port=${PORT:-3000}
+site=(node --import tsx server/site-server.ts --port "$port")
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then
+  node --import tsx scripts/setup/check-ports.ts "PORT=$port@0.0.0.0"
+  bash scripts/build/if-stale.sh
   exec "${site[@]}"
 fi
+
+# The agent listens on AGENT_PORT (8787) and the site finds it there, unless LOCAL_AGENT_URL says otherwise.
+export AGENT_PORT=${AGENT_PORT:-8787}
+export LOCAL_AGENT_URL=${LOCAL_AGENT_URL:-http://127.0.0.1:$AGENT_PORT}
+# Both ports before a build that may take minutes: a taken one is named, with how to choose another.
+node --import tsx scripts/setup/check-ports.ts "PORT=$port@0.0.0.0" "AGENT_PORT=$AGENT_PORT@${AGENT_HOST:-127.0.0.1}"
+bash scripts/build/if-stale.sh
 
 # Node processes started directly (not through npx), so these PIDs are the servers themselves.
 node --import tsx agent/src/main.ts &
