@@ -1,7 +1,7 @@
 /**
  * Every value the site publishes that the company must sign off before launch.
  *
- * The seed (SEED.md, DECISIONS.md) fixes the brand, the policy values it names (minimum age 18,
+ * The specification (docs/specification.md) fixes the brand, the policy values it names (minimum age 18,
  * the liability cap, 30 days' notice of material changes, AES-256, the London region) and the
  * team's roles. It does not fix the values below: the legal texts and the team page were drafted
  * with them so that every page reads well, and they stay drafts until the company confirms them.
@@ -33,7 +33,7 @@ export function signedOff<T>(entry: SignoffEntry<T>): T {
   return entry.confirmed ?? entry.draft;
 }
 
-/** A co-founder on the team page (SEED §3: name, role, linkedinUrl, imageUrl; plus a short bio). */
+/** A co-founder on the team page (docs/specification.md §3: name, role, linkedinUrl, imageUrl; plus a short bio). */
 export type Founder = {
   /** Stable id, also the photo's file name under public/team/. */
   slug: string;

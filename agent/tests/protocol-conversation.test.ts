@@ -45,7 +45,7 @@ describe("the greeting", () => {
     client.close();
   });
 
-  it("follows the metadata and a first ping, as in PROTOCOL §4.3", async () => {
+  it("follows the metadata and a first ping, as in docs/protocol.md §4.3", async () => {
     const client = await agent.startCall();
     await client.waitFor(ofType("agent_response"), "greeting");
     expect(client.frames.slice(0, 3).map((frame) => frame.type)).toEqual(["conversation_initiation_metadata", "ping", "agent_response"]);

@@ -106,7 +106,7 @@ export function CallEngine({ session, events }: CallEngineProps) {
           console.warn(`Call: ${message}`);
           return;
         }
-        // Any other error ends the call (SEED §4), even those the SDK would survive.
+        // Any other error ends the call (docs/specification.md §4), even those the SDK would survive.
         stopped(sessionFailureMessage(message, context));
       },
       onMessage: ({ message, role, event_id }) => {

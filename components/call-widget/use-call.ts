@@ -41,7 +41,7 @@ class Attempt {
     this.microphone = null;
   }
 
-  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (SEED §4). */
+  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (docs/specification.md §4). */
   dispose(): void {
     clearTimeout(this.timer);
     this.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));

@@ -12,9 +12,9 @@ const feeChangeNoticeDays = signedOff(launchSignoff.feeChangeNoticeDays);
 const breachCureDays = signedOff(launchSignoff.breachCureDays);
 const exportDays = signedOff(launchSignoff.customerDataExportDays);
 
-/** Minimum age of anyone who uses the service (SEED §1). */
+/** Minimum age of anyone who uses the service (docs/specification.md §1). */
 export const minimumUserAge = 18;
-/** Minimum notice, in days, of a material change to these terms (SEED §1). */
+/** Minimum notice, in days, of a material change to these terms (docs/specification.md §1). */
 export const materialChangeNoticeDays = 30;
 
 /**

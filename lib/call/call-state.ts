@@ -1,5 +1,5 @@
 /**
- * The call widget's state machine (SEED §4): idle -> connecting (Start Call) -> connected
+ * The call widget's state machine (docs/specification.md §4): idle -> connecting (Start Call) -> connected
  * (session started) -> idle (End Call, server disconnect or error). Pure, so every
  * transition is unit-tested without a browser; the widget only dispatches events.
  */

@@ -3,7 +3,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import { siteOrigin } from "../../lib/config/site-links";
 import { articles } from "./articles";
 
-// Newest first; June 5 has two articles, the higher id first (DECISIONS.md).
+// Newest first; June 5 has two articles, the higher id first (docs/specification.md §2).
 const expectedOrder = [
   "mockingbird-ai-cyber-helmets-partnership",
   "byod-vishing-problem",

@@ -3,7 +3,7 @@ import { agentSocketPattern, callWidget, text, voiceTest as test } from "./suppo
 
 /**
  * Captions that follow the caller's voice, against the voice protocol as ElevenLabs speaks it:
- * every audio chunk carries `audio_event.alignment` (PROTOCOL.md §3.2). The test plays the
+ * every audio chunk carries `audio_event.alignment` (docs/protocol.md §3.2). The test plays the
  * server on the call's socket (page.routeWebSocket, no upstream), so the timing of each word
  * is known: the caller's line must appear word by word as its audio plays, never before it,
  * and reach the captions log (the screen reader's live region) once, whole, when it has played.

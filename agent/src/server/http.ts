@@ -4,7 +4,7 @@ import type { Logger } from "../log";
 import type { SpeechStatus } from "../speech";
 
 /**
- * The REST side: the signed-URL endpoint ElevenLabs' backend API has (PROTOCOL §1.2,
+ * The REST side: the signed-URL endpoint ElevenLabs' backend API has (docs/protocol.md §1.2,
  * §4.4), the conversation feedback endpoint the SDK posts to, and /health. Errors use
  * ElevenLabs' shape, `{ detail: { status, message } }`, which is what the SDK and the
  * site's signed-URL handler read.
@@ -46,7 +46,7 @@ export function handleRest(context: RestContext, request: IncomingMessage, respo
     return;
   }
   if (feedbackPath.test(path)) {
-    // The SDK posts this from the browser (PROTOCOL §4.4), cross-origin when the agent runs on its own port.
+    // The SDK posts this from the browser (docs/protocol.md §4.4), cross-origin when the agent runs on its own port.
     response.setHeader("Access-Control-Allow-Origin", "*");
     if (method === "OPTIONS") {
       response.writeHead(204, { "Access-Control-Allow-Methods": "POST, OPTIONS", "Access-Control-Allow-Headers": "content-type", "Access-Control-Max-Age": "600" });

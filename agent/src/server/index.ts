@@ -89,7 +89,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     noServer: true,
     maxPayload: tuning.maxPayloadBytes,
     perMessageDeflate: false,
-    // The SDK offers "convai" and Chromium fails the handshake unless it is selected (PROTOCOL §2.3).
+    // The SDK offers "convai" and Chromium fails the handshake unless it is selected (docs/protocol.md §2.3).
     handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false),
   });
 

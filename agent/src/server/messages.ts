@@ -19,7 +19,7 @@ import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "./close-reasons";
 
 /**
- * The websocket frames of PROTOCOL.md §3: parsing what the client sends (total: every
+ * The websocket frames of docs/protocol.md §3: parsing what the client sends (total: every
  * input maps to a value, nothing throws) and building what the server sends.
  *
  * Both directions are checked against the SDK's own generated types (@elevenlabs/types, the
@@ -134,7 +134,7 @@ export function parseClientFrame(data: Buffer | string, isBinary: boolean, limit
   const frame = value as Record<string, unknown>;
   const type = frame.type;
 
-  // Audio is the one frame without a type (PROTOCOL §2.4).
+  // Audio is the one frame without a type (docs/protocol.md §2.4).
   if (type === undefined && "user_audio_chunk" in frame) return parseAudio(frame.user_audio_chunk);
   if (typeof type !== "string") return bad("unknown-type", "no type");
 

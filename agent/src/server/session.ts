@@ -148,7 +148,7 @@ export class CallSession {
     return this.state === "live" || this.state === "ending";
   }
 
-  /** Graceful shutdown: the client reports the reason (PROTOCOL §2.7). */
+  /** Graceful shutdown: the client reports the reason (docs/protocol.md §2.7). */
   shutdown(): void {
     this.close(closes.shutdown);
   }
@@ -189,7 +189,7 @@ export class CallSession {
         this.reject(frame.problem, frame.detail);
         return;
       default:
-        // The SDK always sends its init frame first (PROTOCOL §2.3); audio before it is a broken client.
+        // The SDK always sends its init frame first (docs/protocol.md §2.3); audio before it is a broken client.
         this.reject("before-handshake", frame.kind);
     }
   }
@@ -446,7 +446,7 @@ export class CallSession {
 
   /**
    * The visitor talks over the agent: stop the turn's audio, tell the client (with an id
-   * above the interrupted turn's, so the SDK drops that turn's late audio, PROTOCOL §4.2)
+   * above the interrupted turn's, so the SDK drops that turn's late audio, docs/protocol.md §4.2)
    * and correct the agent's line to what was heard.
    */
   private interrupt(turn: SpokenTurn): void {
@@ -475,7 +475,7 @@ export class CallSession {
   }
 
   /**
-   * end_call makes the SDK close at once, cutting off any audio still queued (PROTOCOL §2.7,
+   * end_call makes the SDK close at once, cutting off any audio still queued (docs/protocol.md §2.7,
    * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
    * plus half a round trip for the audio to arrive, plus a short tail for the client's own
    * buffering.
@@ -508,7 +508,7 @@ export class CallSession {
     this.closeRecognizer();
     const id = this.allocateEventId();
     this.sendDebrief("time-limit", id);
-    // The SDK ends the session on this error and reports its message (PROTOCOL §2.7).
+    // The SDK ends the session on this error and reports its message (docs/protocol.md §2.7).
     this.send(errorFrame({ code: 1008, errorType: "max_duration_exceeded", message: `The call reached its time limit of ${describeDuration(this.maxCallMs)}.` }));
     this.log.info({ maxCallMs: this.maxCallMs }, "call limit reached");
     this.closeAfterGrace(closes.timeLimit);

@@ -4,9 +4,9 @@ import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 export type SessionTuning = {
   /** How long a client may take to send conversation_initiation_client_data. */
   readonly handshakeTimeoutMs: number;
-  /** Pings go out right after metadata and then at this interval (PROTOCOL §4.1.6). */
+  /** Pings go out right after metadata and then at this interval (docs/protocol.md §4.1.6). */
   readonly pingIntervalMs: number;
-  /** Agent audio is sent in chunks of this length (PROTOCOL §4.1.5 recommends 20-250 ms). */
+  /** Agent audio is sent in chunks of this length (docs/protocol.md §4.1.5 recommends 20-250 ms). */
   readonly audioChunkMs: number;
   /**
    * How far ahead of the client's playback audio is sent. Enough to ride out network

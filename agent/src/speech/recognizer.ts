@@ -132,7 +132,7 @@ class SpeechRecognizer implements Recognizer {
   private endTurn(): void {
     const endOfTurnAt = performance.now();
     // State first, synchronously: frames that arrive while the decode finishes belong to the next
-    // turn (REPORT §4: updating it after an await produced repeated empty end-of-utterance events).
+    // turn (docs/speech.md §4: updating it after an await produced repeated empty end-of-utterance events).
     const lease = this.lease;
     this.lease = null;
     if (!lease) return;

@@ -14,7 +14,7 @@ import { splitSentences } from "../../src/speech/sentences";
 
 /**
  * Starts the real agent server on port 0 with injected speech and caller, and talks
- * to it like the official client does: subprotocol "convai", JSON frames (PROTOCOL §3).
+ * to it like the official client does: subprotocol "convai", JSON frames (docs/protocol.md §3).
  */
 
 export const scenarioIds: readonly string[] = callScenarios.map(({ id }) => id);
