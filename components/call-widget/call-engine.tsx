@@ -118,6 +118,12 @@ export function CallEngine({ session, events }: CallEngineProps) {
         if (isAudioFrame(event)) clock.audio(event);
       },
       onInterruption: ({ event_id }) => clock.interrupted(event_id),
+      // A typed call's reply streams (start, deltas, stop, then the whole line); a voice call's captions follow its audio.
+      onAgentChatResponsePart: ({ type, text, event_id }) => {
+        if (type === "start") clock.text(textOnly);
+        dispatch({ type: "agent-part", part: type, text, eventId: event_id });
+      },
+      onAgentTyping: ({ is_typing }) => dispatch({ type: "agent-typing", typing: is_typing }),
       onAgentResponseCorrection: (event) => dispatch({ type: "corrected", original: event.original_agent_response, corrected: event.corrected_agent_response }),
       onModeChange: ({ mode }) => {
         dispatch({ type: "speaking", speaking: mode === "speaking" });

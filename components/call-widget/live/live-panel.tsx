@@ -70,7 +70,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
         </div>
       )}
 
-      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} />}
+      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} />}
 
       {connected && <TypedReply onSend={send} autoFocus={!voice} />}
 
