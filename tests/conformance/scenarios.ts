@@ -117,7 +117,7 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
         check("the spoken turn comes back as the visitor's transcript", typeof heard?.message === "string" && heard.message !== "", c.events);
         const scores = c.events.filter((event) => event.kind === "vad").map((event) => Number(event.score));
         check("vad_score rises while the visitor speaks", scores.some((score) => score >= 0.5) && scores.every((score) => score >= 0 && score <= 1), scores);
-        const reply = await c.until((event) => event.kind === "message" && event.role === "agent" && heard !== undefined && event.at > heard.at, 10_000);
+        const reply = await c.until((event) => event.kind === "message" && event.role === "agent" && heard !== undefined && c.events.indexOf(event) > c.events.indexOf(heard), 10_000);
         check("the spoken turn is answered", reply !== undefined, c.events);
         break;
       }

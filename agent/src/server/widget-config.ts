@@ -11,6 +11,9 @@
  * conversation), no terms dialog, and no end-of-call rating, which the widget would post to
  * ElevenLabs' API.
  */
+/** A plain circle (SVG, inline), so the widget loads nothing from elsewhere. */
+const callerAvatar = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="18" fill="#e11d48"/></svg>')}`;
+
 export type AgentWidgetConfig = {
   readonly agent_id: string;
   readonly widget_config: Record<string, unknown>;
@@ -22,10 +25,10 @@ export function widgetConfigFor(agentId: string, firstMessage: string): AgentWid
     widget_config: {
       variant: "full",
       placement: "bottom-right",
-      avatar: { type: "orb", color_1: "#e11d48", color_2: "#fda4af" },
+      // An image inline: the orb would fetch its texture from ElevenLabs' storage.
+      avatar: { type: "image", url: callerAvatar },
       feedback_mode: "none",
       language: "en",
-      supported_language_overrides: ["en"],
       mic_muting_enabled: true,
       transcript_enabled: true,
       text_input_enabled: true,
