@@ -44,6 +44,7 @@ export const callWidgetText = {
     connectionFailed: "Connection failed",
     socketError: "The connection was closed due to a socket error.",
     serverClosed: "The connection was closed by the server.",
+    timeLimit: "The call reached its time limit.",
     audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
     insecureContext: "Calls need a secure connection. Open this page over https and try again.",
     unsupportedBrowser: "This browser cannot make calls. Try a recent Chrome, Edge, Firefox or Safari.",

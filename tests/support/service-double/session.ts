@@ -48,6 +48,11 @@ export type DoubleScript = {
   msPerChar?: number;
   /** Pause between the streamed pieces of a text-only reply. */
   deltaIntervalMs?: number;
+  /**
+   * The service refuses a call it cannot start (overrides it does not allow, a bad signature)
+   * by closing before the metadata, with the reason the SDK reports (PROTOCOL §2.3, #23, #433).
+   */
+  refuse?: { code: number; reason: string };
 };
 
 export const doubleDefaults = { firstFramesDelayMs: 300, msPerChar: 60, deltaIntervalMs: 30, maxDurationMs: 180_000 } as const;
@@ -75,7 +80,7 @@ export class ServiceDoubleSession {
   init: Record<string, unknown> | null = null;
   closed = false;
 
-  private readonly script: Required<Omit<DoubleScript, "heard">> & { heard: readonly string[] };
+  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse">> & Pick<DoubleScript, "refuse"> & { heard: readonly string[] };
   private nextEventId = 1;
   private nextPingId = 1;
   private turnsAnswered = 0;
@@ -149,6 +154,7 @@ export class ServiceDoubleSession {
 
   private start(init: Record<string, unknown>): void {
     this.init = init;
+    if (this.script.refuse) return this.close(this.script.refuse.code, this.script.refuse.reason);
     const override = init.conversation_config_override as { conversation?: { text_only?: boolean } } | undefined;
     this.textOnly = override?.conversation?.text_only === true;
     this.send({
