@@ -46,6 +46,7 @@ export const callWidgetText = {
     serverClosed: "The connection was closed by the server.",
     timeLimit: "The call reached its time limit.",
     audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
+    audioOutputFailed: "Your speaker or headphones could not be started, so you would not hear the caller. Check your sound output and try again, or reply by typing instead.",
     insecureContext: "Calls need a secure connection. Open this page over https and try again.",
     unsupportedBrowser: "This browser cannot make calls. Try a recent Chrome, Edge, Firefox or Safari.",
   },

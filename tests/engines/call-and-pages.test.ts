@@ -146,6 +146,47 @@ for (const engine of engines) {
       await expectRefusal(tab, browserNames[engine]);
     });
 
+    describe("on a machine without any audio output", () => {
+      let deaf: EngineBrowser;
+      let deafTab: Tab;
+      before(async () => {
+        // No PulseAudio server: the browser finds no sound device at all.
+        deaf = await launch(engine, "fake", { PULSE_SERVER: "unix:/nonexistent/native" });
+        deafTab = await deaf.newTab();
+        await deafTab.setViewport(1280, 900);
+      });
+      after(async () => {
+        await deaf?.close();
+      });
+
+      if (engine === "firefox") {
+        it("a voice call says the speaker could not be started, offers the typed call, and lets go of the microphone", async () => {
+          await deafTab.goto(`${site.origin}/`);
+          await installRecorders(deafTab);
+          await deafTab.click(xpaths.start);
+          const failed = await waitForView(deafTab, (v) => v.alert !== "" && isIdle(v), "the call to fail");
+          // Not the connect timeout's "Connection failed" (20 s): the widget's own 4 s watch on the speaker.
+          assert.equal(failed.alert, text.errors.audioOutputFailed);
+          assert.ok(failed.buttons.some((b) => b.label === text.buttons.startTyped && !b.disabled), "Reply by typing instead is offered");
+          await waitForView(deafTab, (v) => v.media.live === 0, "every microphone track to be released");
+          await deafTab.click(xpaths.typed);
+          await waitForView(deafTab, (v) => isConnected(v) && v.agentLines.length > 0, "the typed call instead");
+          await deafTab.click(xpaths.end);
+        });
+      } else {
+        it("a voice call still connects and captions the caller: WebKitGTK plays into a silent stand-in for the missing device and does not tell the page", async () => {
+          await deafTab.goto(`${site.origin}/`);
+          await installRecorders(deafTab);
+          await deafTab.click(xpaths.start);
+          const greeted = await waitForView(deafTab, (v) => isConnected(v) && v.agentLines.length > 0, "the greeting's caption");
+          assert.equal(greeted.agentLines[0], `${text.live.captions.agent}: ${openingLine}`);
+          assert.equal(greeted.alert, "");
+          await deafTab.click(xpaths.end);
+          await waitForView(deafTab, (v) => isIdle(v) && v.media.live === 0, "End Call to release the microphone");
+        });
+      }
+    });
+
     if (engine === "firefox") {
       describe("with the microphone blocked by the visitor", () => {
         let refusing: EngineBrowser;

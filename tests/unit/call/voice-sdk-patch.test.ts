@@ -50,8 +50,22 @@ function loadSdk(): Sdk {
  * `mixedRates` is false. Records the worklet modules each context loads.
  */
 type FakeContext = { sampleRate: number; modules: string[]; state: string };
-function fakeBrowser({ sampleRateConstraint, deviceRate = 48_000, refuses = [] as number[], mixedRates = true }: { sampleRateConstraint: boolean; deviceRate?: number; refuses?: number[]; mixedRates?: boolean }) {
+function fakeBrowser({
+  sampleRateConstraint,
+  deviceRate = 48_000,
+  refuses = [] as number[],
+  mixedRates = true,
+  silentDevice = false,
+}: {
+  sampleRateConstraint: boolean;
+  deviceRate?: number;
+  refuses?: number[];
+  mixedRates?: boolean;
+  /** No audio output the browser can open: resume() never settles (Firefox). */
+  silentDevice?: boolean;
+}) {
   const contexts: FakeContext[] = [];
+  const tracks: { stop: jest.Mock }[] = [];
   const node = () => ({ connect() {}, disconnect() {}, port: { postMessage() {}, start() {}, addEventListener() {} }, gain: { value: 1 }, stream: {} });
   class AudioContext {
     sampleRate: number;
@@ -70,7 +84,7 @@ function fakeBrowser({ sampleRateConstraint, deviceRate = 48_000, refuses = [] a
       if (!mixedRates && this.sampleRate !== deviceRate) throw Object.assign(new Error("different sample-rate"), { name: "NotSupportedError" });
       return node();
     };
-    resume = async () => void (this.state = "running");
+    resume = () => (silentDevice ? new Promise<void>(() => {}) : Promise.resolve(void (this.state = "running")));
     close = async () => void (this.state = "closed");
   }
   const globals = {
@@ -82,7 +96,9 @@ function fakeBrowser({ sampleRateConstraint, deviceRate = 48_000, refuses = [] a
     },
     Audio: class {
       style = {};
+      parentNode = { removeChild() {} };
       load() {}
+      pause() {}
       play = async () => {};
     },
     document: { body: { appendChild() {} } },
@@ -90,12 +106,19 @@ function fakeBrowser({ sampleRateConstraint, deviceRate = 48_000, refuses = [] a
       userAgent: "test",
       platform: "Linux",
       maxTouchPoints: 0,
-      mediaDevices: { getSupportedConstraints: () => (sampleRateConstraint ? { sampleRate: true } : {}), getUserMedia: async () => ({ getTracks: () => [] }) },
+      mediaDevices: {
+        getSupportedConstraints: () => (sampleRateConstraint ? { sampleRate: true } : {}),
+        getUserMedia: async () => {
+          const track = { stop: jest.fn() };
+          tracks.push(track);
+          return { getTracks: () => [track] };
+        },
+      },
       permissions: { query: async () => ({ addEventListener() {} }) },
     },
   };
   Object.assign(globalThis, globals);
-  return { contexts, restore: () => Object.keys(globals).forEach((key) => delete (globalThis as Record<string, unknown>)[key]) };
+  return { contexts, tracks, restore: () => Object.keys(globals).forEach((key) => delete (globalThis as Record<string, unknown>)[key]) };
 }
 
 const sdk = loadSdk();
@@ -188,6 +211,20 @@ describe("the patched voice SDK", () => {
       expect(input.context.sampleRate).toBe(48_000);
       expect(input.context.modules).toEqual(["/libsamplerate.js", "/raw.js"]);
       expect(browser.contexts[0]!.state).toBe("closed");
+    });
+
+    it("lets go of the microphone when the page abandons a start whose speaker never starts", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: true, silentDevice: true });
+      const controller = new AbortController();
+      const input = sdk.MediaDeviceInput.create({ sampleRate: 16_000, format: "pcm", signal: controller.signal, ...paths });
+      const output = sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", signal: controller.signal, ...paths });
+      await tick();
+      expect(browser.tracks).toHaveLength(1);
+      controller.abort(new Error("the speaker did not start"));
+      await expect(input).rejects.toThrow("the speaker did not start");
+      await expect(output).rejects.toThrow("the speaker did not start");
+      expect(browser.tracks[0]!.stop).toHaveBeenCalled();
+      expect(browser.contexts.every((context) => context.state === "closed")).toBe(true);
     });
 
     it("uses the device's rate and the resampler where the browser refuses a context at the wire rate", async () => {
