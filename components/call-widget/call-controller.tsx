@@ -82,7 +82,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
         {statusText(state.phase, state.ended, state.debrief !== null)}
       </p>
 
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
         <fieldset disabled={live} className="min-w-0">
           {scenarioPicker}
         </fieldset>

@@ -116,6 +116,45 @@ for (const engine of engines) {
       assert.equal(ended.alert, "");
     });
 
+    it("every state of the widget fits 320 px without scrolling sideways: idle, connecting, a typed call, the debrief, an error, a voice call", async () => {
+      await open("/", 320, 640);
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await installRecorders(tab);
+      const fits = async (state: string) => {
+        const fit = await tab.run<{ overflow: number; outside: string[] }>(`
+          const width = document.documentElement.clientWidth;
+          const outside = [...document.querySelectorAll('section[aria-labelledby="call-widget-heading"] *')]
+            .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+            .map((element) => element.tagName.toLowerCase() + " " + JSON.stringify((element.textContent || "").trim().slice(0, 30)));
+          return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };`);
+        assert.deepEqual(fit, { overflow: 0, outside: [] }, `${state} at 320 px`);
+      };
+      await fits("idle");
+      // The signed URL takes a moment here, as on a slow network, so the connecting state can be seen.
+      await tab.run(`
+        const original = window.fetch;
+        window.fetch = (input, init) => String(input).includes("elevenlabs-auth") ? new Promise((resolve) => setTimeout(resolve, 1500)).then(() => original(input, init)) : original(input, init);`);
+      await tab.click(xpaths.typed);
+      await waitForView(tab, (v) => v.badges.includes(text.badges.connecting), "the connecting state");
+      await fits("connecting");
+      await waitForView(tab, (v) => isConnected(v) && v.agentLines.length > 0, "the typed call");
+      await fits("a typed call");
+      await tab.type(xpaths.replyBox, "the code is four seven two nine one eight");
+      await tab.click(xpaths.send);
+      await waitForView(tab, (v) => isIdle(v) && v.status.includes(text.status.debriefReady), "the debrief", 30_000);
+      await fits("the debrief");
+      await tab.run(`document.cookie = "fault=worklets; path=/"`);
+      await tab.click(xpaths.start);
+      await waitForView(tab, (v) => v.alert === text.errors.audioFailed && isIdle(v), "an error");
+      await fits("an error");
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await tab.click(xpaths.start);
+      await waitForView(tab, isConnected, "a voice call");
+      await fits("a voice call");
+      await tab.click(xpaths.end);
+      await waitForView(tab, isIdle, "the call to end");
+    });
+
     it("a worklet that fails to load is reported as an audio failure, not a busy microphone, and releases the microphone", async () => {
       await openHome();
       await tab.run(`document.cookie = "fault=worklets; path=/"`);

@@ -35,7 +35,7 @@ export function CallCaptions({ captions, spoken, streaming, typing }: { captions
         role="log"
         aria-labelledby="call-captions-heading"
         tabIndex={0}
-        className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6"
+        className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6 [overflow-wrap:anywhere]"
         data-testid="call-captions"
       >
         {captions.length === 0 && !spoken && !streaming && !typing && <p className="text-neutral-400">{text.captions.empty}</p>}

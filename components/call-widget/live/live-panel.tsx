@@ -45,7 +45,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
   if (!showCaptions && !state.debrief && !isMicrophoneRefusal(state.error)) return null;
 
   return (
-    <div className="mt-4 grid gap-4">
+    <div className="mt-4 grid grid-cols-1 gap-4">
       {isMicrophoneRefusal(state.error) && <MicrophoneHelp />}
 
       {connected && (
