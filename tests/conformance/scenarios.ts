@@ -124,7 +124,7 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
       case "barge-in": {
         const interruption = await c.until((event) => event.kind === "interruption", 20_000);
         check("speaking over the greeting interrupts it", interruption !== undefined, c.events);
-        const correction = c.events.find((event) => event.kind === "correction");
+        const correction = await c.until((event) => event.kind === "correction", 5_000);
         check("the greeting is corrected to what was heard", correction !== undefined && String(correction.corrected).length < String(correction.original).length, correction ?? c.events);
         const heard = await c.until((event) => event.kind === "message" && event.role === "user", 20_000);
         check("the interrupting turn comes back as the visitor's transcript", heard !== undefined, c.events);
