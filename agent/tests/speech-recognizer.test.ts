@@ -125,6 +125,22 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     expect(utterance?.endOfTurnAt).toBeGreaterThan(before);
   });
 
+  it("reports the probability of speech once per 100 ms of audio: high while a voice speaks, 0 in silence", async () => {
+    const log = new RecognitionLog();
+    const probabilities: number[] = [];
+    const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, onVoiceActivity: (p) => probabilities.push(p) });
+    const spoken = (await spokenTimeline("i will not do that", "slt")).pcm;
+    const pcm = concatPcm([new Int16Array(samplesForMs(500)), spoken, new Int16Array(samplesForMs(800))]);
+    await streamPcm(pcm, (chunk) => recognizer?.push(chunk), { chunkMs: 100 });
+    await log.waitForUtterances(1);
+    recognizer?.close();
+    expect(probabilities).toHaveLength(Math.floor(pcm.length / samplesForMs(100)));
+    expect(probabilities.every((p) => p >= 0 && p <= 1)).toBe(true);
+    expect(probabilities.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(probabilities.slice(-4)).toEqual([0, 0, 0, 0]);
+    expect(Math.max(...probabilities)).toBe(1);
+  });
+
   it("closes idempotently, ignores audio after close and announces nothing pending", async () => {
     const log = new RecognitionLog();
     const recognizer = listen(log);

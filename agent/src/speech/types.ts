@@ -37,6 +37,12 @@ export type RecognizerOptions = {
   onSpeechStart(): void;
   /** One per visitor turn, in order. */
   onUtterance(u: Utterance): void;
+  /**
+   * The detector's probability, 0 to 1, that the visitor is speaking, once per analysed window
+   * (VOICE_ACTIVITY_WINDOW_MS of audio) while the call is open. WebRTC's detector judges each
+   * 20 ms frame voiced or not, so the probability is the voiced share of the window's frames.
+   */
+  onVoiceActivity?(probability: number): void;
 };
 
 /** Synthesis (speak, synthesize, prepare) is the caller's voice: voice.ts. */

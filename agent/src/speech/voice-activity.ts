@@ -151,10 +151,14 @@ export class VoiceActivity {
     return this.inTurn;
   }
 
+  /** Whether the last frame pushed was voiced (the detector's own verdict, before any turn logic). */
+  lastVoiced = false;
+
   /** One 20 ms frame; returns what it changed, in order (at most two events). */
   push(frame: Int16Array): VoiceEvent[] {
     if (this.handle === 0 || frame.length !== FRAME_SAMPLES) return [];
     const voiced = this.classify(frame);
+    this.lastVoiced = voiced;
     if (!this.inTurn) return this.idle(voiced);
     return this.during(voiced);
   }

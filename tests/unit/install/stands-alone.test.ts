@@ -52,7 +52,9 @@ describe("the repository stands alone", () => {
   });
 
   it("has no relative path that leaves the repository", () => {
-    expect(textFiles.flatMap(({ file, text }) => pathsLeavingTheRepository(file, text))).toEqual([]);
+    // A patch's paths are relative to the patched package's files in node_modules, not to the patch.
+    const readFromTheirFolder = textFiles.filter(({ file }) => !file.startsWith("patches/"));
+    expect(readFromTheirFolder.flatMap(({ file, text }) => pathsLeavingTheRepository(file, text))).toEqual([]);
   });
 
   it("names no folder of the machine it was written on", () => {
