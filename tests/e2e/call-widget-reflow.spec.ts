@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript } from "../support/service-double";
-import { agentSocketPattern, callWidget, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
+import { agentSocketPattern, callWidget, expectFits, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * WCAG 2.2 reflow (1.4.10): at 320 CSS px (a small phone, or a desktop zoomed to 400%) every
@@ -21,18 +21,6 @@ const script: DoubleScript = {
   greeting: "Hi there, it's Dave from the service desk. Someone's trying your account: can you read me the code we just sent?",
   answer: () => [{ clientTool: "show_red_flag_debrief", parameters: debrief }, { say: "Perfect, thanks. That's all I needed." }, { endCall: true }],
 };
-
-/** How far the page scrolls sideways, and what sticks out of the widget's width. */
-async function expectFits(page: Page, state: string): Promise<void> {
-  const fit = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const outside = [...document.querySelectorAll('section[aria-labelledby="call-widget-heading"] *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 30)}"`);
-    return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };
-  });
-  expect(fit, `${state} at 320 px`).toEqual({ overflow: 0, outside: [] });
-}
 
 test("the widget fits 320 px in every state: idle, connecting, a typed call, the debrief after it, an error, and a voice call", async ({ page }) => {
   await routeServiceDouble(page, agentSocketPattern, script);
