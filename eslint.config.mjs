@@ -1,9 +1,34 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Dependencies point one way: routes (app/) -> components -> lib -> content, and the voice agent
+ * never reaches into scripts/. Zones are matched against the file an import resolves to, so the
+ * @/ alias and relative paths are caught alike.
+ */
+const oneWay = {
+  basePath: root,
+  zones: [
+    {
+      target: "./content",
+      from: ".",
+      except: ["./content", "./node_modules"],
+      message: "content/ is data: it imports only other content. Deploy-time values are resolved in lib (lib/config/site-links.ts).",
+    },
+    { target: "./lib", from: ["./components", "./app"], message: "lib/ sits below components/ and app/: pass what it needs in as arguments." },
+    { target: "./components", from: "./app", message: "components/ sit below the routes in app/: move what both need into components/ or lib/." },
+    { target: "./agent", from: "./scripts", message: "The voice agent never imports from scripts/: move the helper into agent/ (scripts may import it from there)." },
+  ],
+};
 
 const config = [
   ...nextVitals,
   ...nextTs,
+  { rules: { "import/no-restricted-paths": ["error", oneWay] } },
   // next-sitemap loads its config with require(), so the config is CommonJS.
   { files: ["next-sitemap.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   { ignores: [".next/**", "out/**", "node_modules/**", "next-env.d.ts", "supabase/functions/**", "test-results/**", "playwright-report/**", "test-results-export/**", "playwright-report-export/**", ".wrangler/**", "scripts/.*", "public/vendor/**", "tools/*/node_modules/**", ".bench-floor/**"] },

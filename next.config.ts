@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
   transpilePackages: ["marked"],
   turbopack: {
     // The voice SDK imports livekit-client for WebRTC sessions; the widget only opens websocket
-    // sessions, so a throwing stub saves ~150 KB gzip in the call chunk (PROTOCOL.md §6).
+    // sessions, so a throwing stub saves ~150 KB gzip in the call chunk (docs/protocol.md §6).
     resolveAlias: { "livekit-client": "./lib/call/livekit-client-stub.ts" },
   },
   reactStrictMode: true,

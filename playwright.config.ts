@@ -1,13 +1,20 @@
 import { defineConfig, devices } from "@playwright/test";
 import { agentWebServer } from "./scripts/lib/agent-web-server";
 import { limitsForTests } from "./scripts/lib/test-limits";
+import { testPorts } from "./scripts/lib/test-ports";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://127.0.0.1:${port}`;
+/** Free ports, or the ones these variables name (scripts/lib/test-ports.ts). */
+const ports = testPorts({
+  E2E_PORT: { role: "the site under test" },
+  E2E_AGENT_PORT: { role: "the local voice agent of the tests" },
+  E2E_PARTNER_PORT: { role: "the partner site that frames /embed/call" },
+});
+export const baseURL = `http://127.0.0.1:${ports.E2E_PORT}`;
 /** The local voice agent the site's signed-URL service hands calls to during the tests. */
-const agentPort = Number(process.env.E2E_AGENT_PORT ?? 8797);
-export const agentOrigin = `http://127.0.0.1:${agentPort}`;
+export const agentOrigin = `http://127.0.0.1:${ports.E2E_AGENT_PORT}`;
 export const agentKey = "e2e-local-agent-key";
+/** A site allowed to frame /embed/call (EMBED_ALLOWED_ORIGINS), started by the embed spec. */
+export const partnerOrigin = `http://127.0.0.1:${ports.E2E_PARTNER_PORT}`;
 
 /** What the phone projects run: the first screen, voice calls one after another, and the microphone help for that phone. */
 const phoneSpecs = /(call-widget-microphone-denied|call-widget-phone)\.spec\.ts$/;
@@ -40,16 +47,17 @@ export default defineConfig({
   webServer: [
     agentWebServer(agentOrigin, agentKey),
     {
-      command: `node --import tsx server/site-server.ts --hostname 127.0.0.1 --port ${port}`,
+      command: `node --import tsx server/site-server.ts --hostname 127.0.0.1 --port ${ports.E2E_PORT}`,
       url: `${baseURL}/`,
-      reuseExistingServer: !process.env.CI,
+      // The port was free when chosen: whatever answers there now is not this run's server.
+      reuseExistingServer: false,
       timeout: 60_000,
       env: {
         NEXT_TELEMETRY_DISABLED: "1",
         LOCAL_AGENT_URL: agentOrigin,
         LOCAL_AGENT_API_KEY: agentKey,
         ...limitsForTests,
-        EMBED_ALLOWED_ORIGINS: "http://127.0.0.1:3299",
+        EMBED_ALLOWED_ORIGINS: partnerOrigin,
       },
     },
   ],

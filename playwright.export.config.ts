@@ -30,7 +30,8 @@ export default defineConfig({
       // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
       command: "node --import tsx scripts/lib/export-test-function-server.ts",
       port: Number(port(functionOrigin)),
-      reuseExistingServer: !process.env.CI,
+      // The ports were free when chosen (scripts/lib/test-ports.ts): never a stranger's server.
+      reuseExistingServer: false,
       timeout: 60_000,
       // SIGTERM lets it stop the database and delete its data.
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
@@ -38,7 +39,7 @@ export default defineConfig({
     {
       command: wranglerPagesDevCommand("out", Number(port(cdnOrigin))),
       url: `${cdnOrigin}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 90_000,
       env: { ...wranglerEnv },
     },

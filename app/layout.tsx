@@ -4,6 +4,7 @@ import { Suspense, type ReactNode } from "react";
 import { site } from "@/content/site";
 import { RouteChangeReporter } from "@/components/layout/route-change-reporter";
 import { JsonLd } from "@/components/seo/json-ld";
+import { siteOrigin } from "@/lib/config/site-links";
 import { graph, organization, website } from "@/lib/seo/structured-data";
 import { titleTemplate } from "@/lib/seo/metadata";
 import "./globals.css";
@@ -19,7 +20,7 @@ const inter = localFont({
 });
 
 export const metadata: Metadata = {
-  metadataBase: new URL(site.origin),
+  metadataBase: new URL(siteOrigin),
   title: { default: site.name, template: titleTemplate },
   description: site.description,
   applicationName: site.name,

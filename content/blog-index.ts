@@ -2,7 +2,7 @@
 export const blogIndex = {
   heading: "Voice Security & Vishing Training Blog",
   intro:
-    "How voice phishing works in practice, what recent breaches teach, and how to train people to hold firm on the phone. Written by the Mockingbird team for security, awareness and IT-helpdesk professionals.",
+    "How voice phishing works in practice, what recent breaches teach, and how to train people to hold firm on the phone. Written by the Mockingbird team for security, awareness and IT help-desk professionals.",
   topics: ["Vishing Simulation", "Voice Security Training", "AI Security", "Social Engineering", "Cybersecurity Training"],
   readArticle: "Read article",
   backToBlog: "Back to Blog",

@@ -9,7 +9,7 @@ export type SourcedFigure = {
 export const homeContent = {
   headline: "Your team can spot a phishing email. Can they spot a fake voice?",
   subline:
-    "Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people hear the attack in a safe call before a criminal makes the real one.",
+    "They don't need to: the tell is the request, not the voice. Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people learn to stop at the request.",
   cta: {
     heading: "See where your organization is exposed",
     body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
@@ -23,25 +23,25 @@ export const homeContent = {
       },
       {
         title: "Let the agents call",
-        body: "Conversational AI agents, with cloned or library voices, call employees and adapt to every answer, the way a real social engineer does.",
+        body: "Conversational AI agents call employees with library voices or, with their owner's consent, cloned ones, and adapt to every answer, the way a real social engineer does.",
       },
       {
         title: "Coach and measure",
-        body: "Employees practice one-to-one with a voice AI coach in the browser. You get the patterns: who is vulnerable, which tactics work, and where to focus training.",
+        body: "Employees practice one-to-one with an AI voice coach in the browser. You see which teams and which pretexts need attention next.",
       },
     ],
   },
   panel: {
     heading: "What one simulated call teaches",
     lessons: [
-      "How convincing a familiar voice sounds when it asks for something urgent",
-      "Which pressure tactics (authority, urgency, secrecy) move you to act",
-      "How to stop, verify through a known channel and call back",
+      "How convincing a familiar voice sounds, and why it proves nothing",
+      "Which requests (money, codes, resets, remote access) and which pressure tactics (authority, urgency, secrecy) mean stop",
+      "How to verify through a known channel and call back",
     ],
     figures: [
       {
         value: "442%",
-        claim: "rise in vishing between the first and second half of 2024, according to CrowdStrike.",
+        claim: "rise in vishing from the first half of 2024 to the second, according to CrowdStrike.",
         source: sources.crowdstrikeVishing,
       },
       {

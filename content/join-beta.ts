@@ -13,7 +13,7 @@ export const joinBeta = {
     items: [
       {
         title: "Early access",
-        description: "Run AI vishing simulations with cloned voices and adaptive agents before anyone else, along with new features as they land.",
+        description: "Run AI vishing simulations with adaptive agents, and with voices cloned with their owners' consent, before general release, along with new features as they land.",
       },
       {
         title: "Real influence on the product",

@@ -1,7 +1,7 @@
 /**
  * Every value the site publishes that the company must sign off before launch.
  *
- * The seed (SEED.md, DECISIONS.md) fixes the brand, the policy values it names (minimum age 18,
+ * The specification (docs/specification.md) fixes the brand, the policy values it names (minimum age 18,
  * the liability cap, 30 days' notice of material changes, AES-256, the London region) and the
  * team's roles. It does not fix the values below: the legal texts and the team page were drafted
  * with them so that every page reads well, and they stay drafts until the company confirms them.
@@ -33,7 +33,7 @@ export function signedOff<T>(entry: SignoffEntry<T>): T {
   return entry.confirmed ?? entry.draft;
 }
 
-/** A co-founder on the team page (SEED §3: name, role, linkedinUrl, imageUrl; plus a short bio). */
+/** A co-founder on the team page (docs/specification.md §3: name, role, linkedinUrl, imageUrl; plus a short bio). */
 export type Founder = {
   /** Stable id, also the photo's file name under public/team/. */
   slug: string;
@@ -77,7 +77,7 @@ export const launchSignoff = {
         role: "Co-founder & CEO",
         linkedinUrl: "https://www.linkedin.com/in/maya-sterling-example",
         imageUrl: "/team/maya-sterling.svg",
-        bio: "Maya has led vishing and phishing awareness programs for enterprise security teams, running the call-based exercises that showed her how rarely traditional training prepares people for a persuasive voice. She co-founded the company to give every team that practice.",
+        bio: "Maya has led vishing and phishing awareness programs for enterprise security teams, running the call-based exercises in which she watched traditional training fall short against a persuasive voice. She co-founded the company to give every team that practice.",
       },
       {
         slug: "rowan-ashby",
@@ -91,6 +91,34 @@ export const launchSignoff = {
     usedIn: ["/team"],
     note: "FICTIONAL people: the names, bios, portraits (public/team/) and profile links are placeholders. Replace them with the real co-founders, who must approve their bios.",
   } satisfies SignoffEntry<readonly Founder[]>,
+
+  grantSupport: {
+    label: "Grant support shown in the footer of every page",
+    draft: "Supported by ElevenLabs Grants",
+    usedIn: ["footer of every page"],
+    note: "A claim about a third party: confirm the company holds an ElevenLabs grant and that ElevenLabs agrees to this wording (a text badge, no logo).",
+  } satisfies SignoffEntry<string>,
+
+  partner: {
+    label: "Partner named in the partnership announcement",
+    draft: "Cyber Helmets",
+    usedIn: ["/blog/mockingbird-ai-cyber-helmets-partnership (the article names the partner throughout; edit it if this changes)"],
+    note: "Confirm the partnership is agreed and announced, and that the partner has approved how the article describes it (neutrally, with no claims about its courses).",
+  } satisfies SignoffEntry<string>,
+
+  voiceHistoryRetentionDays: {
+    label: "Days the voice processor keeps each conversation's transcript (the ElevenLabs agents' data retention; audio saving stays off)",
+    draft: 0,
+    usedIn: ["/privacy (the demo call, customer data, how long we keep data)", "the call widget's notice", "docs/deploy.md (the ElevenLabs agents)"],
+    note: "Set every ElevenLabs agent the demo and the platform use to this retention, applied to existing conversations, with audio saving off (docs/deploy.md). The privacy policy states what this value says; 0 means the transcript is deleted when the call ends.",
+  } satisfies SignoffEntry<number>,
+
+  hostLogRetention: {
+    label: "How long the website host keeps request logs (IP addresses and request details)",
+    draft: "at most 30 days",
+    usedIn: ["/privacy (our website, how long we keep data)"],
+    note: "Depends on the host and plan (Cloudflare, Netlify, Vercel) or, behind nginx, on the server's log rotation; confirm the longest period any of them keeps.",
+  } satisfies SignoffEntry<string>,
 
   customerDataExportDays: {
     label: "Days a customer can still export its data after its account ends",

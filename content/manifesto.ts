@@ -45,7 +45,7 @@ export type Manifesto = {
   lede: string;
   sections: readonly ManifestoSection[];
   plan: { id: string; heading: string; intro: string; points: readonly NumberedPoint[] };
-  /** The closing call to action; the button opens site.bookingUrl. */
+  /** The closing call to action; the button opens the deployment's booking page. */
   closing: { heading: string; body: string; cta: string };
 };
 
@@ -163,7 +163,7 @@ export const manifesto: Manifesto = {
       },
       {
         title: "Precision Insights, Zero Hassle",
-        body: "Automated campaigns call thousands of employees at once, from prebuilt CEO-fraud, tech-support and HR playbooks or your own. Then the reports show who is vulnerable, which tactics work and where to focus training next, from individual performance to organization-wide trends. No phone banks to staff and no call scripts to read out: you choose the pretext, prebuilt or your own, and the agents hold the conversation.",
+        body: "Automated campaigns call thousands of employees at once, from prebuilt CEO-fraud, tech-support and HR playbooks or your own. Then the reports show where your people are exposed and which pretexts still land, from individual performance to organization-wide trends. No phone banks to staff and no call scripts to read out: you choose the pretext, prebuilt or your own, and the agents hold the conversation.",
       },
     ],
   },

@@ -1,9 +1,21 @@
 import { site, mailto } from "./site";
 
-export type NavLink = { label: string; href: string; external?: boolean };
+/**
+ * Pages each deployment configures for itself (its booking calendar, documentation and social
+ * profiles). Content links to them by name; lib/config/site-links.ts knows the addresses.
+ */
+export type ConfiguredLink = "booking" | "docs" | "twitter" | "linkedin";
+
+/** Where a link leads: a path on the site or a mailto: address as written, or a configured page by name. */
+export type Href = string | { readonly configured: ConfiguredLink };
+
+/** A link to a page of this site. */
+export type PageLink = { label: string; href: string };
+
+export type NavLink = { label: string; href: Href; external?: boolean };
 
 /** Header links, in the order the spec lists them. */
-export const primaryNav: readonly NavLink[] = [
+export const primaryNav: readonly PageLink[] = [
   { label: "Read our manifesto", href: "/manifesto" },
   { label: "Product", href: "/product" },
   { label: "Blog", href: "/blog" },
@@ -13,7 +25,7 @@ export const primaryNav: readonly NavLink[] = [
 export const headerActions = {
   onePager: { label: "One-pager", href: site.onePagerPath, fileName: "mockingbird-one-pager.pdf" },
   email: { label: "Email us", href: mailto() },
-  book: { label: "Book a Free Consultation", href: site.bookingUrl },
+  book: { label: "Book a Free Consultation", href: { configured: "booking" } },
   requestAccess: { label: "Request Platform Access", href: "/join-beta" },
 } as const;
 
@@ -33,13 +45,13 @@ export const footerColumns: readonly FooterColumn[] = [
     links: [
       { label: "Platform", href: "/product" },
       { label: "Join Beta", href: "/join-beta" },
-      { label: "Book Demo", href: site.bookingUrl, external: true },
+      { label: "Book Demo", href: { configured: "booking" }, external: true },
     ],
   },
   {
     heading: "Resources",
     links: [
-      { label: "Documentation", href: site.docsUrl, external: true },
+      { label: "Documentation", href: { configured: "docs" }, external: true },
       { label: "Blog", href: "/blog" },
       { label: "Support", href: mailto("Support request") },
     ],
@@ -54,6 +66,6 @@ export const footerColumns: readonly FooterColumn[] = [
 ];
 
 export const socialLinks: readonly NavLink[] = [
-  { label: "Twitter", href: site.social.twitter, external: true },
-  { label: "LinkedIn", href: site.social.linkedin, external: true },
+  { label: "Twitter", href: { configured: "twitter" }, external: true },
+  { label: "LinkedIn", href: { configured: "linkedin" }, external: true },
 ];

@@ -1,4 +1,4 @@
-import type { FaqItem } from "@/lib/seo/structured-data";
+import { dataStatements } from "@/content/legal/data-practices";
 
 /**
  * Copy of the Product page (/product). The illustrations are keyed by feature id in
@@ -36,7 +36,7 @@ export const productHero = {
   eyebrow: "The Mockingbird platform",
   title: "Prepare your team for the voice threats they will actually face",
   subtitle:
-    "Realistic AI vishing simulations with cloned voices and callers that think on their feet, plus one-to-one voice coaching, so your people learn to spot a fake call before a real one gets through.",
+    "Realistic AI vishing simulations with callers that think on their feet and voices cloned with their owners' consent, plus one-to-one voice coaching, so your people learn to spot a fake call before a real one gets through.",
   primaryCta: "Book a Free Consultation",
   secondaryCta: "Explore the platform",
 } as const;
@@ -52,7 +52,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Campaign scheduling",
     title: "Campaign scheduling",
     description: [
-      "Reach the whole organization in a single campaign. Mockingbird places automated simulation calls to thousands of employees at once, so nobody on your side has to pick up a phone or juggle a call list.",
+      "Reach the whole organization in a single campaign. Mockingbird places automated simulation calls to thousands of employees at once, so your team never has to pick up a phone or juggle a call list.",
       "Set a campaign up once, then run it again on a schedule: regular practice keeps instincts sharp in a way a once-a-year session cannot.",
     ],
     bullets: [
@@ -68,13 +68,13 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Voice cloning",
     title: "Voice cloning",
     description: [
-      "Attackers no longer sound like strangers. Clone any voice, with its owner's explicit consent, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practice against the voices they are most inclined to trust.",
+      "A caller can sound like a colleague your people trust. Clone any voice, with its owner's explicit consent, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practice against the voices they are most inclined to believe.",
       "Cloning a real person's voice always requires that person's explicit consent and your organization's authorization, and cloned voices are used only in the simulations you approve.",
     ],
     bullets: [
       "Clone any voice, with the speaker's consent",
       "A prebuilt library of ready-to-use voices",
-      "Executive voice replicas for CEO-fraud drills",
+      "Executive voice replicas for CEO-fraud drills, made with the executive's consent",
     ],
     alt: "A speaker's voice waveform copied into a matching cloned waveform, with a consent check mark",
     reversed: true,
@@ -115,7 +115,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "AI coaching",
     title: "1:1 AI voice coaching",
     description: [
-      "People learn to handle a pressured call by practicing out loud. Employees talk one-to-one with a voice-enabled AI coach right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
+      "People learn to handle a pressured call by practicing out loud. Employees talk to an AI voice coach one-to-one, right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
     ],
     bullets: [
       "Voice conversations in the browser, with nothing to install",
@@ -143,6 +143,9 @@ export const featureHighlights: readonly FeatureHighlight[] = [
   },
 ];
 
+/** A question of the product FAQ and its answer. */
+export type FaqItem = { question: string; answer: string };
+
 /** Rendered as visible text and as FAQPage JSON-LD from the same strings, so the two cannot drift. */
 export const productFaq: readonly FaqItem[] = [
   {
@@ -153,7 +156,7 @@ export const productFaq: readonly FaqItem[] = [
   {
     question: "Do you store call recordings?",
     answer:
-      "No. Call recordings are not stored. The customer data we do keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.",
+      `No. ${dataStatements.callRecordings}: ${dataStatements.callAudio.charAt(0).toLowerCase()}${dataStatements.callAudio.slice(1)}. ${dataStatements.transcripts}. The customer data we keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.`,
   },
   {
     question: "Which languages do you support?",
@@ -168,7 +171,7 @@ export const productFaq: readonly FaqItem[] = [
   {
     question: "What do we get in reporting?",
     answer:
-      "Organization-wide metrics, each person's performance and the vulnerability patterns behind them. You can drill down by campaign, pretext, user group and call outcome, read what automated transcript analysis found, and track risk over time to see whether training is working.",
+      "Organization-wide metrics, each person's performance and the vulnerability patterns behind them. Filter any result by campaign, pretext, team or outcome, read what automated transcript analysis found, and track risk over time to see whether training is working.",
   },
 ];
 

@@ -3,7 +3,10 @@
  * sourced fact sheet) and to the date FACTS.md gives for it. Articles link to `url`; the manifesto
  * and Home read their citations from here. tests/unit/content-sources.test.ts holds the rules:
  * every external link in an article is listed here; every entry's address and date appear on its
- * line of FACTS.md; and no article cites a source FACTS.md dates after the article's own date.
+ * line of FACTS.md; every figure a passage states is on the FACTS.md lines of the sources it cites;
+ * and no article cites a source that may be newer than the article: a date known only to the month
+ * or the year counts as its span's last day. Where FACTS.md dates the report a page covers more
+ * exactly than the page, `datedBy: "report"` records that date.
  */
 
 export type SourceDate = `${number}` | `${number}-${number}` | `${number}-${number}-${number}`;
@@ -32,6 +35,8 @@ export type Source = {
    * covers, or the year in the page's address.
    */
   datedBy?: "report" | "url";
+  /** A phrase of the FACTS.md line that dates the report, when that is not the source's own line. */
+  reportLine?: string;
 };
 
 export const sources = {
@@ -41,9 +46,11 @@ export const sources = {
     publisher: "SecureLogix",
     title: "Fight back as vishing gains momentum",
     url: "https://www.securelogix.com/news/fight-back-as-vishing-gains-momentum",
-    facts: "§1 CrowdStrike's 442% rise in vishing, H1 to H2 2024",
-    factsDate: "date n/s, 2025",
-    date: "2025",
+    facts: "§1 CrowdStrike's 442% rise in vishing, H1 to H2 2024 (a 2025 Global Threat Report figure)",
+    factsDate: "published February 2025",
+    date: "2025-02",
+    datedBy: "report",
+    reportLine: "Other CrowdStrike 2025 Global Threat Report numbers",
   },
   crowdstrikeCampaigns: {
     origin: "CrowdStrike",
@@ -69,8 +76,25 @@ export const sources = {
     title: "FBI: smishing, vishing campaign impersonating senior U.S. officials",
     url: "https://www.gov1.com/technology/fbi-smishing-vishing-campaign-impersonating-senior-u-s-officials",
     facts: "§1 FBI warning of May 15, 2025 (I-051525-PSA)",
-    factsDate: "(2025)",
-    date: "2025",
+    factsDate: "May 15, 2025",
+    date: "2025-05-15",
+    datedBy: "report",
+  },
+  ic3Report2024: {
+    origin: "FBI Internet Crime Complaint Center",
+    publisher: "ABA Banking Journal",
+    title: "FBI: Internet crime losses rose 33% in 2024",
+    url: "https://bankingjournal.aba.com/2025/04/fbi-internet-crime-losses-rose-33-in-2024/",
+    facts: "§1 FBI IC3 2024 Internet Crime Report (released April 23, 2025)",
+    factsDate: "(2025-04-23)",
+    date: "2025-04-23",
+  },
+  ic3VishingGrouping: {
+    publisher: "Social-Engineer",
+    url: "https://social-engineer.com/the-fbi-told-me-analyzing-the-fbis-cyber-crime-report",
+    facts: "§1 IC3 does not report vishing separately",
+    factsDate: null,
+    date: null,
   },
   fbiFamilyPsaDate: {
     origin: "FBI",
@@ -499,8 +523,9 @@ export const sources = {
     publisher: "Slator",
     url: "https://slator.com/openai-cautiously-debuts-multilingual-generative-ai-voice-engine/",
     facts: "§8 OpenAI Voice Engine",
-    factsDate: "Slator (2024)",
-    date: "2024",
+    factsDate: "March 29, 2024",
+    date: "2024-03-29",
+    datedBy: "report",
   },
   starlingSurvey: {
     origin: "Starling Bank / Mortar Research",
@@ -515,8 +540,9 @@ export const sources = {
     publisher: "CR findings summary",
     url: "https://som2nynetwork.com/apple-2/checklist-415-voice-clones-and-paper-problems-revisited",
     facts: "§8 Consumer Reports' voice-cloning test",
-    factsDate: "CR findings summary (2025)",
-    date: "2025",
+    factsDate: "Consumer Reports (March 2025)",
+    date: "2025-03",
+    datedBy: "report",
   },
 } satisfies Record<string, Source>;
 

@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
-# The README's run command: installs what is missing, builds if stale, and serves the
-# site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
+# The README's run command: installs what is missing, checks its ports, builds if stale, and
+# serves the site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
 # each visitor's address from the socket. Without an ElevenLabs key the demo call's voice
-# is the local agent, so it starts too; the site says it is ready once the agent answers,
-# and both stop together.
+# is the local agent, so it starts too (on AGENT_PORT, 8787); the site says it is ready once
+# the agent answers, and both stop together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 bash scripts/setup/ensure-deps.sh
-bash scripts/build/if-stale.sh
 
-site=(node --import tsx server/site-server.ts --port "${PORT:-3000}")
+port=${PORT:-3000}
+site=(node --import tsx server/site-server.ts --port "$port")
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then
+  node --import tsx scripts/setup/check-ports.ts "$port"
+  bash scripts/build/if-stale.sh
   exec "${site[@]}"
 fi
+
+# `AGENT_PORT=8788 npm start` moves the agent, and the site looks for it there (unless
+# LOCAL_AGENT_URL says where); otherwise both read their settings and .env files as usual.
+if [ -n "${AGENT_PORT:-}" ] && [ -z "${LOCAL_AGENT_URL:-}" ]; then
+  export LOCAL_AGENT_URL="http://127.0.0.1:$AGENT_PORT"
+fi
+# Both ports before a build that may take minutes: a taken one is named, with how to choose another.
+node --import tsx scripts/setup/check-ports.ts "$port" --agent
+bash scripts/build/if-stale.sh
 
 # Node processes started directly (not through npx), so these PIDs are the servers themselves.
 node --import tsx agent/src/main.ts &

@@ -15,6 +15,7 @@ export CLIENT_SECRETS_TOKEN
 with_canaries() { node scripts/quality/client-secrets.mjs --with-canaries "$@"; }
 
 step() { printf '\n== %s\n' "$1"; }
+step "lockfile";                    npm run -s check:lockfile
 step "typecheck";                   npm run -s typecheck
 step "lint";                        npm run -s lint
 step "unit tests";                  npm run -s test:unit -- --ci

@@ -15,6 +15,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { canListen, describePortInUse, isAddressInUse } from "../lib/net/ports";
 import { guardConnections, guardRequests } from "./guard";
 
 const projectRoot = path.resolve(__dirname, "..");
@@ -40,7 +41,15 @@ if (ownsClientAddress) {
 }
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
+/** A taken port is named with the way out, before Next.js spends seconds preparing and again if it is taken meanwhile. */
+const portInUse = () =>
+  describePortInUse({ who: "[site]", port, host: hostname, setting: "PORT", restart: (free) => `PORT=${free} npm start, or --port ${free}` });
+
 async function main(): Promise<void> {
+  if (!(await canListen(port, hostname))) {
+    console.error(await portInUse());
+    process.exit(1);
+  }
   const app = next({ dev: false, dir: projectRoot, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -92,7 +101,7 @@ async function voiceUpstreamStatus(): Promise<string> {
   return "voice agent not answering";
 }
 
-main().catch((error: unknown) => {
-  console.error(`[site] could not start: ${error instanceof Error ? error.message : String(error)}`);
+main().catch(async (error: unknown) => {
+  console.error(isAddressInUse(error) ? await portInUse() : `[site] could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

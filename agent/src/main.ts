@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
+import { canListen, describePortInUse, isAddressInUse } from "../../lib/net/ports";
 import { describeOriginRule } from "../../lib/signed-url/origin-policy";
 import { createCaller, fixedCallerLines, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
+  // Before seconds of speech set-up, and again at listen if the port is taken meanwhile.
+  if (config.port !== 0 && !(await canListen(config.port, config.host))) await exitPortInUse(config, log);
 
   const speech = await createSpeech(log, {
     domainSentences: visitorSentences(),
@@ -40,7 +43,8 @@ async function main(): Promise<void> {
   try {
     address = await server.listen();
   } catch (error) {
-    log.fatal({ err: error, host: config.host, port: config.port }, "could not listen: is AGENT_PORT in use, or AGENT_HOST not an address of this machine?");
+    if (isAddressInUse(error)) await exitPortInUse(config, log);
+    log.fatal({ err: error, host: config.host, port: config.port }, "could not listen: is AGENT_HOST an address of this machine?");
     process.exit(1);
   }
   log.info(
@@ -91,6 +95,12 @@ async function prepareFixedLines(speech: Speech, log: Logger, config: AgentConfi
   const lines = scenarioIds().flatMap((scenarioId) => fixedCallerLines(scenarioId));
   await speech.prepare(lines);
   log.info({ lines: lines.length, ms: Math.round(performance.now() - startedAt) }, "the playbooks' fixed lines synthesized");
+}
+
+async function exitPortInUse(config: AgentConfig, log: Logger): Promise<never> {
+  const restart = (free: number) => `AGENT_PORT=${free}, or AGENT_PORT=0 for any free port`;
+  log.fatal({ host: config.host, port: config.port }, await describePortInUse({ who: "agent", port: config.port, host: config.host, setting: "AGENT_PORT", restart }));
+  process.exit(1);
 }
 
 function readConfig(): AgentConfig {

@@ -45,7 +45,7 @@ describe("the greeting", () => {
     client.close();
   });
 
-  it("follows the metadata and a first ping, as in PROTOCOL §4.3", async () => {
+  it("follows the metadata and a first ping, as in docs/protocol.md §4.3", async () => {
     const client = await agent.startCall();
     await client.waitFor(ofType("agent_response"), "greeting");
     expect(client.frames.slice(0, 3).map((frame) => frame.type)).toEqual(["conversation_initiation_metadata", "ping", "agent_response"]);
@@ -126,13 +126,12 @@ describe("pings", () => {
 });
 
 describe("visitor turns", () => {
-  it("answers a typed user_message: echoed as user_transcript, then agent_response and audio under a higher event_id", async () => {
+  it("answers a typed user_message with agent_response and audio, and does not echo it (the service does not)", async () => {
     const client = await agent.startCall(noGreeting);
     const reply = await client.roundTrip("who is this");
-    const transcript = client.frames.find(ofType("user_transcript"));
-    expect(transcript?.user_transcription_event).toEqual({ user_transcript: "who is this", event_id: 1 });
-    expect(reply.agent_response_event.event_id).toBe(2);
-    await client.waitForAudio(2, pcmBytesOf(reply.agent_response_event.agent_response));
+    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
+    expect(reply.agent_response_event.event_id).toBe(1);
+    await client.waitForAudio(1, pcmBytesOf(reply.agent_response_event.agent_response));
     expect(agent.callers.at(-1)?.turns).toEqual([{ via: "text", text: "who is this" }]);
     client.close();
   });
@@ -195,6 +194,25 @@ describe("visitor turns", () => {
   });
 });
 
+describe("vad_score", () => {
+  it("tells the client how likely it is that the visitor is speaking, as it changes", async () => {
+    const client = await agent.startCall(noGreeting);
+    speak(client, "who is this");
+    await client.waitFor(ofType("user_transcript"), "transcript");
+    const scores = client.frames.filter(ofType("vad_score")).map((frame) => frame.vad_score_event.vad_score);
+    expect(scores).toEqual([1, 0]);
+    client.close();
+  });
+
+  it("is not sent in a text-only call", async () => {
+    const client = await agent.startCall({ conversation_config_override: { conversation: { text_only: true } } });
+    client.sendAudio(tone(200, 8_000));
+    await client.roundTrip("who is this");
+    expect(client.frames.filter(ofType("vad_score"))).toEqual([]);
+    client.close();
+  });
+});
+
 describe("interruption", () => {
   const longLine = `${"This is a long opening line that keeps going. ".repeat(8)}End.`;
 
@@ -245,8 +263,10 @@ describe("interruption", () => {
     await client.waitForAudio(1, 3_200);
     client.send({ type: "user_message", text: "who is this" });
     const interruption = await client.waitFor(ofType("interruption"), "interruption");
-    const transcript = await client.waitFor(ofType("user_transcript"), "transcript");
-    expect(transcript.user_transcription_event.event_id).toBe(interruption.interruption_event.event_id);
+    const reply = await client.waitFor((frame) => frame.type === "agent_response" && frame.agent_response_event.event_id !== 1, "the reply");
+    expect(interruption.interruption_event.event_id).toBeGreaterThan(1);
+    expect(reply.agent_response_event.event_id).toBeGreaterThan(interruption.interruption_event.event_id);
+    expect(client.frames.filter(ofType("user_transcript"))).toEqual([]);
     client.close();
   });
 });
@@ -385,6 +405,36 @@ describe("call limit during the ending", () => {
 });
 
 describe("text-only calls", () => {
+  const textOnly = { conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } } };
+  const parts = (client: ConvaiClient, eventId: number) =>
+    client.frames.filter((frame) => frame.type === "agent_chat_response_part" && frame.text_response_part.event_id === eventId).map((frame) => frame.text_response_part);
+
+  it("stream each reply as agent_chat_response_part start, deltas and stop, then the whole agent_response, under one event_id", async () => {
+    const client = await agent.startCall(textOnly);
+    await client.waitFor(ofType("agent_response"), "greeting");
+    const reply = await client.roundTrip("who is this");
+    const id = reply.agent_response_event.event_id;
+    const streamed = parts(client, id);
+    expect(streamed[0]).toEqual({ type: "start", text: "", event_id: id });
+    expect(streamed.at(-1)).toEqual({ type: "stop", text: "", event_id: id });
+    const deltas = streamed.slice(1, -1);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.every((part) => part.type === "delta" && part.text !== "")).toBe(true);
+    expect(deltas.map((part) => part.text).join("")).toBe(reply.agent_response_event.agent_response);
+    // The whole line comes after the stop.
+    const stopAt = client.frames.findIndex((frame) => frame.type === "agent_chat_response_part" && frame.text_response_part.type === "stop");
+    expect(client.frames.indexOf(reply)).toBeGreaterThan(stopAt);
+    client.close();
+  });
+
+  it("send the opening whole, as the service sends its fixed first message", async () => {
+    const client = await agent.startCall(textOnly);
+    const greeting = await client.waitFor(ofType("agent_response"), "greeting");
+    expect(greeting.agent_response_event.event_id).toBe(1);
+    expect(parts(client, 1)).toEqual([]);
+    client.close();
+  });
+
   it("send agent lines as text without audio", async () => {
     const client = await agent.startCall({ conversation_config_override: { conversation: { text_only: true } } });
     client.send({ type: "user_message", text: "goodbye" });

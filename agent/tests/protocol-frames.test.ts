@@ -5,7 +5,7 @@ import { parseClientFrame } from "../src/server/messages";
 
 const parse = (frame: unknown) => parseClientFrame(JSON.stringify(frame), false, { maxTypedChars: 1_000 });
 
-describe("parsing client frames (PROTOCOL §3.1)", () => {
+describe("parsing client frames (docs/protocol.md §3.1)", () => {
   it("reads the init overrides the SDK sends", () => {
     expect(
       parse({

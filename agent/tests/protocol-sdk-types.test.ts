@@ -24,6 +24,8 @@ const sdkTypes = [
   "ClientToolCallMessage",
   "AgentToolResponseMessage",
   "ErrorMessage",
+  "AgentChatResponsePart",
+  "VadScore",
 ] as const;
 
 /** The TypeScript diagnostics of `source`, compiled as a file at the project root. */
@@ -80,6 +82,19 @@ async function framesOfARealCall(): Promise<Frame[]> {
   }
 }
 
+/** A text-only call: its replies are streamed. */
+async function framesOfATypedCall(): Promise<Frame[]> {
+  const agent = await startAgent();
+  try {
+    const call = await agent.startCall({ conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } } });
+    await call.roundTrip("who is this");
+    call.close();
+    return call.frames;
+  } finally {
+    await agent.close();
+  }
+}
+
 /** A call that runs into the time limit gets the error frame. */
 async function framesOfACallOverItsTime(): Promise<Frame[]> {
   const agent = await startAgent({ config: { maxCallSeconds: 1 } });
@@ -94,9 +109,22 @@ async function framesOfACallOverItsTime(): Promise<Frame[]> {
 
 describe("frames on the wire", () => {
   it("are every one of the SDK's own types for them, alignment included", async () => {
-    const frames = [...(await framesOfARealCall()), ...(await framesOfACallOverItsTime())];
+    const frames = [...(await framesOfARealCall()), ...(await framesOfATypedCall()), ...(await framesOfACallOverItsTime())];
     expect(new Set(frames.map((frame) => frame.type))).toEqual(
-      new Set(["conversation_initiation_metadata", "ping", "agent_response", "audio", "user_transcript", "interruption", "agent_response_correction", "client_tool_call", "agent_tool_response", "error"]),
+      new Set([
+        "conversation_initiation_metadata",
+        "ping",
+        "agent_response",
+        "audio",
+        "vad_score",
+        "user_transcript",
+        "interruption",
+        "agent_response_correction",
+        "client_tool_call",
+        "agent_tool_response",
+        "agent_chat_response_part",
+        "error",
+      ]),
     );
     // One of each kind and every distinct shape of audio is enough: the rest are the same builders.
     const sample = frames.filter((frame, i) => frames.findIndex((other) => other.type === frame.type) === i || frame.type === "audio");

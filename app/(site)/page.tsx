@@ -6,6 +6,7 @@ import { buttonStyles } from "@/components/ui/button-styles";
 import { JsonLd } from "@/components/seo/json-ld";
 import { CallWidget } from "@/components/call-widget/call-widget";
 import { SourcedFigure } from "@/components/home/sourced-figure";
+import { hrefOf } from "@/lib/config/site-links";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { graph, service, softwareApplication } from "@/lib/seo/structured-data";
 
@@ -34,7 +35,7 @@ export default function HomePage() {
             </h2>
             <p className="mt-2 leading-7 text-neutral-300">{home.cta.body}</p>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-              <ExternalLink href={headerActions.book.href} className={buttonStyles.primary}>
+              <ExternalLink href={hrefOf(headerActions.book.href)} className={buttonStyles.primary}>
                 {headerActions.book.label}
               </ExternalLink>
               <Link href={headerActions.requestAccess.href} className={buttonStyles.outline}>

@@ -3,6 +3,7 @@ import { homeContent } from "@/content/home";
 import { featureHighlights } from "@/content/product";
 import { site } from "@/content/site";
 import { LogoMark } from "@/components/layout/logo";
+import { configuredLinks, siteHost } from "@/lib/config/site-links";
 
 export const metadata: Metadata = {
   title: "One-pager",
@@ -66,9 +67,9 @@ export default function OnePagerPage() {
       </ol>
 
       <footer className="mt-5 flex justify-between gap-2 border-t-2 border-ink pt-3 text-[9pt]">
-        <span>Book a free consultation: {site.bookingUrl}</span>
+        <span>Book a free consultation: {configuredLinks.booking}</span>
         <span>{site.email}</span>
-        <span>{new URL(site.origin).host}</span>
+        <span>{siteHost}</span>
       </footer>
     </main>
   );

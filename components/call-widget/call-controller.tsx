@@ -4,7 +4,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { callWidgetText as text } from "@/content/call/shell";
 import { publicEnv } from "@/lib/config/public-env";
 import type { CallChannel } from "@/lib/call/call-state";
-import { unlockAudioInGesture } from "@/lib/call/audio-unlock";
+import { openAudioOutputInGesture } from "@/lib/call/audio-unlock";
 import { callMarks, clearCallMarks, markCall } from "@/lib/call/call-marks";
 import { useCall } from "./use-call";
 
@@ -46,8 +46,9 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const channel: CallChannel = submitter?.getAttribute("value") === "typed" ? "typed" : "voice";
     if (state.phase !== "idle") return;
-    // Inside the visitor's gesture, before anything awaits: WebKit plays the caller only through a context unlocked here.
-    const audio = channel === "voice" ? unlockAudioInGesture() : null;
+    // Inside the visitor's gesture, before anything awaits: WebKit plays the caller only through a context
+    // started here, and every engine opens its speaker while the call connects.
+    const audio = channel === "voice" ? openAudioOutputInGesture() : null;
     clearCallMarks();
     markCall(callMarks.start);
     focusReturn.current = submitter !== null && submitter === document.activeElement ? channel : null;
@@ -81,7 +82,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
         {statusText(state.phase, state.ended, state.debrief !== null)}
       </p>
 
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
         <fieldset disabled={live} className="min-w-0">
           {scenarioPicker}
         </fieldset>

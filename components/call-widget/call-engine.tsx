@@ -53,6 +53,7 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
   let heardAny = false;
   let readAny = false;
   let textTimer: ReturnType<typeof setTimeout> | undefined;
+  let doneTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     metadata(outputFormat: string | undefined) {
       if (outputFormat) format = outputFormat;
@@ -81,14 +82,20 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
     },
     /** The worklet ran dry (the line played out) or the visitor interrupted. */
     listening() {
+      const estimatedEnd = queueEndsAt;
       queueEndsAt = performance.now();
       dispatch({ type: "agent-done", at: queueEndsAt });
+      // Under load the worklet can run dry a little before this clock's estimate of the last word,
+      // and the line waits for words still to come: it is finished once the estimate has passed.
+      clearTimeout(doneTimer);
+      if (estimatedEnd > queueEndsAt) doneTimer = setTimeout(() => dispatch({ type: "agent-done", at: performance.now() }), estimatedEnd - queueEndsAt + 50);
     },
     interrupted(eventId: number) {
       lastInterruption = Math.max(lastInterruption, eventId);
     },
     stop() {
       clearTimeout(textTimer);
+      clearTimeout(doneTimer);
     },
   };
 }
@@ -106,7 +113,7 @@ export function CallEngine({ session, events }: CallEngineProps) {
           console.warn(`Call: ${message}`);
           return;
         }
-        // Any other error ends the call (SEED §4), even those the SDK would survive.
+        // Any other error ends the call (docs/specification.md §4), even those the SDK would survive.
         stopped(sessionFailureMessage(message, context));
       },
       onMessage: ({ message, role, event_id }) => {
@@ -118,6 +125,12 @@ export function CallEngine({ session, events }: CallEngineProps) {
         if (isAudioFrame(event)) clock.audio(event);
       },
       onInterruption: ({ event_id }) => clock.interrupted(event_id),
+      // A typed call's reply streams (start, deltas, stop, then the whole line); a voice call's captions follow its audio.
+      onAgentChatResponsePart: ({ type, text, event_id }) => {
+        if (type === "start") clock.text(textOnly);
+        dispatch({ type: "agent-part", part: type, text, eventId: event_id });
+      },
+      onAgentTyping: ({ is_typing }) => dispatch({ type: "agent-typing", typing: is_typing }),
       onAgentResponseCorrection: (event) => dispatch({ type: "corrected", original: event.original_agent_response, corrected: event.corrected_agent_response }),
       onModeChange: ({ mode }) => {
         dispatch({ type: "speaking", speaking: mode === "speaking" });

@@ -6,7 +6,7 @@ import { defaultCallScenarioId, isCallScenarioId } from "@/content/call/scenario
 import { publicEnv } from "@/lib/config/public-env";
 import { callReducer, initialCallState, type CallChannel, type CallEvent } from "@/lib/call/call-state";
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
-import { closeAudio } from "@/lib/call/audio-unlock";
+import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
 
@@ -14,6 +14,12 @@ type EngineModule = typeof import("./call-engine");
 
 /** The SDK has no handshake timeout of its own: a silent server would leave the call connecting forever. */
 const CONNECT_TIMEOUT_MS = 20_000;
+/**
+ * A speaker that has not started this long after the tap will not: Firefox waits for ever for an
+ * audio output it cannot open, and the visitor is told within 5 s instead of after the connect
+ * timeout. Real devices start in well under a second (a Bluetooth headset switching profiles, ~2 s).
+ */
+const AUDIO_OUTPUT_TIMEOUT_MS = 4_000;
 
 /** A start step failed with a message already in the catalogue's words. */
 class StartFailure extends Error {}
@@ -29,6 +35,7 @@ class Attempt {
   microphone: MediaStream | null = null;
   controls: EngineControls | null = null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  stopWatchingAudio: () => void = () => {};
 
   constructor(
     readonly id: number,
@@ -41,9 +48,10 @@ class Attempt {
     this.microphone = null;
   }
 
-  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (SEED §4). */
+  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (docs/specification.md §4). */
   dispose(): void {
     clearTimeout(this.timer);
+    this.stopWatchingAudio();
     this.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
     this.controls?.end();
     this.releaseMicrophone();
@@ -122,6 +130,7 @@ export function useCall() {
       const scenario = isCallScenarioId(scenarioValue) ? scenarioValue : defaultCallScenarioId;
       const abandoned = () => current.current !== attempt;
       dispatch({ type: "start", channel });
+      if (audio) attempt.stopWatchingAudio = watchAudioOutput(audio, AUDIO_OUTPUT_TIMEOUT_MS, () => stop(attempt, text.errors.audioOutputFailed));
       try {
         if (channel === "voice") attempt.microphone = await openMicrophone();
         // After each wait: the visitor may have ended the attempt or left (the prompt was open, a download was slow).

@@ -2,26 +2,28 @@ import Link from "next/link";
 import { footerColumns, socialLinks, type NavLink } from "@/content/navigation";
 import { site } from "@/content/site";
 import { ExternalLink } from "@/components/ui/external-link";
+import { hrefOf } from "@/lib/config/site-links";
 import { LogoMark } from "./logo";
 
 function FooterLink({ link }: { link: NavLink }) {
   const className = "rounded text-neutral-300 transition-colors duration-300 hover:text-white";
+  const href = hrefOf(link.href);
   if (link.external) {
     return (
-      <ExternalLink href={link.href} className={className}>
+      <ExternalLink href={href} className={className}>
         {link.label}
       </ExternalLink>
     );
   }
-  if (link.href.startsWith("mailto:")) {
+  if (href.startsWith("mailto:")) {
     return (
-      <a href={link.href} className={className}>
+      <a href={href} className={className}>
         {link.label}
       </a>
     );
   }
   return (
-    <Link href={link.href} className={className}>
+    <Link href={href} className={className}>
       {link.label}
     </Link>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { headerActions, primaryNav } from "@/content/navigation";
 import { ExternalLink } from "@/components/ui/external-link";
+import { hrefOf } from "@/lib/config/site-links";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { DownloadIcon, MailIcon } from "./icons";
@@ -43,7 +44,7 @@ export function Header({ tone = "dark" }: { tone?: HeaderTone }) {
           </a>
         </div>
         <div className="hidden w-full items-center justify-end gap-2 md:flex xl:w-auto">
-          <ExternalLink href={headerActions.book.href} className={`${pill} ${styles.book}`}>
+          <ExternalLink href={hrefOf(headerActions.book.href)} className={`${pill} ${styles.book}`}>
             {headerActions.book.label}
           </ExternalLink>
           <Link href={headerActions.requestAccess.href} className={`${pill} ${styles.access}`}>

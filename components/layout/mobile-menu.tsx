@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
 import { headerActions, primaryNav } from "@/content/navigation";
 import { ExternalLink } from "@/components/ui/external-link";
+import { hrefOf } from "@/lib/config/site-links";
 import { CloseIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import type { HeaderTone } from "./header-tone";
@@ -120,7 +121,7 @@ export function MobileMenu({ tone }: { tone: HeaderTone }) {
           </ul>
           <div className="flex flex-col gap-3">
             <ExternalLink
-              href={headerActions.book.href}
+              href={hrefOf(headerActions.book.href)}
               onClick={close}
               className="inline-flex min-h-12 items-center justify-center rounded-full border border-white/40 px-5 font-semibold"
             >

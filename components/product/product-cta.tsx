@@ -1,6 +1,6 @@
-import { site } from "@/content/site";
 import { ExternalLink } from "@/components/ui/external-link";
 import { buttonStyles } from "@/components/ui/button-styles";
+import { configuredLinks } from "@/lib/config/site-links";
 
 /** The closing call to action: a dark panel with one booking button (external, new tab). */
 export function ProductCta({ title, body, button }: { title: string; body: string; button: string }) {
@@ -16,7 +16,7 @@ export function ProductCta({ title, body, button }: { title: string; body: strin
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-base leading-relaxed text-neutral-300 sm:text-lg">{body}</p>
         <div className="mt-8 flex justify-center">
-          <ExternalLink href={site.bookingUrl} className={buttonStyles.alarm}>
+          <ExternalLink href={configuredLinks.booking} className={buttonStyles.alarm}>
             {button}
           </ExternalLink>
         </div>

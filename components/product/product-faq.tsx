@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FaqItem } from "@/lib/seo/structured-data";
+import type { FaqItem } from "@/content/product";
 
 type Props = {
   items: readonly FaqItem[];

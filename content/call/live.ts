@@ -20,6 +20,7 @@ export const callLiveText = {
     agent: "Caller",
     visitor: "You",
     empty: "Captions appear here when the call starts.",
+    typing: "The caller is typing…",
   },
 
   timer: { label: "Time left in this call" },

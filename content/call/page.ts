@@ -1,3 +1,5 @@
+import { dataStatements } from "@/content/legal/data-practices";
+
 /**
  * The call widget's strings that the server renders into the page (picture, heading, picker,
  * consent note): kept apart from call-widget.ts so none of them ships in client JavaScript.
@@ -11,7 +13,7 @@ export const callWidgetPageText = {
     heading: "Before you call",
     points: [
       "This is a simulated call. The caller is an AI voice, not a person.",
-      "Your voice is turned into text to answer you during the call. No audio or transcript is stored afterwards.",
+      `Your voice is turned into text to answer you during the call. ${dataStatements.demoCallShort}`,
       "Never share a real password, code or bank detail: the caller will ask for one.",
     ],
   },

@@ -4,7 +4,7 @@
  * local voice agent's playbook, so it is the one key all three parts share.
  */
 export const callScenarios = [
-  { id: "it-helpdesk-mfa-reset", label: "IT helpdesk MFA reset", caller: "A helpdesk technician who needs your MFA code" },
+  { id: "it-helpdesk-mfa-reset", label: "IT help desk MFA reset", caller: "A help-desk technician who needs your MFA code" },
   { id: "ceo-urgent-wire", label: "CEO urgent wire", caller: "Your CEO, traveling, who needs a payment sent today" },
   { id: "hr-payroll-update", label: "HR payroll update", caller: "HR, confirming your bank details before payroll runs" },
 ] as const;

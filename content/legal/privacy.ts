@@ -1,10 +1,22 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
-import type { LegalDocument } from "./types";
+import {
+  businessData,
+  customerData,
+  dataStatements,
+  demoCounterRetention,
+  hostLogRetention,
+  listInProse,
+  processor,
+  processors,
+  visitorData,
+  type DataRecord,
+  type Keeping,
+} from "./data-practices";
+import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
-const websiteHost = new URL(site.origin).host;
 const registeredIn = signedOff(launchSignoff.registeredIn);
 const exportDays = signedOff(launchSignoff.customerDataExportDays);
 const backupDays = signedOff(launchSignoff.backupRetentionDays);
@@ -12,21 +24,27 @@ const subProcessorNotice = signedOff(launchSignoff.subProcessorChangeNotice);
 const customerBreachNotice = signedOff(launchSignoff.customerBreachNotice);
 const regulatorBreachHours = signedOff(launchSignoff.regulatorBreachNoticeHours);
 
-/**
- * What the demo's rate limiter keeps (lib/signed-url): a counter per network address, or per range
- * of addresses, that expires within a day. Worded so it stays true whichever store holds it.
- */
-export const demoCounterRetention = "at most 24 hours";
+export { demoCounterRetention };
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const kept = (keeping: Keeping) => (keeping.kept ? `kept ${keeping.for}` : "not kept");
+/** "Label: details." */
+const described = (record: DataRecord) => `${upperFirst(record.label)}: ${record.what}.`;
+
+/** Every provider that receives directly identifying data, and what it receives: the summary must name them all. */
+const identifyingRecipients = processors.filter((entry) => entry.identifying).map((entry) => `${lowerFirst(entry.name)} ${entry.identifying}`);
 
 /**
- * The privacy policy. Change `lastUpdated` whenever the text changes: the page shows it as the date
- * the policy last changed. Retention periods and processor categories here must match how the
- * service is actually run; update both together. Values the company has not yet signed off come
- * from content/launch-signoff.ts.
+ * The privacy policy of the website at `websiteHost`. Its statements about what we collect, who processes it and for how long are
+ * written from content/legal/data-practices.ts, so they change with the practices and cannot
+ * contradict the terms, the product page or the deploy guides. Change `lastUpdated` whenever the
+ * text changes: the page shows it as the date the policy last changed. Values the company has not
+ * yet signed off come from content/launch-signoff.ts.
  */
-export const privacyPolicy: LegalDocument = {
+export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Privacy Policy",
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-11-25",
   intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
   sections: [
     {
@@ -50,12 +68,19 @@ export const privacyPolicy: LegalDocument = {
         {
           type: "list",
           items: [
-            `Our website has no accounts or forms and sets no tracking cookies. The only thing it keeps about a visitor is a count of demo calls per network address, or per anonymized range of addresses, kept ${demoCounterRetention} and used only to limit abuse of the demo.`,
-            "Our page-view analytics are privacy-friendly and use no cookies.",
-            "The demo call on our website is not recorded: no audio or transcript of it is kept.",
-            "Call recordings are not stored. Audio from simulated and training calls is processed in real time and discarded when the call ends.",
+            `Our website has no accounts or forms and sets no tracking cookies. About a visitor it processes ${listInProse(
+              [
+                `${visitorData.requests.label}, which our hosting provider keeps in security logs for ${hostLogRetention}`,
+                `${visitorData.pageViews.label}, reported to us only in aggregate`,
+                `${visitorData.demoCounters.label}, kept ${demoCounterRetention} and used only to limit abuse of the demo`,
+              ],
+              { semicolons: true },
+            )}.`,
+            `${dataStatements.demoCall}.`,
+            `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
+            `${dataStatements.transcripts}.`,
             "Customer data is stored encrypted in a London cloud region.",
-            "Third parties get pseudonymized keys (random identifiers) instead of participants' names. Identifying data goes to a provider only where its task cannot be done without it: the phone number a telephony provider dials, the voice samples a voice-cloning processor turns into a voice, and the billing contact our payment provider invoices.",
+            `Third parties that run calls and AI conversations get pseudonymized keys (random identifiers) instead of participants' names. Providers receive identifying data only where their task needs it: ${listInProse(identifyingRecipients, { semicolons: true })}.`,
             "Language models are not trained on customer data, neither by us nor by our providers.",
             "Your organization owns its data and can export it or delete it at any time.",
             "When you ask us to delete data, we erase it irrecoverably.",
@@ -74,13 +99,13 @@ export const privacyPolicy: LegalDocument = {
         {
           type: "list",
           items: [
-            "Website visitors: our website has no accounts, forms or sign-ups and keeps no record of who you are. Aggregated page-view statistics, and the short-lived technical data our hosting provider needs to deliver the site securely, are described under “Our website, cookies and analytics”; the counters that limit use of the demo call, under “The demo call on our website”.",
-            "Demo call: your voice, while the call is live, as described under “The demo call on our website”. We do not ask for your name or contact details to use the demo.",
-            "Enquiries and beta applications: if you email us or book a call with our founders, we receive your name, work email address, organization, role and whatever you choose to tell us.",
-            "Customer account users: the name, work email address and role of each person given access to the platform, their sign-in and two-factor authentication settings, and security logs of their activity.",
-            "Simulation and training participants (customer data): the details your organization provides to run a campaign, such as a participant's name, work email address, work phone number, team or department, together with simulation results, for example whether a call was answered, what was disclosed and whether it was reported, and progress in voice coaching sessions.",
-            "Voice samples (customer data): recordings your organization provides, with the speaker's consent, to create a cloned voice for its simulations. These samples are provided deliberately for cloning and are distinct from call audio, which is never stored.",
-            "Billing contacts: the name, work email address and billing address of the person responsible for paying. Payment card details go directly to our payment provider and are not stored by us.",
+            `Website visitors: our website has no accounts, forms or sign-ups. It processes ${listInProse([visitorData.requests, visitorData.pageViews, visitorData.demoCounters].map((record) => record.label))}, as described under “Our website, cookies and analytics” and “The demo call on our website”.`,
+            `Demo call: ${visitorData.demoCall.what}, while the call is live. We do not ask for your name or contact details to use the demo.`,
+            described(businessData.enquiries),
+            described(businessData.accountUsers),
+            `Simulation and training participants (customer data): ${customerData.participants.what}; ${customerData.results.what}; and ${customerData.transcripts.what}.`,
+            `Voice samples (customer data): ${customerData.voiceSamples.what}. These samples are provided deliberately for cloning and are distinct from call audio, which is never stored.`,
+            described(businessData.billing),
           ],
         },
         {
@@ -99,11 +124,11 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "p",
-          text: "To understand which pages are useful, we use privacy-friendly page-view analytics that work without cookies or any other identifier stored on your device. They record the page visited (path and query), the referring page, and the general type of browser, operating system, device and country. These figures are reported to us in aggregate only; they do not tell us who you are, and they cannot be used to recognize you on a later day.",
+          text: `To understand which pages are useful, we use privacy-friendly page-view analytics that work without cookies or any other identifier stored on your device. They record ${visitorData.pageViews.what}. These figures are reported to us in aggregate only; they do not tell us who you are, and they cannot be used to recognize you on a later day.`,
         },
         {
           type: "p",
-          text: "Like any website, ours is delivered by a hosting provider that must process your IP address and basic request details to send pages to your browser and to protect the site against attacks. That provider keeps this technical data in short-lived security logs and does not use it to identify visitors on our behalf.",
+          text: `Like any website, ours is delivered by a hosting provider that must process ${visitorData.requests.what} ${visitorData.requests.purpose}. That provider keeps this technical data in security logs for ${hostLogRetention} and does not use it to identify visitors on our behalf. An IP address is personal data, and we treat it as such.`,
         },
         {
           type: "p",
@@ -121,11 +146,11 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "p",
-          text: "While the call is live, your voice is streamed to our voice and AI processor so that it can be converted to text, answered by the AI agent and spoken back to you. The demo call is not recorded: no audio or transcript of it is kept, by us or by our processor, once the call has ended.",
+          text: `While the call is live, your voice is streamed to our voice and AI processor ${visitorData.demoCall.purpose}. ${dataStatements.demoCall}. ${dataStatements.voiceProcessorSetting}.`,
         },
         {
           type: "p",
-          text: `To keep the demo available for everyone and to prevent abuse, our server counts the demo calls started from each network address, or from an anonymized range of addresses. These counters hold no audio, call content or other details, are kept ${demoCounterRetention} and are used only to limit abuse of the demo.`,
+          text: `To keep the demo available to every visitor and to prevent abuse, our server keeps ${visitorData.demoCounters.what}. The counters hold no audio, call content or other details, are kept ${demoCounterRetention} and are used only to limit abuse of the demo. An IP address and a network range are personal data: a range is pseudonymous, not anonymous, because together with other records it can still point to a person.`,
         },
         {
           type: "p",
@@ -142,8 +167,9 @@ export const privacyPolicy: LegalDocument = {
           items: [
             "Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom.",
             "Encryption: customer data is encrypted at rest with AES-256 and in transit with TLS.",
-            "Call recordings are not stored. Audio from simulated calls and coaching sessions is processed in real time to run the conversation and is discarded when the call ends. What we keep is the result of the simulation, such as the call outcome, its timing and the automated analysis of the conversation, as part of your organization's customer data.",
-            "Pseudonymized keys: when we pass data to third parties that help us run calls and AI conversations, we identify participants by pseudonymized keys (random identifiers), not by their names or email addresses. A provider receives a directly identifying detail only where its task needs it: the phone number a telephony provider must dial, or the voice samples a voice-cloning processor needs to create the voice your organization asked for.",
+            `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
+            `Transcripts and results: ${lowerFirst(dataStatements.transcripts)}. With them we keep the result of each simulation, such as the call outcome, its timing and the automated analysis of the conversation. ${dataStatements.voiceProcessorSetting}.`,
+            `Pseudonymized keys: when we pass data to the processors that run calls and AI conversations, we identify participants by pseudonymized keys (random identifiers), not by their names or email addresses. A provider receives a directly identifying detail only where its task needs it: telephony providers ${processor("telephony").identifying}, and voice and AI processors ${processor("voice-ai").identifying}.`,
             "No model training: language models are not trained on customer data. We do not use customer data to train our own models, and we only use AI providers under terms that do not allow them to train their models on the data we send them.",
             "Ownership and control: your organization owns its data. Its administrators can export it, or delete it, at any time from the platform or by asking us.",
           ],
@@ -187,14 +213,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "list",
-          items: [
-            "Cloud hosting and database providers, which store customer data in a London cloud region.",
-            "Voice and AI processors, which provide speech recognition, voice synthesis, voice cloning and conversational language models for calls, coaching sessions and the demo call. They identify participants by pseudonymized keys, not names; for voice cloning they also receive the voice samples your organization provides.",
-            "Telephony providers, which connect simulated calls to the phone numbers your organization provides and so receive those numbers.",
-            "Website hosting and privacy-friendly analytics providers, as described under “Our website, cookies and analytics”.",
-            "A third-party payment provider, which handles billing and payments. It receives the billing contact's name, work email address and billing address. Card details are collected and stored by that provider, not by us; we receive only what we need to manage the account, such as payment status and invoice details.",
-            "Email, scheduling and business productivity tools that we use to communicate with customers and prospects.",
-          ],
+          items: processors.map((entry) => `${entry.name}, which ${entry.task}${entry.identifying ? `, and which ${entry.identifying}` : ""}.`),
         },
         {
           type: "p",
@@ -213,7 +232,7 @@ export const privacyPolicy: LegalDocument = {
             "Least-privilege access: our staff can reach customer data only where their role requires it, and only for as long as it requires it.",
             "Two-factor authentication for administrators, both for our own administrative access and for administrator accounts on the platform.",
             `Full daily backups, encrypted, kept in the same London cloud region for ${backupDays} days, so that data can be restored after an incident.`,
-            "Logging and monitoring of access to production systems, and confidentiality obligations for everyone who works for us.",
+            "Logging and monitoring of access to production systems, and confidentiality obligations for all our staff and contractors.",
           ],
         },
         {
@@ -233,17 +252,20 @@ export const privacyPolicy: LegalDocument = {
         {
           type: "list",
           items: [
-            "Call audio, including the demo call: not kept at all.",
+            `Call audio, including the demo call's: ${kept(customerData.callAudio.keptByUs)}, by us or by our voice processor.`,
+            `The demo call's transcript: ${kept(visitorData.demoCall.keptByUs)} by us; ${visitorData.demoCall.keptByVoiceProcessor.kept ? `kept by our voice processor for ${visitorData.demoCall.keptByVoiceProcessor.for}` : "not kept by our voice processor after the call"}.`,
+            `Website request logs: kept by our hosting provider for ${hostLogRetention}.`,
+            "Page views: reported to us only as aggregate statistics, which do not identify you.",
             `Demo abuse-prevention counters: ${demoCounterRetention}.`,
-            `Customer data: for as long as the customer's account is active, or until the customer deletes it. When an account ends, the customer can still export its data for ${exportDays} days; we then delete it from our live systems, or sooner if the customer asks us to.`,
+            `Customer data, including participant details, transcripts, results and voice samples: ${customerData.participants.keptByUs.kept ? customerData.participants.keptByUs.for : ""}. When an account ends, the customer can still export its data for ${exportDays} days; we then delete it from our live systems, or sooner if the customer asks us to.`,
             `Backups: kept on a rolling cycle of ${backupDays} days, after which they are overwritten.`,
-            `Enquiries and beta correspondence: ${signedOff(launchSignoff.enquiryRetention)}, unless it becomes part of a customer relationship.`,
-            `Billing and accounting records: ${signedOff(launchSignoff.billingRecordRetention)}.`,
+            `Enquiries and beta correspondence: ${businessData.enquiries.keptByUs.for}.`,
+            `Billing and accounting records: ${businessData.billing.keptByUs.for}.`,
           ],
         },
         {
           type: "p",
-          text: `Delete requests erase data irrecoverably. When your organization deletes data, or asks us to, it is removed from our live systems straight away and can no longer be recovered by you or by us. Deleted data is never restored from backups, and it disappears from them when they expire at the end of the backup cycle, within ${backupDays} days.`,
+          text: `Delete requests erase data irrecoverably. When your organization deletes data, or asks us to, it is removed from our live systems straight away and cannot be recovered afterwards, by you or by us. Deleted data is never restored from backups, and it disappears from them when they expire at the end of the backup cycle, within ${backupDays} days.`,
         },
       ],
     },
@@ -331,4 +353,4 @@ export const privacyPolicy: LegalDocument = {
     },
   ],
   contactNote: `${company} is the controller responsible for this policy. For questions about it, to exercise your rights or to report a privacy concern, email us; we reply within one month at the latest.`,
-};
+});

@@ -1,10 +1,10 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
-import type { LegalDocument } from "./types";
+import { dataStatements, transcriptsKept } from "./data-practices";
+import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
 const brand = site.name;
-const websiteHost = new URL(site.origin).host;
 
 const paymentTermDays = signedOff(launchSignoff.paymentTermDays);
 const overdueSuspensionDays = signedOff(launchSignoff.overdueSuspensionDays);
@@ -12,20 +12,20 @@ const feeChangeNoticeDays = signedOff(launchSignoff.feeChangeNoticeDays);
 const breachCureDays = signedOff(launchSignoff.breachCureDays);
 const exportDays = signedOff(launchSignoff.customerDataExportDays);
 
-/** Minimum age of anyone who uses the service (SEED §1). */
+/** Minimum age of anyone who uses the service (docs/specification.md §1). */
 export const minimumUserAge = 18;
-/** Minimum notice, in days, of a material change to these terms (SEED §1). */
+/** Minimum notice, in days, of a material change to these terms (docs/specification.md §1). */
 export const materialChangeNoticeDays = 30;
 
 /**
- * The terms of service. Change `lastUpdated` whenever the text changes: the page shows it as the date
+ * The terms of service of the website at `websiteHost`. Change `lastUpdated` whenever the text changes: the page shows it as the date
  * the terms last changed. Values the company has not yet signed off come from
  * content/launch-signoff.ts.
  */
-export const termsOfService: LegalDocument = {
+export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Terms of Service",
-  lastUpdated: "2026-11-23",
-  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform for AI vishing simulation and voice-based security training, our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
+  lastUpdated: "2026-11-25",
+  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform (AI vishing simulations and voice-based security training), our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
   sections: [
     {
       id: "acceptance",
@@ -52,7 +52,7 @@ export const termsOfService: LegalDocument = {
         {
           type: "list",
           items: [
-            "“Customer Data” means all data that the Customer or its Users submit to the Service, including participant details, voice samples and simulation results.",
+            "“Customer Data” means all data that the Customer or its Users submit to the Service, and what the Service produces from it for the Customer, including participant details, voice samples, call transcripts and simulation results.",
             "“Participant” means a member of the Customer's organization who receives a simulated call or takes part in a training session.",
             "“Simulation” means a simulated voice-phishing (vishing) call, campaign or scenario run through the Service.",
             "“User” means an individual the Customer authorizes to access the Service under its account.",
@@ -164,11 +164,11 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           type: "p",
-          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited license to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. We do not use Customer Data to train language models, and we do not sell it.`,
+          text: `The Customer owns its Customer Data and can export or delete it at any time. The Customer grants ${company} a limited license to host, process and transmit Customer Data solely to provide, secure and support the Service for the Customer. Customer Data is never used to train language models, by us or by our providers, and we do not sell it.`,
         },
         {
           type: "p",
-          text: "For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes our security measures, including encrypted storage in a London cloud region, and explains that call recordings are not stored.",
+          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures, including encrypted storage in a London cloud region. ${dataStatements.callRecordings}; ${transcriptsKept("Customer Data", "the Customer").replace(/^T/, "t")}.`,
         },
         {
           type: "p",
@@ -327,7 +327,7 @@ export const termsOfService: LegalDocument = {
             "Assignment: the Customer may not assign or transfer its rights under these Terms without our written consent; we may assign them to a successor of our business.",
             "Force majeure: neither party is responsible for delays or failures caused by events beyond its reasonable control.",
             "Severability and waiver: if any provision is found unenforceable, the rest remains in effect; a failure to enforce a provision is not a waiver of it.",
-            "Third-party rights: no one other than the parties has any right to enforce these Terms under the Contracts (Rights of Third Parties) Act 1999.",
+            "Third-party rights: only the parties may enforce these Terms; they give no right to anyone else under the Contracts (Rights of Third Parties) Act 1999.",
             "Notices: we send notices to the email addresses of the Customer's account contacts; you can send notices to us at the email address below.",
           ],
         },
@@ -335,4 +335,4 @@ export const termsOfService: LegalDocument = {
     },
   ],
   contactNote: `These Terms are offered by ${company}. For questions about them, to send us a notice or to report suspected misuse of the Service, email us.`,
-};
+});

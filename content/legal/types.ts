@@ -21,5 +21,11 @@ export type LegalDocument = {
   contactNote?: string;
 };
 
+/** What a legal text takes from the deployment that serves it (lib/config/site-links.ts has the values). */
+export type LegalContext = {
+  /** The website as the text names it, e.g. "www.mockingbird.example". */
+  websiteHost: string;
+};
+
 /** Id of the closing contact section that the renderer appends to every document. */
 export const contactSectionId = "contact";

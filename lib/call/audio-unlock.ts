@@ -1,31 +1,37 @@
 /**
- * WebKit (Safari on macOS, every browser on iOS) lets an AudioContext start only inside a live
- * user gesture; Chrome and Firefox accept any earlier click. The widget's tap handler calls
- * unlockAudioInGesture() before its first await, whether or not the voice SDK is loaded yet,
- * and hands the context to the SDK for playback (its own unlock runs only on iOS and only once
- * its chunk has loaded: elevenlabs/packages#1024). Ships with the page, so it stays tiny.
+ * The caller's audio output, opened inside the visitor's tap on Start Call in every engine,
+ * before anything awaits: WebKit (Safari on macOS, every browser on iOS) lets an AudioContext
+ * start only inside a live user gesture (the SDK's own unlock runs only on iOS and only once its
+ * chunk has loaded: elevenlabs/packages#1024), and a device opened at once is ready by the time
+ * the call connects. The SDK plays the caller through this context (the project's patch,
+ * README "The voice SDK patch"), and the widget watches it: a speaker that never starts is
+ * reported (watchAudioOutput). Ships with the page, so it stays tiny.
  */
 
 type AudioWindow = Window & { webkitAudioContext?: typeof AudioContext };
 
-/** The gate upstream's fix uses (elevenlabs/packages#1025): iOS, iPadOS in desktop mode, or a WebKit vendor. */
-export function needsGestureUnlock(nav: Pick<Navigator, "platform" | "userAgent" | "vendor" | "maxTouchPoints">): boolean {
-  if (/^(iPhone|iPad|iPod)/.test(nav.platform)) return true;
-  if (nav.userAgent.includes("Mac") && nav.maxTouchPoints > 1) return true;
-  return nav.vendor.startsWith("Apple");
-}
+/**
+ * The rate the caller's audio is expected at: ElevenLabs agents' default output format and the
+ * local agent's (pcm_16000). A call at another rate still plays: the SDK resamples.
+ */
+export const EXPECTED_OUTPUT_RATE = 16_000;
 
 /**
- * Creates an AudioContext at the device's rate, plays one silent frame and resumes it, all
- * synchronously inside the gesture. Null where no unlock is needed or Web Audio is missing
- * (the SDK then creates its own context and reports any failure).
+ * Creates a context at the expected rate (the device's where the browser refuses it), plays one
+ * silent frame and resumes it, all synchronously inside the gesture. Null where Web Audio is
+ * missing (the SDK then reports the failure itself).
  */
-export function unlockAudioInGesture(): AudioContext | null {
-  if (typeof window === "undefined" || !needsGestureUnlock(navigator)) return null;
+export function openAudioOutputInGesture(): AudioContext | null {
+  if (typeof window === "undefined") return null;
   const Context = window.AudioContext ?? (window as AudioWindow).webkitAudioContext;
   if (!Context) return null;
   try {
-    const context = new Context();
+    let context: AudioContext;
+    try {
+      context = new Context({ sampleRate: EXPECTED_OUTPUT_RATE });
+    } catch {
+      context = new Context();
+    }
     const source = context.createBufferSource();
     source.buffer = context.createBuffer(1, 1, context.sampleRate);
     source.connect(context.destination);
@@ -35,6 +41,19 @@ export function unlockAudioInGesture(): AudioContext | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Calls `onSilent` if the context has not started `timeoutMs` after now: a browser that cannot
+ * open any audio output (Firefox without a sound device) leaves it suspended for ever, and the
+ * call would wait with it. Returns a function that stops watching.
+ */
+export function watchAudioOutput(context: AudioContext, timeoutMs: number, onSilent: () => void): () => void {
+  if (context.state === "running") return () => {};
+  const timer = setTimeout(() => {
+    if (context.state !== "running" && context.state !== "closed") onSilent();
+  }, timeoutMs);
+  return () => clearTimeout(timer);
 }
 
 /** Closes a context the call no longer needs; closing twice (the SDK owns it once handed over) is harmless. */

@@ -1,5 +1,5 @@
 /**
- * The call widget's state machine (SEED §4): idle -> connecting (Start Call) -> connected
+ * The call widget's state machine (docs/specification.md §4): idle -> connecting (Start Call) -> connected
  * (session started) -> idle (End Call, server disconnect or error). Pure, so every
  * transition is unit-tested without a browser; the widget only dispatches events.
  */
@@ -12,6 +12,8 @@ export type CallChannel = "voice" | "typed";
 export type Speaker = "agent" | "visitor";
 export type Caption = { id: number; speaker: Speaker; text: string; eventId: number | null };
 export type FeedbackValue = "like" | "dislike";
+/** A streamed reply: its text so far, and whether its stream has stopped (the whole line follows). */
+export type StreamingLine = { eventId: number; text: string; stopped: boolean };
 
 export type CallState = {
   phase: CallPhase;
@@ -26,8 +28,16 @@ export type CallState = {
   spoken: SpokenLine | null;
   /** The newest caller line already finished: its late audio or text must not start it again. */
   lastAgentEventId: number;
-  /** Typed lines already captioned, waiting for the agent's echo (dropped when it comes). */
+  /**
+   * Typed lines already captioned, in case the server echoes them as a transcript (the service
+   * does not; a stand-in might): an echo comes before the caller's answer, so the caller's next
+   * line clears them and a later spoken turn with the same words is still captioned.
+   */
   unechoedTyped: string[];
+  /** The caller's reply as it streams in a typed call (agent_chat_response_part); it joins the captions whole. */
+  streaming: StreamingLine | null;
+  /** A typed call's caller is writing: after the visitor's line until the answer starts, while it streams, or as the server says. */
+  agentTyping: boolean;
   agentSpeaking: boolean;
   muted: boolean;
   /** Epoch ms when the session connected, for the countdown. */
@@ -51,6 +61,10 @@ export type CallEvent =
    */
   | { type: "agent-done"; at: number }
   | { type: "typed"; text: string }
+  /** A piece of the caller's reply streamed to a typed call (docs/protocol.md §3.2 agent_chat_response_part). */
+  | { type: "agent-part"; part: "start" | "delta" | "stop"; text: string; eventId: number }
+  /** The server says whether the caller is typing (agent_typing). */
+  | { type: "agent-typing"; typing: boolean }
   | { type: "corrected"; original: string; corrected: string }
   | { type: "speaking"; speaking: boolean }
   | { type: "muted"; muted: boolean }
@@ -72,6 +86,8 @@ export const initialCallState: CallState = {
   spoken: null,
   lastAgentEventId: 0,
   unechoedTyped: [],
+  streaming: null,
+  agentTyping: false,
   agentSpeaking: false,
   muted: false,
   connectedAt: null,
@@ -121,10 +137,36 @@ function agentAudio(state: CallState, event: Extract<CallEvent, { type: "agent-a
   return { ...current, spoken: { ...line, words: appendWords(line.words, event.words), startsAt: line.startsAt ?? event.startsAt } };
 }
 
+/** A stream that stopped without its whole line (or was cut by a new one) is captioned as far as it got. */
+function finishStream(state: CallState): CallState {
+  const line = state.streaming;
+  if (!line) return state;
+  const next = { ...state, streaming: null };
+  return line.text.trim() === "" ? next : addCaption(next, "agent", line.text.trim(), line.eventId);
+}
+
+/**
+ * A typed call's reply as the service streams it: start, deltas, stop and the whole line
+ * (agent_response), in whatever order the last two come. The growing text is shown apart from
+ * the log; the whole line joins the log once. Voice calls caption the audio instead.
+ */
+function agentPart(state: CallState, event: Extract<CallEvent, { type: "agent-part" }>): CallState {
+  if (state.phase !== "connected" || state.channel !== "typed") return state;
+  const line = state.streaming;
+  switch (event.part) {
+    case "start":
+      return { ...finishStream(state), streaming: { eventId: event.eventId, text: "", stopped: false }, agentTyping: true, unechoedTyped: [] };
+    case "delta":
+      return line && !line.stopped && line.eventId === event.eventId ? { ...state, streaming: { ...line, text: line.text + event.text } } : state;
+    case "stop":
+      return line && line.eventId === event.eventId ? { ...state, streaming: { ...line, stopped: true }, agentTyping: false } : state;
+  }
+}
+
 /** What the call looks like when it stops, for any reason. */
 function stopped(state: CallState, error: string | null): CallState {
   return {
-    ...finishSpoken(state),
+    ...finishSpoken(finishStream(state)),
     phase: "idle",
     error,
     ended: error === null && state.phase === "connected",
@@ -133,6 +175,7 @@ function stopped(state: CallState, error: string | null): CallState {
     connectedAt: null,
     canSendFeedback: false,
     unechoedTyped: [],
+    agentTyping: false,
   };
 }
 
@@ -154,12 +197,20 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       if (event.speaker === "visitor" && state.unechoedTyped.length > 0 && sameWords(state.unechoedTyped[0]!, text)) {
         return { ...state, unechoedTyped: state.unechoedTyped.slice(1) };
       }
-      // Typed calls have no audio: the caller's lines are shown whole.
-      if (event.speaker === "agent" && state.channel === "voice") return agentTextForVoice(state, text, event.eventId ?? null);
-      return addCaption(state, event.speaker, text, event.eventId ?? null);
+      if (event.speaker === "visitor") return addCaption(state, "visitor", text, event.eventId ?? null);
+      // The caller answered: an echo of what the visitor typed would have come before.
+      const answered = state.unechoedTyped.length === 0 ? state : { ...state, unechoedTyped: [] };
+      if (state.channel === "voice") return agentTextForVoice(answered, text, event.eventId ?? null);
+      // Typed calls have no audio: the caller's lines are shown whole, a streamed one in place of its stream.
+      const streamed = state.streaming !== null && state.streaming.eventId === (event.eventId ?? null);
+      return addCaption({ ...answered, streaming: streamed ? null : answered.streaming, agentTyping: streamed ? false : answered.agentTyping && answered.streaming !== null }, "agent", text, event.eventId ?? null);
     }
     case "agent-audio":
       return agentAudio(state, event);
+    case "agent-part":
+      return agentPart(state, event);
+    case "agent-typing":
+      return state.phase === "connected" && state.channel === "typed" ? { ...state, agentTyping: event.typing } : state;
     case "agent-done": {
       const last = state.spoken?.words.at(-1);
       return last !== undefined && last.at > event.at ? state : finishSpoken(state);
@@ -167,7 +218,9 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     case "typed": {
       const text = event.text.trim();
       if (state.phase !== "connected" || text === "") return state;
-      return { ...addCaption(state, "visitor", text, null), unechoedTyped: [...state.unechoedTyped, text].slice(-10) };
+      const typed = { ...addCaption(state, "visitor", text, null), unechoedTyped: [...state.unechoedTyped, text].slice(-10) };
+      // In a typed call the caller now writes its answer.
+      return state.channel === "typed" ? { ...typed, agentTyping: true } : typed;
     }
     case "corrected": {
       // The visitor talked over the caller: the caption keeps only what was actually said.

@@ -1,7 +1,7 @@
 /**
  * Stands in for livekit-client in the browser build (next.config.ts aliases it). The voice
  * SDK imports it for WebRTC sessions only; the widget always opens a websocket session, so
- * this keeps ~150 KB gzip of unused code out of the call chunk (PROTOCOL.md §6). Any use
+ * this keeps ~150 KB gzip of unused code out of the call chunk (docs/protocol.md §6). Any use
  * throws, so a WebRTC session fails loudly instead of half-working.
  */
 function unavailable(): never {

@@ -60,6 +60,8 @@ type DisconnectDetails =
 /** Null when the call ended normally (the visitor or the caller hung up). */
 export function disconnectErrorMessage(details: DisconnectDetails): string | null {
   if (details.reason !== "error") return null;
+  // The service's own words for its limit vary; the page says it in its own.
+  if (details.context?.type === "max_duration_exceeded") return errors.timeLimit;
   if (details.message && details.message.trim() !== "") return details.message.trim();
   return details.context?.type === "error" ? errors.socketError : errors.serverClosed;
 }

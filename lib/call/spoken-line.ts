@@ -26,7 +26,7 @@ export function scheduleChunk(queueEndsAt: number, now: number, durationMs: numb
   return { startsAt, endsAt: startsAt + Math.max(0, durationMs) };
 }
 
-/** Milliseconds of audio in one base64 chunk, for a format such as "pcm_16000" or "ulaw_8000" (PROTOCOL §2.3). */
+/** Milliseconds of audio in one base64 chunk, for a format such as "pcm_16000" or "ulaw_8000" (docs/protocol.md §2.3). */
 export function chunkDurationMs(base64: string, format: string): number {
   const match = /^(pcm|ulaw)_(\d+)$/.exec(format);
   const rate = match ? Number(match[2]) : 16000;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { site, absoluteUrl } from "@/content/site";
+import { site } from "@/content/site";
+import { absoluteUrl } from "@/lib/config/site-links";
 import { shareImagePath, shareImageSize } from "./share-image";
 import { pageEntry, type StaticPath } from "@/content/pages";
 

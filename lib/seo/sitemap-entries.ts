@@ -1,5 +1,5 @@
 import { articleSitemapPolicy, staticPages } from "@/content/pages";
-import { absoluteUrl } from "@/content/site";
+import { absoluteUrl } from "@/lib/config/site-links";
 import { allPosts } from "@/lib/blog/posts";
 
 

@@ -9,13 +9,14 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import { site, absoluteUrl } from "@/content/site";
+import type { FaqItem } from "@/content/product";
+import { site } from "@/content/site";
+import { absoluteUrl, configuredLinks, siteOrigin } from "@/lib/config/site-links";
 
 export type BreadcrumbItem = { name: string; path: string };
-export type FaqItem = { question: string; answer: string };
 
-const organizationId = `${site.origin}/#organization`;
-const websiteId = `${site.origin}/#website`;
+const organizationId = `${siteOrigin}/#organization`;
+const websiteId = `${siteOrigin}/#website`;
 
 export const featureList = [
   "Voice cloning",
@@ -32,13 +33,13 @@ export function organization(): Organization {
     "@id": organizationId,
     name: site.name,
     legalName: site.legalName,
-    url: `${site.origin}/`,
+    url: `${siteOrigin}/`,
     logo: absoluteUrl(site.logoPath),
     email: site.email,
     foundingDate: String(site.foundingYear),
     description: site.description,
     areaServed: [...site.areaServed],
-    sameAs: [site.social.twitter, site.social.linkedin],
+    sameAs: [configuredLinks.twitter, configuredLinks.linkedin],
     contactPoint: { "@type": "ContactPoint", contactType: "sales", email: site.email, availableLanguage: "English" },
   };
 }
@@ -47,7 +48,7 @@ export function website(): WebSite {
   return {
     "@type": "WebSite",
     "@id": websiteId,
-    url: `${site.origin}/`,
+    url: `${siteOrigin}/`,
     name: site.name,
     description: site.description,
     inLanguage: "en",
@@ -58,7 +59,7 @@ export function website(): WebSite {
 export function softwareApplication(): SoftwareApplication {
   return {
     "@type": "SoftwareApplication",
-    "@id": `${site.origin}/#software`,
+    "@id": `${siteOrigin}/#software`,
     name: site.name,
     url: absoluteUrl("/product"),
     applicationCategory: "SecurityApplication",
@@ -73,7 +74,7 @@ export function softwareApplication(): SoftwareApplication {
 export function service(): Service {
   return {
     "@type": "Service",
-    "@id": `${site.origin}/#service`,
+    "@id": `${siteOrigin}/#service`,
     name: "AI vishing simulation and voice security training",
     serviceType: "Security awareness training",
     description:
@@ -141,7 +142,7 @@ export function blogPosting(post: BlogPostingInput): BlogPosting {
     headline: post.headline,
     description: post.description,
     image: absoluteUrl(post.image),
-    author: { "@type": "Organization", name: post.author, url: `${site.origin}/team` },
+    author: { "@type": "Organization", name: post.author, url: `${siteOrigin}/team` },
     publisher: { "@id": organizationId },
     datePublished: post.datePublished,
     dateModified: post.dateModified ?? post.datePublished,

@@ -1,6 +1,7 @@
 import "server-only";
 import { EnvConfigError } from "../config/env-schema";
 import { publicEnv } from "../config/public-env";
+import { siteOrigin } from "../config/site-links";
 import { parseServerEnv } from "../config/server-env";
 import { signedUrlConfigFromEnv, type SiteIdentity } from "./config";
 import { createSignedUrlHandler, type SignedUrlHandler } from "./handler";
@@ -72,7 +73,7 @@ function processService(): ServiceState {
     state = {
       ok: true,
       service: createNodeSignedUrlService(process.env, {
-        siteUrl: publicEnv.NEXT_PUBLIC_SITE_URL,
+        siteUrl: siteOrigin,
         anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
       }),
     };

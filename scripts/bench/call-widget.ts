@@ -14,6 +14,7 @@
  * Chromium, Firefox ESR and WebKitGTK run through tests/engines/support (fake microphones, a
  * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
  */
+import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
 import { launch, type EngineName, type Tab } from "../../tests/engines/support/browsers";
@@ -97,7 +98,7 @@ async function main() {
     throw error;
   });
   try {
-    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent\n`);
+    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent; load average ${loadavg().map((load) => load.toFixed(2)).join(", ")}\n`);
     for (const engine of engines) {
       const browser = await launch(engine, "fake", sink.env);
       try {
@@ -115,6 +116,7 @@ async function main() {
         if (calls === 0) continue;
         console.log(`  voice: Start Call -> 'Connected' ${ms(voice.map((call) => call.connected))}; -> first caller audio ${ms(voice.map((call) => call.caller))}`);
         console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
+        console.log(`  load average after ${engine}: ${loadavg().map((load) => load.toFixed(2)).join(", ")}`);
       } finally {
         await browser.close();
       }

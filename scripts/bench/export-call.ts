@@ -4,7 +4,7 @@
  * URL from supabase/functions/elevenlabs-auth under Deno with its limits in PostgreSQL, the
  * call with the local voice agent, in Debian's Chromium with a fake microphone. p50/p95 over
  * 20 calls (--calls=<n>), each on a fresh page and cache, the lazy call chunk included.
- * Needs the export built for these parts: `npm run build:export:e2e` (same E2E_* ports).
+ * Needs the export built for these parts: `npm run build:export:e2e` (it records their ports).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -32,7 +32,7 @@ function child(command: string, args: string[], env: Record<string, string>): Ch
 async function main() {
   if (!existsSync("out/index.html")) cannotRun("no static export in out/: run `npm run build:export:e2e` first.");
   if (!metaPolicyOf(readFileSync("out/index.html", "utf8"))?.includes(functionOrigin)) {
-    cannotRun(`out/ was not built for the function at ${functionOrigin}: run \`npm run build:export:e2e\` with the same E2E_* ports.`);
+    cannotRun(`out/ was not built for the function at ${functionOrigin}: run \`npm run build:export:e2e\` (it records the ports it builds for).`);
   }
   const children: ChildProcess[] = [];
   let site: Awaited<ReturnType<typeof serveWithWrangler>> | undefined;

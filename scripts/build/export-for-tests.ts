@@ -1,6 +1,24 @@
-/** `npm run build:export:e2e`: the static export, built for the function and agent of the export suite and benchmark (scripts/lib/export-test-endpoints.ts). */
+/**
+ * `npm run build:export:e2e`: the static export, built for the Edge Function, agent and partner
+ * site of the export suite and benchmark, on free ports (or the E2E_* ports set), which it
+ * records for them (scripts/lib/export-test-ports.ts).
+ */
 import { spawnSync } from "node:child_process";
-import { exportBuildEnv } from "../lib/export-test-endpoints";
+import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../lib/export-test-ports";
+import { testPorts } from "../lib/test-ports";
 
-const result = spawnSync("bash", ["scripts/build/export.sh"], { stdio: "inherit", env: { ...process.env, ...exportBuildEnv } });
+const ports = testPorts(exportBuildPortRoles);
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+const buildEnv = {
+  NEXT_PUBLIC_SUPABASE_URL: origin(ports.E2E_FUNCTION_PORT),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: anonKey,
+  AGENT_PUBLIC_URL: `ws://127.0.0.1:${ports.E2E_EXPORT_AGENT_PORT}`,
+  EMBED_ALLOWED_ORIGINS: origin(ports.E2E_FRAMER_PORT),
+};
+
+const result = spawnSync("bash", ["scripts/build/export.sh"], { stdio: "inherit", env: { ...process.env, ...buildEnv } });
+if (result.status === 0) {
+  recordExportBuildPorts(ports);
+  console.log(`export for the tests: Edge Function ${buildEnv.NEXT_PUBLIC_SUPABASE_URL}, agent ${buildEnv.AGENT_PUBLIC_URL}, partner ${buildEnv.EMBED_ALLOWED_ORIGINS}`);
+}
 process.exit(result.status ?? 1);

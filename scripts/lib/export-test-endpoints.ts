@@ -1,30 +1,32 @@
 /**
- * Where the export's end-to-end suite (and its call benchmark) runs its parts, and what the export must be built with
- * to reach them. A static page cannot learn the function's address at run time, so the export
- * under test is built for these (`npm run build:export:e2e`), as a deployment builds its
- * export for its own Supabase project. Ports are fixed defaults, overridable, like the main
- * suite's (playwright.config.ts).
+ * Where the export's end-to-end suite (and its call benchmark) runs its parts: the Edge
+ * Function, the agent and the partner site on the ports the export in out/ was built for
+ * (scripts/lib/export-test-ports.ts), wrangler on a free port (or E2E_CDN_PORT). A recorded port
+ * another program holds stops the run, naming it and how to rebuild for free ones.
  */
-import { publicEnvDefaults } from "../../lib/config/public-env";
+import { exportBuildPortRoles, recordedExportBuildPorts } from "./export-test-ports";
+import { testPorts } from "./test-ports";
 
-const port = (name: string, fallback: number) => Number(process.env[name] || fallback);
+const recorded = recordedExportBuildPorts();
+if (!recorded && !process.env.E2E_FUNCTION_PORT) {
+  throw new Error("No export built for the tests: run `npm run build:export:e2e` first (npm test does).");
+}
+const rebuild = "stop that program, or rebuild the export for free ports with `npm run build:export:e2e`";
+const ports = testPorts({
+  E2E_CDN_PORT: { role: "wrangler serving out/" },
+  E2E_FUNCTION_PORT: { ...exportBuildPortRoles.E2E_FUNCTION_PORT, recorded: recorded?.E2E_FUNCTION_PORT, whenRecordedIsTaken: rebuild },
+  E2E_EXPORT_AGENT_PORT: { ...exportBuildPortRoles.E2E_EXPORT_AGENT_PORT, recorded: recorded?.E2E_EXPORT_AGENT_PORT, whenRecordedIsTaken: rebuild },
+  E2E_FRAMER_PORT: { ...exportBuildPortRoles.E2E_FRAMER_PORT, recorded: recorded?.E2E_FRAMER_PORT, whenRecordedIsTaken: rebuild },
+});
 
 /** wrangler pages dev: Cloudflare's Pages runtime (workerd) serving out/. */
-export const cdnOrigin = `http://127.0.0.1:${port("E2E_CDN_PORT", 3211)}`;
+export const cdnOrigin = `http://127.0.0.1:${ports.E2E_CDN_PORT}`;
 /** supabase/functions/elevenlabs-auth under Deno, as NEXT_PUBLIC_SUPABASE_URL. */
-export const functionOrigin = `http://127.0.0.1:${port("E2E_FUNCTION_PORT", 8798)}`;
-/** The local voice agent the function hands calls to (the main suite's port). */
-export const agentOrigin = `http://127.0.0.1:${port("E2E_AGENT_PORT", 8797)}`;
+export const functionOrigin = `http://127.0.0.1:${ports.E2E_FUNCTION_PORT}`;
+/** The local voice agent the function hands calls to. */
+export const agentOrigin = `http://127.0.0.1:${ports.E2E_EXPORT_AGENT_PORT}`;
 /** A partner site allowed to frame /embed/call. */
-export const framerOrigin = `http://127.0.0.1:${port("E2E_FRAMER_PORT", 3298)}`;
+export const framerOrigin = `http://127.0.0.1:${ports.E2E_FRAMER_PORT}`;
 
 export const agentKey = "e2e-local-agent-key";
-export const anonKey = process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY || publicEnvDefaults.NEXT_PUBLIC_SUPABASE_ANON_KEY;
-
-/** The build-time environment of the export under test. */
-export const exportBuildEnv = {
-  NEXT_PUBLIC_SUPABASE_URL: functionOrigin,
-  NEXT_PUBLIC_SUPABASE_ANON_KEY: anonKey,
-  AGENT_PUBLIC_URL: agentOrigin.replace(/^http/, "ws"),
-  EMBED_ALLOWED_ORIGINS: framerOrigin,
-};
+export { anonKey } from "./export-test-ports";

@@ -7,18 +7,25 @@ export { freePort, waitForHttp };
 
 type Server = { origin: string; stop: () => void; child: ChildProcess };
 
+// require.resolve rather than import.meta: Playwright loads this helper as CommonJS.
+const nextCli = require.resolve("next/dist/bin/next");
+/** Process groups exist on Linux and macOS: there the server's whole group is stopped, whatever it spawned. */
+const ownGroup = process.platform !== "win32";
+
 /** `next start` on a free loopback port, for scripts that need the production site (of `dir`, this project by default). */
 export async function startProductionServer(env: Record<string, string> = {}, dir?: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn("npx", ["next", "start", ...(dir ? [dir] : []), "--hostname", "127.0.0.1", "--port", String(port)], {
+  // Node runs Next.js's CLI itself (no npx, no shell), the same on every system.
+  const child = spawn(process.execPath, [nextCli, "start", ...(dir ? [dir] : []), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
+    detached: ownGroup,
   });
   const origin = `http://127.0.0.1:${port}`;
   const stop = () => {
     try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
+      if (ownGroup && child.pid) process.kill(-child.pid, "SIGTERM");
+      else child.kill();
     } catch {
       // already gone
     }

@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOMParser, type Element as XmlElement, type Node as XmlNode } from "@xmldom/xmldom";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
-import { publicEnv } from "../../lib/config/public-env";
+import { siteOrigin as configuredSiteUrl } from "../../lib/config/site-links";
 import { filesUnder, htmlFiles, routeOfHtmlFile } from "../lib/html-files";
 
 type Node = DefaultTreeAdapterMap["node"];
@@ -29,7 +29,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const outDir = path.resolve(root, process.argv[2] ?? "out");
 /** A file's name as printed: relative to the project when inside it. */
 const shown = (file: string) => (path.relative(root, file).startsWith("..") ? file : path.relative(root, file));
-const siteOrigin = new URL(publicEnv.NEXT_PUBLIC_SITE_URL).origin;
+const siteOrigin = new URL(configuredSiteUrl).origin;
 
 /**
  * Paths that exist only where a server runs, never as files: the signed-URL service is a

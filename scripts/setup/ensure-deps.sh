@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what this machine lacks for running and testing the site: Debian packages
-# (as root, through apt) and node_modules (npm ci, when the lockfile changed).
+# (as root, through apt) and node_modules (npm ci, when the lockfile changed; npm 11 runs only
+# the install scripts package.json's allowScripts allows, see docs/install.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/apt-install.sh
@@ -32,20 +33,7 @@ install_missing ${missing[@]+"${missing[@]}"}
 stamp=node_modules/.package-lock.json
 if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "ensure-deps: npm ci"
-  # npm 11 refuses this lockfile in `npm ci` because it lacks entries for other platforms'
-  # optional binaries (tailwind oxide, next swc), a known npm fault; `npm install` then
-  # installs the same locked versions and leaves the lockfile as it is.
-  if ! npm ci --no-audit --no-fund --loglevel=error; then
-    echo "ensure-deps: npm ci refused the lockfile; installing the locked versions with npm install"
-    npm install --no-audit --no-fund --loglevel=error
-  fi
-fi
-
-# Deno (npm `deno`, the Supabase function's runtime) ships its binary in an optional
-# platform package; when npm skipped the package's install script or that package, the
-# rebuild brings it, from the npm registry like every other dependency.
-if ! node_modules/.bin/deno --version >/dev/null 2>&1; then
-  echo "ensure-deps: the deno binary does not run; rebuilding the deno package"
-  npm rebuild deno --foreground-scripts --loglevel=error
-  node_modules/.bin/deno --version >/dev/null
+  # No fallback: a lockfile npm ci refuses is a bug of the commit (npm run check:lockfile names
+  # the problem, npm run relock fixes it), and installing anything else would hide it.
+  npm ci --no-audit --no-fund
 fi

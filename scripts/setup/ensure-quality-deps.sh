@@ -17,5 +17,8 @@ tools=tools/lighthouse
 stamp=$tools/node_modules/.package-lock.json
 if [ ! -f "$stamp" ] || [ $tools/package-lock.json -nt "$stamp" ]; then
   echo "ensure-quality-deps: npm ci in $tools"
+  # Errors only: npm would warn that lighthouse wants Node >= 22 (EBADENGINE), checking it against
+  # the Node that runs npm, not the Node 22 this folder installs for it (its `node` package's
+  # install script, the one allowScripts allows there).
   npm ci --prefix "$tools" --no-audit --no-fund --loglevel=error
 fi

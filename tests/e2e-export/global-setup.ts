@@ -7,6 +7,6 @@ export default function globalSetup(): void {
   if (!existsSync("out/index.html")) throw new Error("out/ is missing: run `npm run build:export:e2e` first (npm test does).");
   const policy = metaPolicyOf(readFileSync("out/index.html", "utf8"));
   if (!policy?.includes(functionOrigin)) {
-    throw new Error(`out/ was not built for the Edge Function at ${functionOrigin}: run \`npm run build:export:e2e\` (with the same E2E_* ports).`);
+    throw new Error(`out/ was not built for the Edge Function at ${functionOrigin}: run \`npm run build:export:e2e\` (it records the ports it builds for).`);
   }
 }

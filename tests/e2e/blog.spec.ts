@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DOMParser } from "@xmldom/xmldom";
-import { site } from "../../content/site";
+import { siteOrigin } from "../../lib/config/site-links";
 import { articles } from "./articles";
 
-// Newest first; June 5 has two articles, the higher id first (DECISIONS.md).
+// Newest first; June 5 has two articles, the higher id first (docs/specification.md §2).
 const expectedOrder = [
   "mockingbird-ai-cyber-helmets-partnership",
   "byod-vishing-problem",
@@ -65,7 +65,7 @@ for (const article of articles()) {
     expect(posting).toMatchObject({
       headline: article.title,
       author: { name: "The Mockingbird team" },
-      mainEntityOfPage: { "@id": `${site.origin}/blog/${article.slug}` },
+      mainEntityOfPage: { "@id": `${siteOrigin}/blog/${article.slug}` },
     });
     for (const field of ["description", "image", "datePublished", "dateModified", "keywords"]) expect(posting?.[field], field).toBeTruthy();
     expect(posting?.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
@@ -131,6 +131,6 @@ test("the RSS feed is RSS 2.0 XML with ten items and is linked from every blog p
   for (const item of items) expect(item.getElementsByTagName("description")[0]?.textContent?.length).toBeGreaterThan(50);
   for (const path of ["/blog", `/blog/${expectedOrder[0]}`]) {
     await page.goto(path);
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `${site.origin}/blog/rss.xml`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `${siteOrigin}/blog/rss.xml`);
   }
 });

@@ -1,11 +1,12 @@
-import { expect, type WebSocketRoute } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { routeServiceDouble } from "../support/service-double";
 import { agentSocketPattern, callWidget, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * Captions that follow the caller's voice, against the voice protocol as ElevenLabs speaks it:
- * every audio chunk carries `audio_event.alignment` (PROTOCOL.md §3.2). The test plays the
- * server on the call's socket (page.routeWebSocket, no upstream), so the timing of each word
- * is known: the caller's line must appear word by word as its audio plays, never before it,
+ * every audio chunk carries `audio_event.alignment` (docs/protocol.md §3.2). The test plays the
+ * server on the call's socket (the double of the service, tests/support/service-double), so the
+ * timing of each word is known: the caller's line must appear word by word as its audio plays, never before it,
  * and reach the captions log (the screen reader's live region) once, whole, when it has played.
  */
 
@@ -29,15 +30,8 @@ function chunks(): { audio: string; alignment: { chars: string[]; char_start_tim
 }
 
 test("with the protocol's alignment, the caller's line appears word by word as its audio plays and is logged once when it has played", async ({ page }) => {
-  let server: WebSocketRoute | undefined;
-  await page.routeWebSocket(agentSocketPattern, (socket) => {
-    server = socket;
-    socket.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { type?: string };
-      if (frame.type !== "conversation_initiation_client_data") return;
-      socket.send(JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_captions", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } }));
-    });
-  });
+  // The double of the service answers the call; the test sends the line itself, so the timing of each word is known.
+  const sessions = await routeServiceDouble(page, agentSocketPattern, { greeting: "", answer: () => [], firstFramesDelayMs: 0 });
   await page.goto("/");
   const widget = callWidget(page);
   await widget.startButton.click();
@@ -57,11 +51,12 @@ test("with the protocol's alignment, the caller's line appears word by word as i
     new MutationObserver(snapshot).observe(root, { subtree: true, childList: true, characterData: true });
   });
 
-  server!.send(JSON.stringify({ type: "agent_response", agent_response_event: { agent_response: line, event_id: 1 } }));
+  const server = sessions[0]!;
+  server.send({ type: "agent_response", agent_response_event: { agent_response: line, event_id: 1 } });
   await page.waitForTimeout(400);
   await expect(widget.root.locator('[data-speaker="agent"]'), "nothing of the line before its audio").toHaveCount(0);
   for (const chunk of chunks()) {
-    server!.send(JSON.stringify({ type: "audio", audio_event: { audio_base_64: chunk.audio, event_id: 1, alignment: chunk.alignment } }));
+    server.send({ type: "audio", audio_event: { audio_base_64: chunk.audio, event_id: 1, alignment: chunk.alignment } });
   }
 
   await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${line}`], { timeout: 10_000 });
@@ -79,20 +74,4 @@ test("with the protocol's alignment, the caller's line appears word by word as i
   expect(seen.filter((entry, index) => index > 0 && entry.logged > seen[index - 1]!.logged)).toHaveLength(1);
   await expect(widget.root.locator('[data-testid="call-caption-spoken"]')).toHaveCount(0);
   await widget.endButton.click();
-});
-
-test("a typed call shows the caller's lines whole, as they arrive", async ({ page }) => {
-  await page.routeWebSocket(agentSocketPattern, (socket) => {
-    socket.onMessage((message) => {
-      const frame = JSON.parse(String(message)) as { type?: string };
-      if (frame.type !== "conversation_initiation_client_data") return;
-      socket.send(JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_typed", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } }));
-      socket.send(JSON.stringify({ type: "agent_response", agent_response_event: { agent_response: line, event_id: 1 } }));
-    });
-  });
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.typedButton.click();
-  await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${line}`], { timeout: 20_000 });
-  await expect(widget.root.locator('[data-testid="call-caption-spoken"]')).toHaveCount(0);
 });

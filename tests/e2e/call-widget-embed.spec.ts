@@ -1,5 +1,5 @@
 import { expect, test, type Frame } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
+import { baseURL, partnerOrigin } from "../../playwright.config";
 import { EMBED_PATH } from "../../lib/security/framing";
 import { routes } from "./routes";
 import { callWidget, startTypedCall, text } from "./support/call-widget";
@@ -7,11 +7,11 @@ import { startPartnerSite } from "./support/partner-site";
 
 /**
  * /embed/call is the widget alone, for an <iframe allow="microphone"> on the sites listed in
- * EMBED_ALLOWED_ORIGINS (playwright.config.ts lists http://127.0.0.1:3299). Only that path
+ * EMBED_ALLOWED_ORIGINS (playwright.config.ts lists the partner site's origin). Only that path
  * may be framed; every other page keeps frame-ancestors 'none' and X-Frame-Options DENY.
  */
 
-const allowedOrigin = "http://127.0.0.1:3299";
+const allowedOrigin = partnerOrigin;
 
 const frameAncestors = (csp: string | undefined) => /(?:^|;)\s*frame-ancestors ([^;]*)/.exec(csp ?? "")?.[1]?.trim().split(/\s+/) ?? [];
 

@@ -1,10 +1,12 @@
-import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
-import { agentSocketPattern, callWidget, expectFailure, expectIdle, signedUrlPattern, startTypedCall, text } from "./support/call-widget";
+import { expect, test, type Page } from "@playwright/test";
+import { routeServiceDouble, type ServiceDoubleSession } from "../support/service-double";
+import { agentSocketPattern, callWidget, expectFailure, expectIdle, openingLine, signedUrlPattern, startTypedCall, text } from "./support/call-widget";
 
 /**
  * The error catalogue, each provoked for real against the production build: the signed-URL
- * service's answers are replaced with page.route, and the agent's socket is relayed through
- * page.routeWebSocket so the test can close it the way a server would. Typed calls keep the
+ * service's answers are replaced with page.route, and the call's socket is answered by the
+ * double of ElevenLabs' service (tests/support/service-double), which the test closes the way
+ * the service would. Typed calls keep the
  * microphone out of it (its errors have their own files).
  */
 
@@ -35,40 +37,43 @@ test("a typed call that fails to start from the keyboard gives the focus back to
   await expect(widget.typedButton).toBeFocused();
 });
 
-/** Relays the call's socket to the real agent; the test then closes the page side as the server would. */
-async function relayAgentSocket(page: Page): Promise<() => WebSocketRoute> {
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(agentSocketPattern, (socket) => {
-    socket.connectToServer();
-    sockets.push(socket);
-  });
+/** The call's socket answered by the double of the service; the test then closes it as the service would. */
+async function serviceDouble(page: Page, refuse?: { code: number; reason: string }): Promise<() => ServiceDoubleSession> {
+  const sessions = await routeServiceDouble(page, agentSocketPattern, { greeting: openingLine, answer: () => [], ...(refuse ? { refuse } : {}) });
   return () => {
-    expect(sockets, "one call socket").toHaveLength(1);
-    return sockets[0]!;
+    expect(sessions, "one call socket").toHaveLength(1);
+    return sessions[0]!;
   };
 }
 
+test("a call the service refuses before it starts shows the service's reason", async ({ page }) => {
+  await serviceDouble(page, { code: 1008, reason: "Override for field 'first_message' is not allowed by config." });
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expectFailure(widget, "Override for field 'first_message' is not allowed by config.");
+});
+
 test("the server closing a connected call without code 1000 shows 'The connection was closed by the server.'", async ({ page }) => {
-  const socket = await relayAgentSocket(page);
+  const socket = await serviceDouble(page);
   const widget = callWidget(page);
   await startTypedCall(widget);
-  await socket().close({ code: 1011 });
+  socket().close(1011);
   await expectFailure(widget, text.errors.serverClosed);
 });
 
 test("the server closing a connected call with a reason shows that reason", async ({ page }) => {
-  const socket = await relayAgentSocket(page);
+  const socket = await serviceDouble(page);
   const widget = callWidget(page);
   await startTypedCall(widget);
-  await socket().close({ code: 1011, reason: "The agent had an internal error." });
+  socket().close(1011, "The agent had an internal error.");
   await expectFailure(widget, "The agent had an internal error.");
 });
 
 test("the server closing a connected call with code 1000 ends it normally, without an error", async ({ page }) => {
-  const socket = await relayAgentSocket(page);
+  const socket = await serviceDouble(page);
   const widget = callWidget(page);
   await startTypedCall(widget);
-  await socket().close({ code: 1000, reason: "Call ended" });
+  socket().close(1000, "Call ended");
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
   await expect(widget.status).toHaveText(text.status.ended);

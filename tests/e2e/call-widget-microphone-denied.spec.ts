@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { microphoneHelp, type BrowserFamily } from "../../content/call/microphone-help";
-import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, recordMicrophone, text } from "./support/call-widget";
+import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, expectFits, microphoneUse, recordMicrophone, text } from "./support/call-widget";
 
 /**
  * A microphone exists (Chromium's fake device) but the browser context was given no
@@ -31,4 +31,14 @@ test("a refused microphone shows 'Microphone access denied' and the browser's st
   await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
   await expect(widget.microphoneHelp).toHaveCount(0);
   await expect(widget.alert).toBeEmpty();
+});
+
+test("the microphone help fits 320 px with nothing to scroll sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.startButton.click();
+  await expectFailure(widget, text.errors.microphoneDenied);
+  await expect(widget.microphoneHelp).toBeVisible();
+  await expectFits(page, "the microphone help");
 });

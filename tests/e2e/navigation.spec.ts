@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { site } from "../../content/site";
+import { configuredLinks } from "../../lib/config/site-links";
 
 /**
  * Whether the menu button is exposed as expanded, read from Chromium's accessibility tree
@@ -37,7 +38,7 @@ test.describe("desktop header", () => {
     await expect(header.getByRole("link", { name: "One-pager" })).toHaveAttribute("download", /\.pdf$/);
     await expect(header.getByRole("link", { name: "Email us" })).toHaveAttribute("href", `mailto:${site.email}`);
     const book = header.getByRole("link", { name: /Book a Free Consultation/ });
-    await expect(book).toHaveAttribute("href", site.bookingUrl);
+    await expect(book).toHaveAttribute("href", configuredLinks.booking);
     await expect(book).toHaveAttribute("target", "_blank");
     await expect(header.getByRole("link", { name: "Request Platform Access" })).toHaveAttribute("href", "/join-beta");
   });
@@ -57,8 +58,8 @@ test.describe("desktop header", () => {
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText("All rights reserved");
-    await expect(footer.getByRole("link", { name: /Twitter/ })).toHaveAttribute("href", site.social.twitter);
-    await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", site.social.linkedin);
+    await expect(footer.getByRole("link", { name: /Twitter/ })).toHaveAttribute("href", configuredLinks.twitter);
+    await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("href", configuredLinks.linkedin);
     await expect(footer).toContainText(site.supportedBy);
   });
 

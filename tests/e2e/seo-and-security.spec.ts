@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DOMParser } from "@xmldom/xmldom";
-import { site } from "../../content/site";
+import { siteOrigin } from "../../lib/config/site-links";
 import { routes, sitemapPriorities } from "./routes";
 import { articles } from "./articles";
 import { injectInlineScript } from "./support/injected-script";
@@ -18,8 +18,8 @@ test("/sitemap.xml is sitemaps.org XML listing every route and article with its 
     }));
   });
   const expected = [
-    ...Object.entries(sitemapPriorities).map(([path, priority]) => ({ loc: path === "/" ? site.origin : `${site.origin}${path}`, priority })),
-    ...articles().map((article) => ({ loc: `${site.origin}/blog/${article.slug}`, priority: 0.7 })),
+    ...Object.entries(sitemapPriorities).map(([path, priority]) => ({ loc: path === "/" ? siteOrigin : `${siteOrigin}${path}`, priority })),
+    ...articles().map((article) => ({ loc: `${siteOrigin}/blog/${article.slug}`, priority: 0.7 })),
   ];
   expect(listed.sort((a, b) => a.loc.localeCompare(b.loc))).toEqual(expected.sort((a, b) => a.loc.localeCompare(b.loc)));
 });
@@ -30,7 +30,7 @@ test("/sitemap.xml dates each article by its own last change, its update or else
     Array.from(doc.getElementsByTagName("url")).map((url) => [url.getElementsByTagName("loc")[0]?.textContent ?? "", url.getElementsByTagName("lastmod")[0]?.textContent ?? ""]),
   );
   for (const article of articles()) {
-    expect(lastmod.get(`${site.origin}/blog/${article.slug}`), article.slug).toBe(new Date(`${article.updated ?? article.date} UTC`).toISOString());
+    expect(lastmod.get(`${siteOrigin}/blog/${article.slug}`), article.slug).toBe(new Date(`${article.updated ?? article.date} UTC`).toISOString());
   }
 });
 
@@ -44,7 +44,7 @@ test("a browser opening /sitemap.xml sees a readable page titled Sitemap", async
 test("robots.txt allows crawling and names the sitemap", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("User-agent: *");
-  expect(robots).toContain(`Sitemap: ${site.origin}/sitemap.xml`);
+  expect(robots).toContain(`Sitemap: ${siteOrigin}/sitemap.xml`);
 });
 
 test("every page has a generated 1200x630 share image", async ({ page, request }) => {

@@ -116,6 +116,45 @@ for (const engine of engines) {
       assert.equal(ended.alert, "");
     });
 
+    it("every state of the widget fits 320 px without scrolling sideways: idle, connecting, a typed call, the debrief, an error, a voice call", async () => {
+      await open("/", 320, 640);
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await installRecorders(tab);
+      const fits = async (state: string) => {
+        const fit = await tab.run<{ overflow: number; outside: string[] }>(`
+          const width = document.documentElement.clientWidth;
+          const outside = [...document.querySelectorAll('section[aria-labelledby="call-widget-heading"] *')]
+            .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+            .map((element) => element.tagName.toLowerCase() + " " + JSON.stringify((element.textContent || "").trim().slice(0, 30)));
+          return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };`);
+        assert.deepEqual(fit, { overflow: 0, outside: [] }, `${state} at 320 px`);
+      };
+      await fits("idle");
+      // The signed URL takes a moment here, as on a slow network, so the connecting state can be seen.
+      await tab.run(`
+        const original = window.fetch;
+        window.fetch = (input, init) => String(input).includes("elevenlabs-auth") ? new Promise((resolve) => setTimeout(resolve, 1500)).then(() => original(input, init)) : original(input, init);`);
+      await tab.click(xpaths.typed);
+      await waitForView(tab, (v) => v.badges.includes(text.badges.connecting), "the connecting state");
+      await fits("connecting");
+      await waitForView(tab, (v) => isConnected(v) && v.agentLines.length > 0, "the typed call");
+      await fits("a typed call");
+      await tab.type(xpaths.replyBox, "the code is four seven two nine one eight");
+      await tab.click(xpaths.send);
+      await waitForView(tab, (v) => isIdle(v) && v.status.includes(text.status.debriefReady), "the debrief", 30_000);
+      await fits("the debrief");
+      await tab.run(`document.cookie = "fault=worklets; path=/"`);
+      await tab.click(xpaths.start);
+      await waitForView(tab, (v) => v.alert === text.errors.audioFailed && isIdle(v), "an error");
+      await fits("an error");
+      await tab.run(`document.cookie = "fault=; max-age=0; path=/"`);
+      await tab.click(xpaths.start);
+      await waitForView(tab, isConnected, "a voice call");
+      await fits("a voice call");
+      await tab.click(xpaths.end);
+      await waitForView(tab, isIdle, "the call to end");
+    });
+
     it("a worklet that fails to load is reported as an audio failure, not a busy microphone, and releases the microphone", async () => {
       await openHome();
       await tab.run(`document.cookie = "fault=worklets; path=/"`);
@@ -144,6 +183,47 @@ for (const engine of engines) {
       await tab.enterFirstFrame();
       await installRecorders(tab);
       await expectRefusal(tab, browserNames[engine]);
+    });
+
+    describe("on a machine without any audio output", () => {
+      let deaf: EngineBrowser;
+      let deafTab: Tab;
+      before(async () => {
+        // No PulseAudio server: the browser finds no sound device at all.
+        deaf = await launch(engine, "fake", { PULSE_SERVER: "unix:/nonexistent/native" });
+        deafTab = await deaf.newTab();
+        await deafTab.setViewport(1280, 900);
+      });
+      after(async () => {
+        await deaf?.close();
+      });
+
+      if (engine === "firefox") {
+        it("a voice call says the speaker could not be started, offers the typed call, and lets go of the microphone", async () => {
+          await deafTab.goto(`${site.origin}/`);
+          await installRecorders(deafTab);
+          await deafTab.click(xpaths.start);
+          const failed = await waitForView(deafTab, (v) => v.alert !== "" && isIdle(v), "the call to fail");
+          // Not the connect timeout's "Connection failed" (20 s): the widget's own 4 s watch on the speaker.
+          assert.equal(failed.alert, text.errors.audioOutputFailed);
+          assert.ok(failed.buttons.some((b) => b.label === text.buttons.startTyped && !b.disabled), "Reply by typing instead is offered");
+          await waitForView(deafTab, (v) => v.media.live === 0, "every microphone track to be released");
+          await deafTab.click(xpaths.typed);
+          await waitForView(deafTab, (v) => isConnected(v) && v.agentLines.length > 0, "the typed call instead");
+          await deafTab.click(xpaths.end);
+        });
+      } else {
+        it("a voice call still connects and captions the caller: WebKitGTK plays into a silent stand-in for the missing device and does not tell the page", async () => {
+          await deafTab.goto(`${site.origin}/`);
+          await installRecorders(deafTab);
+          await deafTab.click(xpaths.start);
+          const greeted = await waitForView(deafTab, (v) => isConnected(v) && v.agentLines.length > 0, "the greeting's caption");
+          assert.equal(greeted.agentLines[0], `${text.live.captions.agent}: ${openingLine}`);
+          assert.equal(greeted.alert, "");
+          await deafTab.click(xpaths.end);
+          await waitForView(deafTab, (v) => isIdle(v) && v.media.live === 0, "End Call to release the microphone");
+        });
+      }
     });
 
     if (engine === "firefox") {

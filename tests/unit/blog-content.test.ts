@@ -1,17 +1,19 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import { homeContent } from "@/content/home";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import { manifesto } from "@/content/manifesto";
 import { sourceForUrl } from "@/content/sources";
 import { countWords, wordsPerMinute } from "@/lib/blog/reading-time";
 import { splitAtUpdate, updateMismatch } from "@/lib/blog/updates";
+import { figureText } from "@/lib/editorial/figures";
 import { articles, externalLinks, factsPath, firstSentence, internalLinks, plainText, type Article } from "./support/content-corpus";
 
 const all = articles();
 const bySlug = new Map(all.map((article) => [article.slug, article]));
 const each = all.map((article) => [article.slug, article] as const);
 
-/** A reader who has seen a figure or a source three times has seen it enough. */
+/** A reader who has seen a figure three times has seen it enough (cases and sentences: tests/unit/house-style.test.tsx). */
 const maxRepeats = 3;
 
 describe("article length", () => {
@@ -34,13 +36,6 @@ describe("every article earns its place", () => {
     for (const article of all) expect(firstSentence(article.markdown)).not.toMatch(/^Most\b/);
   });
 
-  test(`each source is cited by at most ${maxRepeats} articles`, () => {
-    const citedBy = new Map<string, Set<string>>();
-    for (const article of all) for (const url of externalLinks(article.markdown)) citedBy.set(url, (citedBy.get(url) ?? new Set()).add(article.slug));
-    const overused = [...citedBy].filter(([, slugs]) => slugs.size > maxRepeats).map(([url, slugs]) => `${url}: ${[...slugs].join(", ")}`);
-    expect(overused).toEqual([]);
-  });
-
   test(`each percentage appears in at most ${maxRepeats} places across the articles, Home and the manifesto`, () => {
     const documents: [string, string][] = [
       ...all.map((article): [string, string] => [article.slug, article.markdown]),
@@ -58,35 +53,9 @@ describe("every article earns its place", () => {
     const repeated = [...places].filter(([, names]) => names.size > maxRepeats).map(([figure, names]) => `${figure}: ${[...names].join(", ")}`);
     expect(repeated).toEqual([]);
   });
-
-  test("no two articles share a passage of twelve words or more outside quotations", () => {
-    const shingles = (article: Article) => {
-      // Quotations are verbatim by design: two articles quoting the same source may share them.
-      const words = plainText(article.markdown).replace(/["“][^"”]*["”]/g, " ").toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ").split(/\s+/).filter(Boolean);
-      return new Set(words.slice(0, -11).map((_, index) => words.slice(index, index + 12).join(" ")));
-    };
-    const shared: string[] = [];
-    for (const [index, a] of all.entries()) {
-      const mine = shingles(a);
-      for (const b of all.slice(index + 1)) {
-        const common = [...shingles(b)].filter((shingle) => mine.has(shingle));
-        if (common.length > 0) shared.push(`${a.slug} / ${b.slug}: "${common[0]}"`);
-      }
-    }
-    expect(shared).toEqual([]);
-  });
 });
 
 describe("every figure is sourced where it stands", () => {
-  /** What is left of a block once dates, years, names with digits (UNC6040, Storm-1811, 8-K) and list numbers are set aside. */
-  const figureText = (text: string) =>
-    plainText(text)
-      .replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)( \d{1,2},)? \d{4}\b/g, "")
-      .replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}\b/g, "")
-      .replace(/\b(19|20)\d{2}\b/g, "")
-      .replace(/\b[A-Za-z]+[-‑]?\d[\w-]*|\b\d+[-‑][A-Z]\w*/g, "")
-      .replace(/\b1:1\b/g, "");
-
   const citesSource = (text: string) => externalLinks(text).some((url) => sourceForUrl(url));
 
   test.each(each)("%s links a listed source in every paragraph or list item that states a figure", (_slug, article) => {
@@ -152,6 +121,11 @@ describe("quotes are real", () => {
 
 describe("the partnership article", () => {
   const partnership = bySlug.get("mockingbird-ai-cyber-helmets-partnership") as Article;
+
+  test("names the partner the company has signed off", () => {
+    expect(plainText(partnership.markdown)).toContain(signedOff(launchSignoff.partner));
+    expect(launchSignoff.partner.usedIn.join(" ")).toContain(`/blog/${partnership.slug}`);
+  });
 
   test("describes the partner neutrally, without praise", () => {
     expect(plainText(partnership.markdown)).not.toMatch(/\b(leading|award-winning|world-class|best-in-class|renowned|trusted|premier|innovative|cutting-edge|industry-leading|expert)\b/i);

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { launchSignoff, signedOff, type LaunchSignoff, type SignoffEntry } from "@/content/launch-signoff";
 import { assertLaunchReady, isProductionOrigin, launchReadinessProblem, LaunchSignoffError, unconfirmedValues } from "@/lib/config/launch-readiness";
+import { siteHost } from "@/lib/config/site-links";
 
 const allConfirmed = (signoff: LaunchSignoff): LaunchSignoff =>
   Object.fromEntries(Object.entries(signoff).map(([key, entry]) => [key, { ...entry, confirmed: entry.draft }]));
@@ -17,8 +18,8 @@ describe("launch sign-off list", () => {
     }
   });
 
-  it("keeps the fictional team and the legal commitments the seed does not fix on the list", () => {
-    for (const key of ["legalName", "founders", "customerDataExportDays", "backupRetentionDays", "arbitrationRules", "customerBreachNotice", "subProcessorChangeNotice", "paymentTermDays"]) {
+  it("keeps the fictional team, the claims about third parties (grant, partner), the voice processor's retention and the legal commitments the seed does not fix on the list", () => {
+    for (const key of ["legalName", "founders", "grantSupport", "partner", "voiceHistoryRetentionDays", "hostLogRetention", "customerDataExportDays", "backupRetentionDays", "arbitrationRules", "customerBreachNotice", "subProcessorChangeNotice", "paymentTermDays"]) {
       expect(Object.keys(launchSignoff)).toContain(key);
     }
   });
@@ -82,6 +83,7 @@ describe("pages read the sign-off values", () => {
     arbitrationRules: "the ICC Rules, before three arbitrators",
     paymentTermDays: 21,
     customerBreachNotice: "within 48 hours",
+    grantSupport: "Supported by the ElevenLabs Grants program",
     founders: [{ slug: "real-person", name: "Real Person", role: "Co-founder & CEO", linkedinUrl: "https://www.linkedin.com/in/real-person", imageUrl: "/team/real-person.jpg", bio: "A real bio." }],
   };
 
@@ -114,11 +116,12 @@ describe("pages read the sign-off values", () => {
   const text = (doc: { intro: string; sections: readonly { blocks: readonly ({ type: "p"; text: string } | { type: "list"; items: readonly string[] })[] }[] }) =>
     [doc.intro, ...doc.sections.flatMap((section) => section.blocks.flatMap((block) => (block.type === "p" ? [block.text] : block.items)))].join("\n");
 
-  it("the privacy policy, the terms, the team page and the site's legal name show the confirmed values", async () => {
+  it("the privacy policy, the terms, the team page, the site's legal name and its grant badge show the confirmed values", async () => {
     const { privacy, terms, team, site } = await withConfirmedValues();
-    const privacyText = text(privacy.privacyPolicy);
-    const termsText = text(terms.termsOfService);
+    const privacyText = text(privacy.privacyPolicyFor({ websiteHost: siteHost }));
+    const termsText = text(terms.termsOfServiceFor({ websiteHost: siteHost }));
     expect(site.site.legalName).toBe("Real Company Ltd");
+    expect(site.site.supportedBy).toBe("Supported by the ElevenLabs Grants program");
     expect(privacyText).toContain("Real Company Ltd");
     expect(privacyText).toContain("can still export its data for 45 days");
     expect(privacyText).toContain("rolling cycle of 14 days");

@@ -1,12 +1,17 @@
 import { render, screen, within } from "@testing-library/react";
 import { LegalDocument, formatLegalDate } from "@/components/legal/legal-document";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
+import { siteHost } from "@/lib/config/site-links";
 import PrivacyPage from "@/app/(site)/privacy/page";
 import TermsPage from "@/app/(site)/terms/page";
+
+/** The legal texts as this deployment serves them. */
+const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
+const termsOfService = termsOfServiceFor({ websiteHost: siteHost });
 
 /** Text of every paragraph and list item the rendered document shows. */
 function renderedBlocks(doc: LegalDocumentContent): string[] {
@@ -88,8 +93,8 @@ describe("privacy policy statements", () => {
     expectStatement(doc, /website has no accounts/i, /sets no tracking/i, /cookies/i);
   });
 
-  test("privacy states the demo's per-address counters, how long they are kept and why", () => {
-    expectStatement(doc, /network address/i, /anonymized range/i, /at most 24 hours/i, /only to limit abuse of the demo/i);
+  test("privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", () => {
+    expectStatement(doc, /IP address/i, /network range/i, /at most 24 hours/i, /only to limit abuse of the demo/i, /pseudonymous, not anonymous/);
   });
 
   test("privacy never claims the website stores no data, since the demo's counters are data", () => {
@@ -229,7 +234,7 @@ describe("privacy and terms agree", () => {
 
   test("simulations use work contact details in the terms, and the privacy policy lists work details only", () => {
     expectStatement(termsOfService, /target only Participants/, /work contact details/);
-    expectStatement(privacyPolicy, /participant's name, work email address, work phone number/);
+    expectStatement(privacyPolicy, /name, work email address, work phone number and team or department your organization provides for each participant/);
     for (const text of [...renderedBlocks(privacyPolicy), ...renderedBlocks(termsOfService)]) expect(text).not.toMatch(/personal (mobile|phone) number/i);
   });
 });
@@ -300,9 +305,9 @@ test("formatLegalDate renders a calendar date without time-zone drift", () => {
 });
 
 describe.each([
-  ["privacy", PrivacyPage, "/privacy", "Privacy Policy"],
-  ["terms", TermsPage, "/terms", "Terms of Service"],
-])("%s page", (_name, Page, path, title) => {
+  ["privacy", PrivacyPage, "/privacy", "Privacy Policy", "data about visitors to"],
+  ["terms", TermsPage, "/terms", "Terms of Service", "our website at"],
+])("%s page", (_name, Page, path, title, hostNamedAfter) => {
   test("renders the document and breadcrumb structured data", () => {
     const { container } = render(<Page />);
     expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
@@ -312,5 +317,10 @@ describe.each([
     expect(crumbs["@type"]).toBe("BreadcrumbList");
     expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", title]);
     expect(crumbs.itemListElement[1].item).toMatch(new RegExp(`${path}$`));
+  });
+
+  test("names the website it is served at by the deployment's host", () => {
+    const { container } = render(<Page />);
+    expect(container.textContent).toContain(`${hostNamedAfter} ${siteHost}`);
   });
 });

@@ -2,13 +2,19 @@ import { render } from "@testing-library/react";
 import OnePagerPage from "@/app/one-pager/page";
 import { homeContent } from "@/content/home";
 import { joinBeta } from "@/content/join-beta";
-import { privacyPolicy } from "@/content/legal/privacy";
-import { termsOfService } from "@/content/legal/terms";
+import { privacyPolicyFor } from "@/content/legal/privacy";
+import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { manifesto } from "@/content/manifesto";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
 import { teamPage } from "@/content/team";
+import { siteHost } from "@/lib/config/site-links";
 import { articles, plainText } from "./support/content-corpus";
+import { siteCopy } from "./support/site-copy";
+
+/** The legal texts as this deployment serves them. */
+const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
+const termsOfService = termsOfServiceFor({ websiteHost: siteHost });
 
 /**
  * Rules that keep the pages, the articles and the legal texts telling one story. Each names the
@@ -42,15 +48,23 @@ const sentences = copy.flatMap(([where, text]) => text.split(/(?<=[.;!?])\s+/).m
 const matching = (pattern: RegExp, within = sentences) => within.filter(([, text]) => pattern.test(text)).map(([where, text]) => `${where}: ${text}`);
 
 describe("one story across the site", () => {
-  test("wherever the site offers to clone any voice, the same paragraph requires the owner's consent", () => {
-    const offers = copy.filter(([, text]) => /clone any voice/i.test(text));
-    expect(offers.length).toBeGreaterThan(0);
-    for (const [where, text] of offers) expect(`${where}: ${text}`).toMatch(/consent/i);
+  test("wherever a page offers cloned voices, the same paragraph or item requires the owner's consent", () => {
+    // Home, Product, Join beta, the site's and pages' descriptions, the manifesto's plan, and articles where they point to the feature.
+    const offers = siteCopy()
+      .filter((part) => part.kind === "prose" && (["/", "/product", "/join-beta", "site-wide"].includes(part.page) || part.where.startsWith("pages.json") || part.where.startsWith("plan") || /\(\/product#voice-cloning\)/.test(part.text)))
+      .filter((part) => /\bclon(?:e|ed|es|ing)\b|\breplicas?\b/i.test(part.text));
+    expect(offers.length).toBeGreaterThan(5);
+    for (const part of offers) expect(`${part.page} (${part.where}): ${part.text}`).toMatch(/consent/i);
+  });
+
+  test("no page says training teaches people to detect a fake voice: the articles' point is that the tell is the request", () => {
+    expect(matching(/\b(?:learn|learns|teach|teaches|train|trains|trained)\b[^.?]*\b(?:spot|detect|recogni[sz]e|tell)\b[^.?]*\b(?:fake|cloned|synthetic|deepfake)\s+voices?\b/i)).toEqual([]);
+    expect(homeContent.subline).toMatch(/the tell is the request, not the voice/);
   });
 
   test("coaching is the seed's one-to-one voice coaching in the browser, never immediate coaching for everyone after a call", () => {
     expect(matching(/coach/i).filter((line) => /\b(immediate|immediately|everyone gets|after (every|each) (failed )?call|right after the call)\b/i.test(line))).toEqual([]);
-    expect(copy.some(([where, text]) => where === "Home" && /one-to-one with a voice AI coach in the browser/.test(text))).toBe(true);
+    expect(copy.some(([where, text]) => where === "Home" && /one-to-one with an AI voice coach in the browser/.test(text))).toBe(true);
   });
 
   test("calls are offered in many languages: no page limits them to English", () => {

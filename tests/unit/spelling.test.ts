@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { siteCopy } from "./support/site-copy";
 
 /**
  * The site is written in US English (the spec's exact strings say "organization"). This flags the
@@ -73,5 +74,11 @@ describe("US spelling", () => {
 
   test.each(scanned)("%s uses US spelling", (file) => {
     expect(ukSpellings(readFileSync(path.join(root, file), "utf8"))).toEqual([]);
+  });
+
+  test("every string a visitor reads uses US spelling, the strings of content modules and the agent's playbooks included", () => {
+    // The playbooks' `phrases` are what the caller listens for, in any spelling a visitor might use.
+    const copy = siteCopy().filter((part) => !/\.phrases\./.test(part.where));
+    expect(copy.flatMap((part) => ukSpellings(part.text).map((word) => `${part.page} (${part.where}): ${word}`))).toEqual([]);
   });
 });

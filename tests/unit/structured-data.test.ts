@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { breadcrumbsTo, faqPage, graph, organization, serializeJsonLd, service, softwareApplication, website } from "@/lib/seo/structured-data";
 import { site } from "@/content/site";
+import { configuredLinks, siteOrigin } from "@/lib/config/site-links";
 
 describe("JSON-LD builders", () => {
   it("describe the organization with its logo, email, founding year and social profiles", () => {
@@ -9,7 +10,7 @@ describe("JSON-LD builders", () => {
       name: site.name,
       email: site.email,
       foundingDate: "2024",
-      sameAs: [site.social.twitter, site.social.linkedin],
+      sameAs: [configuredLinks.twitter, configuredLinks.linkedin],
     });
   });
 
@@ -36,9 +37,9 @@ describe("JSON-LD builders", () => {
     expect(breadcrumbsTo({ name: "Blog", path: "/blog" }, { name: "Post", path: "/blog/post" })).toEqual({
       "@type": "BreadcrumbList",
       itemListElement: [
-        { "@type": "ListItem", position: 1, name: "Home", item: `${site.origin}/` },
-        { "@type": "ListItem", position: 2, name: "Blog", item: `${site.origin}/blog` },
-        { "@type": "ListItem", position: 3, name: "Post", item: `${site.origin}/blog/post` },
+        { "@type": "ListItem", position: 1, name: "Home", item: `${siteOrigin}/` },
+        { "@type": "ListItem", position: 2, name: "Blog", item: `${siteOrigin}/blog` },
+        { "@type": "ListItem", position: 3, name: "Post", item: `${siteOrigin}/blog/post` },
       ],
     });
   });

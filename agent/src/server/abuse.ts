@@ -5,7 +5,7 @@ import { SAMPLE_RATE } from "../speech/audio";
  *
  * Leaky buckets, so that a long, honest call never runs one dry:
  * - frames and bytes: a browser sends about 31 audio frames (about 43 KB) a second
- *   (PROTOCOL §2.4); bursts happen after network stalls; a flood is a sustained rate
+ *   (docs/protocol.md §2.4); bursts happen after network stalls; a flood is a sustained rate
  *   far above that;
  * - audio: the recognizer decodes what it is given, so audio may not arrive much faster
  *   than it can be spoken;

@@ -27,7 +27,7 @@ export type PacerOptions = {
 type Chunk = { readonly pcm: Int16Array; readonly alignment: ChunkAlignment; readonly playAt: number; readonly ms: number };
 type ScheduledPart = { readonly playAt: number; readonly timeline: CharTimeline; readonly firstChar: number };
 
-/** One agent turn: its text and audio share `id` (PROTOCOL §4.2). */
+/** One agent turn: its text and audio share `id` (docs/protocol.md §4.2). */
 export class SpokenTurn {
   /** Aborted when the turn stops: its sentences still waiting for the synthesizer are dropped. */
   readonly synthesis = new AbortController();
@@ -110,7 +110,7 @@ export class AudioPacer {
     const at = this.options.now();
     const heard = turn.heardChars(at, this.sentUntil);
     turn.settle(outcome);
-    // The client flushes its queue on an interruption (PROTOCOL §2.5).
+    // The client flushes its queue on an interruption (docs/protocol.md §2.5).
     this.sentUntil = Math.min(this.sentUntil, at);
     return heard;
   }

@@ -1,7 +1,7 @@
 /**
  * Every way the agent closes a call's websocket, with the code and the reason. The SDK turns
  * the reason of a close before metadata into its error message, and reports any other
- * close's reason to the page (PROTOCOL §2.3, §2.7), so each reason is written for the
+ * close's reason to the page (docs/protocol.md §2.3, §2.7), so each reason is written for the
  * visitor. agent/README.md ("Admission" and "Other closes") lists them in the same order.
  */
 

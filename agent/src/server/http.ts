@@ -2,9 +2,10 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log";
 import type { SpeechStatus } from "../speech";
+import type { AgentWidgetConfig } from "./widget-config";
 
 /**
- * The REST side: the signed-URL endpoint ElevenLabs' backend API has (PROTOCOL §1.2,
+ * The REST side: the signed-URL endpoint ElevenLabs' backend API has (docs/protocol.md §1.2,
  * §4.4), the conversation feedback endpoint the SDK posts to, and /health. Errors use
  * ElevenLabs' shape, `{ detail: { status, message } }`, which is what the SDK and the
  * site's signed-URL handler read.
@@ -13,6 +14,7 @@ import type { SpeechStatus } from "../speech";
 export const conversationPath = "/v1/convai/conversation";
 const signedUrlPaths = new Set(["/v1/convai/conversation/get-signed-url", "/v1/convai/conversation/get_signed_url"]);
 const feedbackPath = /^\/v1\/convai\/conversations\/[A-Za-z0-9_-]{1,128}\/feedback$/;
+const widgetPath = /^\/v1\/convai\/agents\/([A-Za-z0-9_-]{1,128})\/widget$/;
 const maxFeedbackBytes = 16 * 1024;
 
 export type RestContext = {
@@ -21,6 +23,8 @@ export type RestContext = {
   readonly log: Logger;
   /** Mints the websocket URL for an agent (a fresh signature each time). */
   signedUrlFor(agentId: string): string;
+  /** The configuration ElevenLabs' widget fetches for an agent (widget-config.ts). */
+  widgetConfigFor(agentId: string): AgentWidgetConfig;
   health(): { readonly shuttingDown: boolean; readonly calls: { readonly active: number; readonly limit: number }; readonly speech: SpeechStatus };
 };
 
@@ -46,7 +50,7 @@ export function handleRest(context: RestContext, request: IncomingMessage, respo
     return;
   }
   if (feedbackPath.test(path)) {
-    // The SDK posts this from the browser (PROTOCOL §4.4), cross-origin when the agent runs on its own port.
+    // The SDK posts this from the browser (docs/protocol.md §4.4), cross-origin when the agent runs on its own port.
     response.setHeader("Access-Control-Allow-Origin", "*");
     if (method === "OPTIONS") {
       response.writeHead(204, { "Access-Control-Allow-Methods": "POST, OPTIONS", "Access-Control-Allow-Headers": "content-type", "Access-Control-Max-Age": "600" });
@@ -55,6 +59,20 @@ export function handleRest(context: RestContext, request: IncomingMessage, respo
     }
     if (!allow(response, method, ["POST", "OPTIONS"])) return;
     acceptFeedback(context, request, response);
+    return;
+  }
+  const widget = widgetPath.exec(path);
+  if (widget) {
+    // ElevenLabs' widget fetches it from the page, on any origin; it holds nothing secret. A
+    // conversation_signature in the query is neither needed nor read (nor logged).
+    response.setHeader("Access-Control-Allow-Origin", "*");
+    if (!allow(response, method, ["GET", "HEAD"])) return;
+    const agentId = widget[1] ?? "";
+    if (!context.scenarioIds.includes(agentId)) {
+      sendJson(response, 404, problem("agent_not_found", `No agent with id ${JSON.stringify(agentId)}.`));
+      return;
+    }
+    sendJson(response, 200, context.widgetConfigFor(agentId), method === "HEAD");
     return;
   }
   if (path === conversationPath) {

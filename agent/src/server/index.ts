@@ -14,6 +14,7 @@ import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
 import { CallSession } from "./session";
 import { createSignatureAuthority } from "./signatures";
 import { resolveTuning, type SessionTuning } from "./tuning";
+import { widgetConfigFor } from "./widget-config";
 
 export { debriefToolName } from "./session";
 export { busyReason, unknownAgentReason } from "./close-reasons";
@@ -67,6 +68,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           scenarioIds,
           log,
           signedUrlFor,
+          widgetConfigFor: (agentId) => widgetConfigFor(agentId, options.createCaller(agentId).opening().text),
           health: () => ({ shuttingDown, calls: { active: capacity.active, limit: capacity.limit }, speech: speech.status }),
         },
         request,
@@ -89,7 +91,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     noServer: true,
     maxPayload: tuning.maxPayloadBytes,
     perMessageDeflate: false,
-    // The SDK offers "convai" and Chromium fails the handshake unless it is selected (PROTOCOL §2.3).
+    // The SDK offers "convai" and Chromium fails the handshake unless it is selected (docs/protocol.md §2.3).
     handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false),
   });
 

@@ -1,7 +1,7 @@
 import type { EventRef } from "./messages";
 
 /**
- * A call's pings (PROTOCOL §4.1.6): one right after metadata, then one per interval, each
+ * A call's pings (docs/protocol.md §4.1.6): one right after metadata, then one per interval, each
  * with its own counter and the round trip measured from the last pong (`null` until the
  * first). The SDK has no liveness timer of its own; the server uses the round trip to
  * know how late the client hears what it is sent.

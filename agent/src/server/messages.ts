@@ -1,4 +1,5 @@
 import type {
+  AgentChatResponsePart,
   AgentResponse,
   AgentResponseCorrection,
   AgentToolResponseMessage,
@@ -12,6 +13,7 @@ import type {
   Outgoing,
   Ping,
   UserTranscript,
+  VadScore,
 } from "@elevenlabs/types";
 import { z } from "zod";
 import type { ChunkAlignment } from "../speech/alignment";
@@ -19,7 +21,7 @@ import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "./close-reasons";
 
 /**
- * The websocket frames of PROTOCOL.md §3: parsing what the client sends (total: every
+ * The websocket frames of docs/protocol.md §3: parsing what the client sends (total: every
  * input maps to a value, nothing throws) and building what the server sends.
  *
  * Both directions are checked against the SDK's own generated types (@elevenlabs/types, the
@@ -134,7 +136,7 @@ export function parseClientFrame(data: Buffer | string, isBinary: boolean, limit
   const frame = value as Record<string, unknown>;
   const type = frame.type;
 
-  // Audio is the one frame without a type (PROTOCOL §2.4).
+  // Audio is the one frame without a type (docs/protocol.md §2.4).
   if (type === undefined && "user_audio_chunk" in frame) return parseAudio(frame.user_audio_chunk);
   if (typeof type !== "string") return bad("unknown-type", "no type");
 
@@ -274,6 +276,15 @@ export function audioFrame(base64: string, eventId: number, alignment: ChunkAlig
   return { type: "audio", audio_event: { audio_base_64: base64, event_id: eventId, alignment } };
 }
 
+/** One piece of a reply streamed to a text-only conversation (text-stream.ts). */
+export function chatResponsePartFrame(type: "start" | "delta" | "stop", text: string, eventId: number): AgentChatResponsePart {
+  return { type: "agent_chat_response_part", text_response_part: { text, type, event_id: eventId } };
+}
+
+export function vadScoreFrame(score: number): VadScore {
+  return { type: "vad_score", vad_score_event: { vad_score: score } };
+}
+
 export function userTranscriptFrame(text: string, eventId: number): UserTranscript {
   return { type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: eventId } };
 }
@@ -309,7 +320,9 @@ export type ServerFrame =
   | ConversationMetadata
   | Ping
   | AgentResponse
+  | AgentChatResponsePart
   | Audio
+  | VadScore
   | UserTranscript
   | Interruption
   | AgentResponseCorrection

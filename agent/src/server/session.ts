@@ -9,12 +9,14 @@ import type { Recognizer, Speech, Utterance } from "../speech";
 import { createAbuseBudget, type AbuseBudget } from "./abuse";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
 import { closeReason, closes, type Close } from "./close-reasons";
+import { FrameGate } from "./frame-gate";
 import { shownTranscript } from "./heard";
 import { Keepalive } from "./keepalive";
 import {
   agentResponseCorrectionFrame,
   agentResponseFrame,
   audioFrame,
+  chatResponsePartFrame,
   clientToolCallFrame,
   endCallFrame,
   errorFrame,
@@ -23,11 +25,14 @@ import {
   parseClientFrame,
   pingFrame,
   userTranscriptFrame,
+  vadScoreFrame,
   type ClientFrame,
   type InitData,
   type ServerFrame,
 } from "./messages";
+import { streamText } from "./text-stream";
 import type { SessionTuning } from "./tuning";
+import { VadScoreReporter } from "./vad-score";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
 export { debriefToolName };
@@ -91,6 +96,9 @@ export class CallSession {
 
   private readonly keepalive: Keepalive;
   private readonly pacer: AudioPacer;
+  /** Frames after the metadata wait here for a moment (frame-gate.ts). */
+  private readonly gate: FrameGate;
+  private readonly vadScores: VadScoreReporter;
   private nextEventId = 1;
   private recognizer: Recognizer | null = null;
   /** Audio that arrived while the recognizer was being set up (null once it is, or when it never will be). */
@@ -125,6 +133,12 @@ export class CallSession {
     this.onClosed = options.onClosed;
     this.runSetup = options.runSetup ?? ((task) => setImmediate(task));
     this.abuse = createAbuseBudget(options.tuning.abuse, now());
+    this.gate = new FrameGate((data) =>
+      this.ws.send(data, (error) => {
+        if (error) this.log.debug({ err: error }, "send failed");
+      }),
+    );
+    this.vadScores = new VadScoreReporter((score) => this.send(vadScoreFrame(score)));
     this.keepalive = new Keepalive({ intervalMs: this.tuning.pingIntervalMs, now, sendPing: (id, pingMs) => this.send(pingFrame(id, pingMs)) });
     this.pacer = new AudioPacer({
       chunkMs: this.tuning.audioChunkMs,
@@ -148,7 +162,7 @@ export class CallSession {
     return this.state === "live" || this.state === "ending";
   }
 
-  /** Graceful shutdown: the client reports the reason (PROTOCOL §2.7). */
+  /** Graceful shutdown: the client reports the reason (docs/protocol.md §2.7). */
   shutdown(): void {
     this.close(closes.shutdown);
   }
@@ -189,7 +203,7 @@ export class CallSession {
         this.reject(frame.problem, frame.detail);
         return;
       default:
-        // The SDK always sends its init frame first (PROTOCOL §2.3); audio before it is a broken client.
+        // The SDK always sends its init frame first (docs/protocol.md §2.3); audio before it is a broken client.
         this.reject("before-handshake", frame.kind);
     }
   }
@@ -261,7 +275,14 @@ export class CallSession {
     this.textOnly = init.textOnly;
     this.send(metadataFrame(this.conversationId));
     this.state = "live";
-    this.keepalive.start();
+    // The greeting and the first ping wait until a client written for the service listens (frame-gate.ts).
+    const hold = this.tuning.firstFramesDelayMs;
+    this.gate.holdFor(hold);
+    this.chain(async () => {
+      if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
+      this.gate.open();
+      if (this.state === "live") this.keepalive.start();
+    });
     this.limitTimer = setTimeout(() => this.onTimeLimit(), this.maxCallMs);
     const recognition = !this.textOnly && this.speech.status.recognition === "available";
     if (recognition) {
@@ -279,7 +300,7 @@ export class CallSession {
       "call started",
     );
     // An empty opening (the caller's answer to an empty first_message, if it so decides) means the agent waits for the visitor.
-    if (opening.text.trim() !== "") this.chain(() => this.deliver(opening));
+    if (opening.text.trim() !== "") this.chain(() => this.deliver(opening, undefined, true));
   }
 
   private openRecognizer(): void {
@@ -291,6 +312,7 @@ export class CallSession {
       this.recognizer = this.speech.createRecognizer({
         phrases: this.caller.phrases,
         onSpeechStart: () => this.guarded("onSpeechStart", () => this.onSpeechStart()),
+        onVoiceActivity: (probability: number) => this.guarded("onVoiceActivity", () => this.onVoiceActivity(probability)),
         onUtterance: (utterance: Utterance) => this.guarded("onUtterance", () => this.onUtterance(utterance)),
       });
     } catch (error) {
@@ -329,6 +351,10 @@ export class CallSession {
     }
   }
 
+  private onVoiceActivity(probability: number): void {
+    if (this.state === "live") this.vadScores.report(probability);
+  }
+
   private onSpeechStart(): void {
     if (this.state !== "live") return;
     const turn = this.activeTurn();
@@ -357,10 +383,12 @@ export class CallSession {
       this.log.debug("typed turn ignored: the call is ending");
       return;
     }
-    const turn = this.activeTurn();
+    // Typed over a spoken line, it interrupts it as speech would. A reply being streamed as text
+    // runs to its end first (it takes a second), then this turn is answered.
+    const turn = this.textOnly ? null : this.activeTurn();
     if (turn) this.interrupt(turn);
-    // Echoed as user_transcript, so the transcript has one source for both kinds of turn.
-    this.send(userTranscriptFrame(text, this.visitorTurnId()));
+    // Not echoed: the service sends no user_transcript for a typed turn, and clients show the
+    // line themselves when they send it (an echo shows it twice in ElevenLabs' widget).
     this.interruptingTurnId = null;
     this.log.debug({ chars: text.length }, "visitor turn (typed)");
     this.enqueueVisitorTurn({ via: "text", text }, undefined);
@@ -409,7 +437,7 @@ export class CallSession {
 
   // ------------------------------------------------------------ agent turns
 
-  private async deliver(reply: CallerReply, endOfTurnAt?: number): Promise<void> {
+  private async deliver(reply: CallerReply, endOfTurnAt?: number, isOpening = false): Promise<void> {
     if (this.state !== "live") return;
     const id = this.allocateEventId();
     const ending = reply.end;
@@ -418,19 +446,20 @@ export class CallSession {
       // The debrief goes first, so the page has it even if the visitor leaves during the closing line.
       this.sendDebrief(ending, id);
     }
-    const outcome = await this.speak(reply.text, id, endOfTurnAt);
+    const outcome = await this.speak(reply.text, id, endOfTurnAt, isOpening);
     if (ending !== undefined) this.endCallAfterTail(id, outcome);
   }
 
-  private speak(text: string, id: number, endOfTurnAt: number | undefined): Promise<TurnOutcome> {
+  private speak(text: string, id: number, endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
     const turn = new SpokenTurn(id, text);
     if (this.state === "closed") {
       turn.settle("stopped");
       return turn.done;
     }
     this.currentTurn = turn;
+    if (this.textOnly) return this.streamLine(turn, endOfTurnAt, isOpening);
     this.send(agentResponseFrame(text, id));
-    if (this.textOnly || text.trim() === "") {
+    if (text.trim() === "") {
       turn.settle("finished");
       return turn.done;
     }
@@ -440,13 +469,34 @@ export class CallSession {
     return this.pacer.play(turn, this.speech.speak(text, signal));
   }
 
+  /**
+   * A text-only reply, as the service streams it: agent_chat_response_part start, deltas, stop,
+   * then the whole agent_response, all under the turn's id. The opening is the agent's fixed
+   * first message, not a model's output, so it goes out whole, as ElevenLabs' own test double
+   * of the service sends it (convai-widget-core mocks).
+   */
+  private async streamLine(turn: SpokenTurn, endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
+    if (isOpening || turn.text.trim() === "") this.send(agentResponseFrame(turn.text, turn.id));
+    else {
+      if (endOfTurnAt !== undefined) this.log.debug({ latencyMs: Math.round(now() - endOfTurnAt) }, "reply streaming");
+      await streamText(
+        turn.text,
+        this.tuning.textDeltaIntervalMs,
+        { part: (type, piece) => this.send(chatResponsePartFrame(type, piece, turn.id)), whole: () => this.send(agentResponseFrame(turn.text, turn.id)) },
+        AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]),
+      );
+    }
+    turn.settle(this.state === "closed" ? "stopped" : "finished");
+    return turn.done;
+  }
+
   private activeTurn(): SpokenTurn | null {
     return this.currentTurn && !this.currentTurn.settled ? this.currentTurn : null;
   }
 
   /**
    * The visitor talks over the agent: stop the turn's audio, tell the client (with an id
-   * above the interrupted turn's, so the SDK drops that turn's late audio, PROTOCOL §4.2)
+   * above the interrupted turn's, so the SDK drops that turn's late audio, docs/protocol.md §4.2)
    * and correct the agent's line to what was heard.
    */
   private interrupt(turn: SpokenTurn): void {
@@ -475,7 +525,7 @@ export class CallSession {
   }
 
   /**
-   * end_call makes the SDK close at once, cutting off any audio still queued (PROTOCOL §2.7,
+   * end_call makes the SDK close at once, cutting off any audio still queued (docs/protocol.md §2.7,
    * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
    * plus half a round trip for the audio to arrive, plus a short tail for the client's own
    * buffering.
@@ -508,7 +558,7 @@ export class CallSession {
     this.closeRecognizer();
     const id = this.allocateEventId();
     this.sendDebrief("time-limit", id);
-    // The SDK ends the session on this error and reports its message (PROTOCOL §2.7).
+    // The SDK ends the session on this error and reports its message (docs/protocol.md §2.7).
     this.send(errorFrame({ code: 1008, errorType: "max_duration_exceeded", message: `The call reached its time limit of ${describeDuration(this.maxCallMs)}.` }));
     this.log.info({ maxCallMs: this.maxCallMs }, "call limit reached");
     this.closeAfterGrace(closes.timeLimit);
@@ -545,9 +595,7 @@ export class CallSession {
       this.close(closes.tooSlow);
       return false;
     }
-    this.ws.send(JSON.stringify(frame), (error) => {
-      if (error) this.log.debug({ err: error }, "send failed");
-    });
+    this.gate.send(JSON.stringify(frame));
     return true;
   }
 
@@ -587,6 +635,7 @@ export class CallSession {
   private stopEverything(): void {
     this.state = "closed";
     this.lifetime.abort();
+    this.gate.discard();
     this.clearTimer("handshakeTimer");
     this.keepalive.stop();
     this.clearTimer("limitTimer");

@@ -4,9 +4,15 @@ import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 export type SessionTuning = {
   /** How long a client may take to send conversation_initiation_client_data. */
   readonly handshakeTimeoutMs: number;
-  /** Pings go out right after metadata and then at this interval (PROTOCOL §4.1.6). */
+  /**
+   * Nothing follows the metadata for this long (frame-gate.ts): the service's first frames come
+   * hundreds of ms after it, and clients written for it (the official client in Node) lose what
+   * arrives with the metadata.
+   */
+  readonly firstFramesDelayMs: number;
+  /** Pings go out once the first frames may (firstFramesDelayMs) and then at this interval (docs/protocol.md §4.1.6). */
   readonly pingIntervalMs: number;
-  /** Agent audio is sent in chunks of this length (PROTOCOL §4.1.5 recommends 20-250 ms). */
+  /** Agent audio is sent in chunks of this length (docs/protocol.md §4.1.5 recommends 20-250 ms). */
   readonly audioChunkMs: number;
   /**
    * How far ahead of the client's playback audio is sent. Enough to ride out network
@@ -23,6 +29,8 @@ export type SessionTuning = {
   readonly endGraceMs: number;
   /** Largest websocket frame accepted; larger ones close the connection with 1009. */
   readonly maxPayloadBytes: number;
+  /** In a text-only call, the pause between the streamed pieces of a reply (one word each; a language model's pace). */
+  readonly textDeltaIntervalMs: number;
   /** Longest typed message answered. */
   readonly maxTypedChars: number;
   /** Outgoing bytes queued for a client that stopped reading before the call is dropped. */
@@ -34,12 +42,14 @@ export type SessionTuning = {
 
 export const defaultTuning: SessionTuning = {
   handshakeTimeoutMs: 10_000,
+  firstFramesDelayMs: 250,
   pingIntervalMs: 5_000,
   audioChunkMs: 100,
   audioLeadMs: 300,
   endCallTailMs: 500,
   endGraceMs: 3_000,
   maxPayloadBytes: 256 * 1024,
+  textDeltaIntervalMs: 35,
   maxTypedChars: 1_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxQueuedTurns: 3,

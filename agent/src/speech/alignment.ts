@@ -23,7 +23,7 @@ export type CharTimeline = {
   readonly durationsMs: readonly number[];
 };
 
-/** ElevenLabs' alignment of one audio chunk (PROTOCOL §3.2, `audio_event.alignment`). */
+/** ElevenLabs' alignment of one audio chunk (docs/protocol.md §3.2, `audio_event.alignment`). */
 export type ChunkAlignment = { chars: string[]; char_start_times_ms: number[]; char_durations_ms: number[] };
 
 type Span = { start: number; end: number };

@@ -5,7 +5,7 @@
 
 export const SAMPLE_RATE = 16_000;
 export const BYTES_PER_SAMPLE = 2;
-/** The server sends audio in chunks of 20-250 ms (PROTOCOL.md, and what the SDK plays smoothly). */
+/** The server sends audio in chunks of 20-250 ms (docs/protocol.md §4.1, and what the SDK plays smoothly). */
 export const MIN_CHUNK_MS = 20;
 export const MAX_CHUNK_MS = 250;
 

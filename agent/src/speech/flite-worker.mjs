@@ -3,7 +3,7 @@
  *
  * Plain JavaScript on purpose: a worker file is loaded by Node itself, outside tsx's and jest's
  * TypeScript transforms. Synthesis blocks for 20-100 ms per sentence, which is why it lives here
- * rather than on the server's event loop (REPORT §2.2).
+ * rather than on the server's event loop (docs/speech.md §2.2).
  *
  * flite only knows how to write its WAV to a file, so it gets a tiny in-memory WASI system: the
  * one file it may open is a byte buffer, and nothing reaches the disk. Its standard output

@@ -1,7 +1,7 @@
 /**
  * Words and their pronunciations: text -> dictionary words, the CMU dictionary held compactly,
  * and a dictionary trimmed to the words a decoder needs (a decoder with fewer words starts faster
- * and uses less memory, REPORT §0). Pure functions.
+ * and uses less memory, docs/speech.md §0). Pure functions.
  */
 
 /** Words pocketsphinx's dictionary spells this way: lowercase letters and apostrophes (don't, o'clock). */

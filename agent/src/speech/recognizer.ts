@@ -23,6 +23,9 @@ export const DEFAULT_TRANSCRIPT_DEADLINE_MS = 1_000;
 export const NBEST_SIZE = 5;
 
 const FRAME_SAMPLES = samplesForMs(FRAME_MS);
+/** The window onVoiceActivity reports on: five of the detector's frames. */
+export const VOICE_ACTIVITY_WINDOW_MS = 100;
+const WINDOW_FRAMES = VOICE_ACTIVITY_WINDOW_MS / FRAME_MS;
 
 export type RecognitionEngine = {
   pool: LanguageModelPool;
@@ -65,7 +68,9 @@ class SpeechRecognizer implements Recognizer {
   private preroll: Int16Array[] = [];
   private lease: LanguageModelLease | null = null;
   private speechStarts = 0;
-  private readonly probabilities: number[] = [];
+  private windowFrames = 0;
+  private windowVoiced = 0;
+  private readonly activityWindows: number[] = [];
   /** Utterances are announced in the order they ended, whatever order their decodes finish in. */
   private announced: Promise<void> = Promise.resolve();
   private closed = false;
@@ -84,10 +89,10 @@ class SpeechRecognizer implements Recognizer {
     // (push, close) never sees it half-way through a frame.
     const starts = this.speechStarts;
     this.speechStarts = 0;
-    const probabilities = this.probabilities.splice(0);
-    const onVoiceActivity = this.options.onVoiceActivity;
-    if (onVoiceActivity) for (const probability of probabilities) if (!this.closed) this.notify(() => onVoiceActivity.call(this.options, probability));
     for (let i = 0; i < starts && !this.closed; i++) this.notify(() => this.options.onSpeechStart());
+    const windows = this.activityWindows.splice(0);
+    const onVoiceActivity = this.options.onVoiceActivity;
+    if (onVoiceActivity) for (const probability of windows) if (!this.closed) this.notify(() => onVoiceActivity(probability));
   }
 
   settled(): Promise<void> {
@@ -106,7 +111,13 @@ class SpeechRecognizer implements Recognizer {
   private processFrame(frame: Int16Array): void {
     if (this.closed) return;
     const events = this.activity.push(frame);
-    if (this.options.onVoiceActivity) this.probabilities.push(this.activity.probability);
+    this.windowFrames++;
+    this.windowVoiced += this.activity.probability;
+    if (this.windowFrames === WINDOW_FRAMES) {
+      this.activityWindows.push(this.windowVoiced / WINDOW_FRAMES);
+      this.windowFrames = 0;
+      this.windowVoiced = 0;
+    }
     if (this.lease && !events.some((event) => event.kind === "open")) this.lease.feed(frame);
     else if (!this.lease) {
       this.preroll.push(frame);
@@ -137,7 +148,7 @@ class SpeechRecognizer implements Recognizer {
   private endTurn(): void {
     const endOfTurnAt = performance.now();
     // State first, synchronously: frames that arrive while the decode finishes belong to the next
-    // turn (REPORT §4: updating it after an await produced repeated empty end-of-utterance events).
+    // turn (docs/speech.md §4: updating it after an await produced repeated empty end-of-utterance events).
     const lease = this.lease;
     this.lease = null;
     if (!lease) return;

@@ -38,9 +38,9 @@ export type RecognizerOptions = {
   /** One per visitor turn, in order. */
   onUtterance(u: Utterance): void;
   /**
-   * The voice activity detector's speech probability (0..1) for each frame window it analysed,
-   * in order, while the call is open (the protocol's `vad_score`). Called after the frames of a
-   * push are processed; a callback that throws is logged and changes nothing.
+   * The detector's probability, 0 to 1, that the visitor is speaking, once per analysed window
+   * (VOICE_ACTIVITY_WINDOW_MS of audio) while the call is open. WebRTC's detector judges each
+   * 20 ms frame voiced or not, so the probability is the voiced share of the window's frames.
    */
   onVoiceActivity?(probability: number): void;
 };

@@ -1,6 +1,6 @@
 /**
  * Where the visitor's turns start and end, from WebRTC's voice activity detector (libfvad,
- * npm @echogarden/fvad-wasm, BSD-3-Clause; REPORT §3): a GMM over 20 ms frames, ~2 µs each, no
+ * npm @echogarden/fvad-wasm, BSD-3-Clause; docs/speech.md §3): a GMM over 20 ms frames, ~2 µs each, no
  * model file. On top of its per-frame verdicts:
  * - a turn opens after a few voiced frames close together (one click or cough frame is not
  *   enough), with the audio just before kept so the recogniser hears the onset;
@@ -52,7 +52,7 @@ export type VoiceActivityOptions = {
 
 /**
  * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
- * p50): REPORT §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
+ * p50): docs/speech.md §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
  * commas and short hesitations inside one turn (npm run bench:understanding counts the splits).
  */
 export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {

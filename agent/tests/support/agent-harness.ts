@@ -14,7 +14,7 @@ import { splitSentences } from "../../src/speech/sentences";
 
 /**
  * Starts the real agent server on port 0 with injected speech and caller, and talks
- * to it like the official client does: subprotocol "convai", JSON frames (PROTOCOL §3).
+ * to it like the official client does: subprotocol "convai", JSON frames (docs/protocol.md §3).
  */
 
 export const scenarioIds: readonly string[] = callScenarios.map(({ id }) => id);
@@ -79,7 +79,7 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
     understandNext(...heard) {
       understood.push(...heard);
     },
-    createRecognizer({ phrases, onSpeechStart, onUtterance }) {
+    createRecognizer({ phrases, onSpeechStart, onUtterance, onVoiceActivity }) {
       if (!recognition) return null;
       let inSpeech = false;
       let closed = false;
@@ -96,6 +96,7 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
           if (closed) throw new Error("push after close");
           samplesPushed += pcm.length;
           const peak = pcm.reduce((max, sample) => Math.max(max, Math.abs(sample)), 0);
+          onVoiceActivity?.(peak >= loud ? 1 : 0);
           if (!inSpeech && peak >= loud) {
             inSpeech = true;
             onSpeechStart();
@@ -286,7 +287,8 @@ export async function startAgent(options: HarnessOptions = {}): Promise<Harness>
         return caller;
       }),
     scenarioIds,
-    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, ...options.tuning },
+    // No hold after the metadata and quick streaming, unless a test asks: the tests of those set them.
+    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesDelayMs: 0, textDeltaIntervalMs: 1, ...options.tuning },
     clock: options.clock,
   });
   const address = await server.listen();

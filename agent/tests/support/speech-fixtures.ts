@@ -1,6 +1,6 @@
 /**
  * Test speech: synthesized with flite at test time (never espeak: pocketsphinx cannot follow it,
- * REPORT §2.3), laid out on a timeline with silences and faint noise, and streamed to any sink in
+ * docs/speech.md §2.3), laid out on a timeline with silences and faint noise, and streamed to any sink in
  * 20-250 ms chunks, either in real time (latency figures, protocol tests) or as fast as the
  * event loop allows (unit tests where timing does not matter).
  */
@@ -112,7 +112,7 @@ export async function streamPcm(pcm: Int16Array, sink: (chunk: Int16Array) => vo
   return { sentAt: (sampleIndex) => sentAt[Math.min(sentAt.length - 1, Math.floor(sampleIndex / chunkSamples))] ?? Number.NaN };
 }
 
-/** 16-bit PCM WAV (format tag 1): what Chromium's fake microphone plays (REPORT §5). */
+/** 16-bit PCM WAV (format tag 1): what Chromium's fake microphone plays (docs/speech.md §5). */
 export function encodeWav(pcm: Int16Array, sampleRate = SAMPLE_RATE): Buffer {
   const data = pcmToBytes(pcm);
   const header = Buffer.alloc(44);

@@ -4,7 +4,7 @@ import { buttonStyles } from "@/components/ui/button-styles";
 import { ExternalLink } from "@/components/ui/external-link";
 import { joinBeta } from "@/content/join-beta";
 import { pageEntry } from "@/content/pages";
-import { site } from "@/content/site";
+import { configuredLinks } from "@/lib/config/site-links";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { breadcrumbsTo, graph } from "@/lib/seo/structured-data";
 
@@ -38,7 +38,7 @@ export default function JoinBetaPage() {
             <p className="text-2xl font-semibold text-white">{cta.lead}</p>
             <p className="mt-2 leading-relaxed text-neutral-300">{cta.body}</p>
           </div>
-          <ExternalLink href={site.bookingUrl} className={`${buttonStyles.alarm} shrink-0`}>
+          <ExternalLink href={configuredLinks.booking} className={`${buttonStyles.alarm} shrink-0`}>
             {cta.label}
           </ExternalLink>
         </div>

@@ -9,6 +9,7 @@ import { ExternalLink } from "@/components/ui/external-link";
 import { manifesto } from "@/content/manifesto";
 import { pageEntry } from "@/content/pages";
 import { site } from "@/content/site";
+import { configuredLinks } from "@/lib/config/site-links";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { breadcrumbsTo, graph } from "@/lib/seo/structured-data";
 
@@ -43,7 +44,7 @@ export default function ManifestoPage() {
               <p className="text-2xl font-semibold text-white">{closing.heading}</p>
               <p className="mt-2 leading-relaxed text-neutral-300">{closing.body}</p>
             </div>
-            <ExternalLink href={site.bookingUrl} className={`${buttonStyles.alarm} shrink-0`}>
+            <ExternalLink href={configuredLinks.booking} className={`${buttonStyles.alarm} shrink-0`}>
               {closing.cta}
             </ExternalLink>
           </div>

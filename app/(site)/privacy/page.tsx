@@ -1,7 +1,8 @@
 import { LegalDocument } from "@/components/legal/legal-document";
 import { JsonLd } from "@/components/seo/json-ld";
-import { privacyPolicy } from "@/content/legal/privacy";
+import { privacyPolicyFor } from "@/content/legal/privacy";
 import { pageEntry } from "@/content/pages";
+import { siteHost } from "@/lib/config/site-links";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { breadcrumbsTo, graph } from "@/lib/seo/structured-data";
 
@@ -12,7 +13,7 @@ export default function PrivacyPage() {
   return (
     <>
       <JsonLd data={graph(breadcrumbsTo({ name: entry.breadcrumb, path: entry.path }))} />
-      <LegalDocument doc={privacyPolicy} />
+      <LegalDocument doc={privacyPolicyFor({ websiteHost: siteHost })} />
     </>
   );
 }

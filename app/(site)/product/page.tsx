@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { site } from "@/content/site";
 import { pageEntry } from "@/content/pages";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
+import { configuredLinks } from "@/lib/config/site-links";
 import { staticPageMetadata } from "@/lib/seo/metadata";
 import { breadcrumbsTo, faqPage, graph, service, softwareApplication } from "@/lib/seo/structured-data";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -46,7 +46,7 @@ export default function ProductPage() {
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-relaxed text-neutral-300 sm:text-xl">{productHero.subtitle}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <ExternalLink href={site.bookingUrl} className={buttonStyles.primary}>
+              <ExternalLink href={configuredLinks.booking} className={buttonStyles.primary}>
                 {productHero.primaryCta}
               </ExternalLink>
               <a href="#features" className={buttonStyles.outline}>

@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import { blogIndex } from "@/content/blog-index";
-import { site, absoluteUrl } from "@/content/site";
+import { site } from "@/content/site";
+import { absoluteUrl, siteOrigin } from "@/lib/config/site-links";
 import { allPosts } from "@/lib/blog/posts";
 
 // Written once at build time, for `next start` and the static export alike.
@@ -20,7 +21,7 @@ export function GET() {
     // The newest change to any article, an update included.
     updated: posts.length > 0 ? new Date(Math.max(...posts.map((post) => Date.parse(post.modifiedTime ?? post.publishedTime)))) : undefined,
     feedLinks: { rss: absoluteUrl(blogIndex.feed.path) },
-    author: { name: blogIndex.feed.title, email: site.email, link: site.origin },
+    author: { name: blogIndex.feed.title, email: site.email, link: siteOrigin },
   });
   for (const post of posts) {
     feed.addItem({

@@ -1,6 +1,7 @@
 import { CallWidget } from "@/components/call-widget/call-widget";
 import { site } from "@/content/site";
 import { callWidgetPageText } from "@/content/call/page";
+import { siteOrigin } from "@/lib/config/site-links";
 import { buildPageMetadata } from "@/lib/seo/metadata";
 import { shareImagePath } from "@/lib/seo/share-image";
 import { EMBED_PATH } from "@/lib/security/framing";
@@ -18,7 +19,7 @@ export default function EmbeddedCallPage() {
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl p-3 outline-none sm:p-4">
       <CallWidget headingLevel={1} />
       <p className="mt-3 text-center text-xs text-neutral-400">
-        <a href={site.origin} target="_blank" rel="noopener" className="underline underline-offset-2 hover:text-white">
+        <a href={siteOrigin} target="_blank" rel="noopener" className="underline underline-offset-2 hover:text-white">
           {site.name}: vishing simulation and voice security training<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>

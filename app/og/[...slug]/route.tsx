@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ImageResponse } from "next/og";
 import { site } from "@/content/site";
+import { siteHost } from "@/lib/config/site-links";
 import { pagePathFromShareImage, shareImagePath, shareImageSize } from "@/lib/seo/share-image";
 import { sharePages } from "@/lib/seo/share-pages";
 
@@ -41,7 +42,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ slu
         <div style={{ display: "flex", marginTop: 24, fontSize: 26, lineHeight: 1.4, color: "#d4d4d4" }}>
           {page.description.length > 150 ? `${page.description.slice(0, 147).trimEnd()}…` : page.description}
         </div>
-        <div style={{ display: "flex", marginTop: "auto", fontSize: 22, color: "#a3a3a3" }}>{new URL(site.origin).host}</div>
+        <div style={{ display: "flex", marginTop: "auto", fontSize: 22, color: "#a3a3a3" }}>{siteHost}</div>
       </div>
     ),
     {

@@ -17,13 +17,13 @@ const speakerName = (speaker: Speaker) => (speaker === "agent" ? text.captions.a
  * grows word by word as it is heard, outside the list and hidden from assistive technology: no
  * per-word chatter, and it joins the log when it is finished.
  */
-export function CallCaptions({ captions, spoken }: { captions: readonly Caption[]; spoken: SpokenLine | null }) {
+export function CallCaptions({ captions, spoken, streaming, typing }: { captions: readonly Caption[]; spoken: SpokenLine | null; streaming: string; typing: boolean }) {
   const log = useRef<HTMLDivElement>(null);
   const scrollToEnd = useCallback(() => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, []);
-  useEffect(scrollToEnd, [captions, scrollToEnd]);
+  useEffect(scrollToEnd, [captions, streaming, typing, scrollToEnd]);
   return (
     <section aria-labelledby="call-captions-heading" className="rounded-xl border border-line">
       <h3 id="call-captions-heading" className="border-b border-line px-4 py-2 text-sm font-semibold">
@@ -35,10 +35,10 @@ export function CallCaptions({ captions, spoken }: { captions: readonly Caption[
         role="log"
         aria-labelledby="call-captions-heading"
         tabIndex={0}
-        className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6"
+        className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6 [overflow-wrap:anywhere]"
         data-testid="call-captions"
       >
-        {captions.length === 0 && !spoken && <p className="text-neutral-400">{text.captions.empty}</p>}
+        {captions.length === 0 && !spoken && !streaming && !typing && <p className="text-neutral-400">{text.captions.empty}</p>}
         {captions.length > 0 && (
           <ol className="space-y-2">
             {captions.map((caption) => (
@@ -49,6 +49,17 @@ export function CallCaptions({ captions, spoken }: { captions: readonly Caption[
           </ol>
         )}
         {spoken && <SpokenCaption key={spoken.eventId} line={spoken} onGrow={scrollToEnd} spaced={captions.length > 0} />}
+        {/* A typed call's reply as it streams: like the spoken line, outside the log and hidden from assistive technology until it is whole. */}
+        {streaming !== "" && (
+          <p aria-hidden="true" data-speaker="agent" data-testid="call-caption-streaming" className={captions.length > 0 ? "mt-2" : undefined}>
+            <SpeakerLabel speaker="agent" /> {streaming}
+          </p>
+        )}
+        {typing && streaming === "" && (
+          <p aria-hidden="true" data-testid="call-typing" className={`${captions.length > 0 ? "mt-2 " : ""}text-neutral-400 motion-safe:animate-pulse`}>
+            {text.captions.typing}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -14,7 +14,7 @@ const outcomeTone: Record<Debrief["outcome"], string> = {
 export function DebriefCard({ debrief, onClose }: { debrief: Debrief; onClose: () => void }) {
   const { debrief: words } = text;
   return (
-    <section aria-labelledby="call-debrief-heading" className="rounded-xl border border-line bg-white/5 p-4 text-sm leading-6" data-testid="call-debrief">
+    <section aria-labelledby="call-debrief-heading" className="rounded-xl border border-line bg-white/5 p-4 text-sm leading-6 [overflow-wrap:anywhere]" data-testid="call-debrief">
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id="call-debrief-heading" className="text-base font-semibold">

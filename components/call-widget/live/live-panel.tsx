@@ -45,7 +45,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
   if (!showCaptions && !state.debrief && !isMicrophoneRefusal(state.error)) return null;
 
   return (
-    <div className="mt-4 grid gap-4">
+    <div className="mt-4 grid grid-cols-1 gap-4">
       {isMicrophoneRefusal(state.error) && <MicrophoneHelp />}
 
       {connected && (
@@ -70,7 +70,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
         </div>
       )}
 
-      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} />}
+      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} />}
 
       {connected && <TypedReply onSend={send} autoFocus={!voice} />}
 

@@ -34,7 +34,7 @@ export function TypedReply({ onSend, autoFocus }: { onSend: (reply: string) => v
         value={value}
         onChange={(event) => setValue(event.target.value)}
         placeholder={text.typedReply.placeholder}
-        className="min-h-11 min-w-0 flex-1 rounded-full border border-white/40 bg-transparent px-4 text-sm text-white placeholder:text-neutral-400"
+        className="min-h-11 w-0 min-w-0 flex-1 rounded-full border border-white/40 bg-transparent px-4 text-sm text-white placeholder:text-neutral-400"
       />
       <button type="submit" className="min-h-11 rounded-full bg-white px-5 text-sm font-semibold text-neutral-950 hover:bg-neutral-200">
         {text.buttons.send}

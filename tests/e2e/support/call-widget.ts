@@ -235,3 +235,15 @@ export async function holdSignedUrlRequest(page: Page): Promise<{ release: () =>
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** How far the page scrolls sideways, and what sticks out of the widget's width. */
+export async function expectFits(page: Page, state: string): Promise<void> {
+  const fit = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('section[aria-labelledby="call-widget-heading"] *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 30)}"`);
+    return { overflow: document.documentElement.scrollWidth - width, outside: outside.slice(0, 5) };
+  });
+  expect(fit, `${state} at 320 px`).toEqual({ overflow: 0, outside: [] });
+}

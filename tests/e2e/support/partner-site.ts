@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { isAddressInUse } from "../../../lib/net/ports";
 
 /**
  * A partner's page on `partnerOrigin` that frames the site's call widget and, to show it is
@@ -14,7 +15,9 @@ export async function startPartnerSite(partnerOrigin: string, siteOrigin: string
     );
   });
   await new Promise<void>((resolve, reject) => {
-    site.once("error", reject);
+    site.once("error", (error) =>
+      reject(isAddressInUse(error) ? new Error(`the partner site could not listen on ${partnerOrigin}: another program took the port after the run chose it; run the tests again`) : error),
+    );
     site.listen(Number(new URL(partnerOrigin).port), "127.0.0.1", resolve);
   });
   return { close: () => new Promise<void>((resolve) => site.close(() => resolve())) };

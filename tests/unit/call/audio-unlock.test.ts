@@ -1,62 +1,80 @@
-import { closeAudio, needsGestureUnlock, unlockAudioInGesture } from "@/lib/call/audio-unlock";
+import { closeAudio, EXPECTED_OUTPUT_RATE, openAudioOutputInGesture, watchAudioOutput } from "@/lib/call/audio-unlock";
 
-const client = (over: Partial<Pick<Navigator, "platform" | "userAgent" | "vendor" | "maxTouchPoints">>) => ({
-  platform: "Linux x86_64",
-  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-  vendor: "Google Inc.",
-  maxTouchPoints: 0,
-  ...over,
-});
-
-describe("needsGestureUnlock", () => {
-  it("is true on iPhone and iPad, and on an iPad asking for desktop sites", () => {
-    expect(needsGestureUnlock(client({ platform: "iPhone", vendor: "Apple Computer, Inc." }))).toBe(true);
-    expect(needsGestureUnlock(client({ platform: "MacIntel", userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)", maxTouchPoints: 5, vendor: "" }))).toBe(true);
-  });
-
-  it("is true in desktop Safari and other WebKit browsers (elevenlabs/packages#1024)", () => {
-    expect(needsGestureUnlock(client({ platform: "MacIntel", vendor: "Apple Computer, Inc." }))).toBe(true);
-  });
-
-  it("is false in Chrome and Firefox, which accept any earlier click", () => {
-    expect(needsGestureUnlock(client({}))).toBe(false);
-    expect(needsGestureUnlock(client({ vendor: "", userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0" }))).toBe(false);
-  });
-});
-
-describe("unlockAudioInGesture", () => {
-  const started: string[] = [];
-  class FakeAudioContext {
-    sampleRate = 48_000;
-    state = "suspended";
-    destination = {};
-    createBuffer = (channels: number, length: number) => ({ channels, length });
-    createBufferSource = () => ({ connect: () => started.push("connect"), start: () => started.push("start"), buffer: null });
-    resume = () => {
-      started.push("resume");
-      return Promise.resolve();
-    };
-    close = jest.fn(() => Promise.resolve());
+const started: string[] = [];
+class FakeAudioContext {
+  static refuses: number[] = [];
+  sampleRate: number;
+  state = "suspended";
+  destination = {};
+  constructor(options: { sampleRate?: number } = {}) {
+    if (options.sampleRate !== undefined && FakeAudioContext.refuses.includes(options.sampleRate)) throw new DOMException("unsupported", "NotSupportedError");
+    this.sampleRate = options.sampleRate ?? 48_000;
   }
+  createBuffer = (channels: number, length: number) => ({ channels, length });
+  createBufferSource = () => ({ connect: () => started.push("connect"), start: () => started.push("start"), buffer: null });
+  resume = () => {
+    started.push("resume");
+    return Promise.resolve();
+  };
+  close = jest.fn(() => Promise.resolve());
+}
 
-  beforeEach(() => {
-    started.length = 0;
-    Object.defineProperty(window, "AudioContext", { configurable: true, value: FakeAudioContext });
-  });
+beforeEach(() => {
+  started.length = 0;
+  FakeAudioContext.refuses = [];
+  Object.defineProperty(window, "AudioContext", { configurable: true, value: FakeAudioContext });
+});
 
-  it("creates, plays silence through and resumes a context synchronously on WebKit", () => {
-    jest.spyOn(navigator, "vendor", "get").mockReturnValue("Apple Computer, Inc.");
-    const context = unlockAudioInGesture();
+describe("openAudioOutputInGesture", () => {
+  it("creates a context at the caller's expected rate, plays silence through it and resumes it, synchronously, in every engine", () => {
+    const context = openAudioOutputInGesture();
     expect(context).toBeInstanceOf(FakeAudioContext);
+    expect(context?.sampleRate).toBe(EXPECTED_OUTPUT_RATE);
     expect(started).toEqual(["connect", "start", "resume"]);
   });
 
-  it("does nothing where no unlock is needed", () => {
-    jest.spyOn(navigator, "vendor", "get").mockReturnValue("Google Inc.");
-    expect(unlockAudioInGesture()).toBeNull();
-    expect(started).toEqual([]);
+  it("takes the device's rate where the browser refuses the expected one", () => {
+    FakeAudioContext.refuses = [EXPECTED_OUTPUT_RATE];
+    expect(openAudioOutputInGesture()?.sampleRate).toBe(48_000);
   });
 
+  it("is null without Web Audio", () => {
+    Object.defineProperty(window, "AudioContext", { configurable: true, value: undefined });
+    expect(openAudioOutputInGesture()).toBeNull();
+  });
+});
+
+describe("watchAudioOutput", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it("reports a speaker that has not started in time", () => {
+    const context = new FakeAudioContext() as unknown as AudioContext;
+    const silent = jest.fn();
+    watchAudioOutput(context, 4_000, silent);
+    jest.advanceTimersByTime(3_999);
+    expect(silent).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(silent).toHaveBeenCalledTimes(1);
+  });
+
+  it("says nothing of a speaker that started, a context closed meanwhile, or a watch that was stopped", () => {
+    const running = new FakeAudioContext();
+    const closed = new FakeAudioContext();
+    const stopped = new FakeAudioContext();
+    const silent = jest.fn();
+    watchAudioOutput(running as unknown as AudioContext, 4_000, silent);
+    watchAudioOutput(closed as unknown as AudioContext, 4_000, silent);
+    const stop = watchAudioOutput(stopped as unknown as AudioContext, 4_000, silent);
+    running.state = "running";
+    closed.state = "closed";
+    stop();
+    jest.advanceTimersByTime(5_000);
+    expect(silent).not.toHaveBeenCalled();
+  });
+});
+
+describe("closeAudio", () => {
   it("closes a context once, and ignores none", () => {
     const context = new FakeAudioContext();
     closeAudio(context as unknown as AudioContext);

@@ -108,6 +108,10 @@ describe("disconnectErrorMessage", () => {
     expect(disconnectErrorMessage({ reason: "agent", closeCode: 1000 })).toBeNull();
   });
 
+  it("says the call reached its time limit, in the page's words, whatever the service's message", () => {
+    expect(disconnectErrorMessage({ reason: "error", message: "Maximum call duration exceeded.", context: { type: "max_duration_exceeded" } })).toBe(errors.timeLimit);
+  });
+
   it("is the SDK's message for an error disconnect", () => {
     expect(disconnectErrorMessage({ reason: "error", message: " The connection was closed by the server. ", context: { type: "close" } })).toBe(
       "The connection was closed by the server.",

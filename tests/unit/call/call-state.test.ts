@@ -181,6 +181,54 @@ describe("callReducer: captions of a typed call (whole lines)", () => {
   });
 });
 
+describe("callReducer: a typed call's reply as the service streams it", () => {
+  const part = (kind: "start" | "delta" | "stop", text = "", eventId = 3): CallEvent => ({ type: "agent-part", part: kind, text, eventId });
+
+  it("grows the reply from its deltas outside the log, then logs the whole line once", () => {
+    const streaming = run([part("start"), part("delta", "Who"), part("delta", " is"), part("delta", " asking?")], typedCall);
+    expect(streaming.streaming).toEqual({ eventId: 3, text: "Who is asking?", stopped: false });
+    expect(streaming.captions).toEqual([]);
+    const done = run([part("stop"), { type: "line", speaker: "agent", text: "Who is asking?", eventId: 3 }], streaming);
+    expect(done.streaming).toBeNull();
+    expect(done.captions).toEqual([{ id: 1, speaker: "agent", text: "Who is asking?", eventId: 3 }]);
+  });
+
+  it("takes the whole line in place of the stream whichever comes first, the stop or the line, and ignores a late stop", () => {
+    const lineFirst = run([part("start"), part("delta", "partial"), { type: "line", speaker: "agent", text: "full", eventId: 3 }, part("stop")], typedCall);
+    expect(lineFirst.captions.map((caption) => caption.text)).toEqual(["full"]);
+    expect(lineFirst.streaming).toBeNull();
+  });
+
+  it("shows the caller typing from the visitor's line until the reply is whole", () => {
+    const sent = callReducer(typedCall, { type: "typed", text: "Who is this?" });
+    expect(sent.agentTyping).toBe(true);
+    const streaming = run([part("start"), part("delta", "Sam")], sent);
+    expect(streaming.agentTyping).toBe(true);
+    expect(run([part("stop"), { type: "line", speaker: "agent", text: "Sam", eventId: 3 }], streaming).agentTyping).toBe(false);
+  });
+
+  it("captions a stream that stopped without its whole line when the next one starts, or when the call ends", () => {
+    const cut = run([part("start"), part("delta", "Hold on"), part("stop"), part("start", "", 4)], typedCall);
+    expect(cut.captions.map((caption) => caption.text)).toEqual(["Hold on"]);
+    const ended = run([part("start"), part("delta", "Hold on"), { type: "ended" }], typedCall);
+    expect(ended.captions.map((caption) => caption.text)).toEqual(["Hold on"]);
+    expect(ended.agentTyping).toBe(false);
+  });
+
+  it("ignores parts in a voice call (its captions follow the audio) and deltas of another reply", () => {
+    expect(callReducer(connected, part("start"))).toBe(connected);
+    const streaming = callReducer(typedCall, part("start"));
+    expect(callReducer(streaming, part("delta", "x", 9))).toBe(streaming);
+  });
+
+  it("shows a typed line once whether or not the server echoes it, and still captions the same words spoken later", () => {
+    const withoutEcho = run([{ type: "typed", text: "Yes" }, { type: "line", speaker: "agent", text: "Good.", eventId: 2 }], typedCall);
+    expect(withoutEcho.captions.map((caption) => caption.text)).toEqual(["Yes", "Good."]);
+    const spokenLater = callReducer(withoutEcho, { type: "line", speaker: "visitor", text: "yes" });
+    expect(spokenLater.captions.map((caption) => caption.text)).toEqual(["Yes", "Good.", "yes"]);
+  });
+});
+
 describe("callReducer: the caller's line in a voice call", () => {
   const words = (...pairs: [string, number][]) => pairs.map(([text, at]) => ({ text, at }));
 

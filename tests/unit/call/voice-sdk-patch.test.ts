@@ -17,13 +17,20 @@ type Sdk = {
     endSessionWithDetails(details: { reason: string }): Promise<void>;
   };
   WebSocketConnection: { create(config: Record<string, unknown>): Promise<unknown> };
+  MediaDeviceOutput: { create(options: Record<string, unknown>): Promise<{ context: FakeContext }> };
+  MediaDeviceInput: { create(options: Record<string, unknown>): Promise<{ context: FakeContext }> };
 };
 
 function loadSdk(): Sdk {
   const dist = path.join(process.cwd(), "node_modules/@elevenlabs/client/dist");
   const result = buildSync({
     stdin: {
-      contents: `export { VoiceConversation } from "./VoiceConversation.js"; export { WebSocketConnection } from "./utils/WebSocketConnection.js";`,
+      contents: [
+        `export { VoiceConversation } from "./VoiceConversation.js";`,
+        `export { WebSocketConnection } from "./utils/WebSocketConnection.js";`,
+        `export { MediaDeviceOutput } from "./platform/web/output.js";`,
+        `export { MediaDeviceInput } from "./platform/web/input.js";`,
+      ].join(" "),
       resolveDir: dist,
     },
     bundle: true,
@@ -35,6 +42,83 @@ function loadSdk(): Sdk {
   const bundle = { exports: {} as Sdk };
   new Function("module", "exports", "require", result.outputFiles[0]!.text)(bundle, bundle.exports, require);
   return bundle.exports;
+}
+
+/**
+ * The Web Audio a browser gives the SDK, faked: a context runs at the rate asked for unless the
+ * rates it `refuses`, and a microphone can be fed into a context at another rate unless
+ * `mixedRates` is false. Records the worklet modules each context loads.
+ */
+type FakeContext = { sampleRate: number; modules: string[]; state: string };
+function fakeBrowser({
+  sampleRateConstraint,
+  deviceRate = 48_000,
+  refuses = [] as number[],
+  mixedRates = true,
+  silentDevice = false,
+}: {
+  sampleRateConstraint: boolean;
+  deviceRate?: number;
+  refuses?: number[];
+  mixedRates?: boolean;
+  /** No audio output the browser can open: resume() never settles (Firefox). */
+  silentDevice?: boolean;
+}) {
+  const contexts: FakeContext[] = [];
+  const tracks: { stop: jest.Mock }[] = [];
+  const node = () => ({ connect() {}, disconnect() {}, port: { postMessage() {}, start() {}, addEventListener() {} }, gain: { value: 1 }, stream: {} });
+  class AudioContext {
+    sampleRate: number;
+    modules: string[] = [];
+    state = "suspended";
+    audioWorklet = { addModule: async (url: string) => void this.modules.push(url) };
+    constructor(options: { sampleRate?: number } = {}) {
+      if (options.sampleRate !== undefined && refuses.includes(options.sampleRate)) throw Object.assign(new Error("unsupported rate"), { name: "NotSupportedError" });
+      this.sampleRate = options.sampleRate ?? deviceRate;
+      contexts.push(this);
+    }
+    createAnalyser = () => ({ ...node(), fftSize: 0, frequencyBinCount: 1024, getByteFrequencyData() {} });
+    createGain = node;
+    createMediaStreamDestination = node;
+    createMediaStreamSource = () => {
+      if (!mixedRates && this.sampleRate !== deviceRate) throw Object.assign(new Error("different sample-rate"), { name: "NotSupportedError" });
+      return node();
+    };
+    resume = () => (silentDevice ? new Promise<void>(() => {}) : Promise.resolve(void (this.state = "running")));
+    close = async () => void (this.state = "closed");
+  }
+  const globals = {
+    window: { AudioContext },
+    AudioContext,
+    AudioWorkletNode: class {
+      port = { postMessage() {}, start() {}, addEventListener() {} };
+      connect() {}
+    },
+    Audio: class {
+      style = {};
+      parentNode = { removeChild() {} };
+      load() {}
+      pause() {}
+      play = async () => {};
+    },
+    document: { body: { appendChild() {} } },
+    navigator: {
+      userAgent: "test",
+      platform: "Linux",
+      maxTouchPoints: 0,
+      mediaDevices: {
+        getSupportedConstraints: () => (sampleRateConstraint ? { sampleRate: true } : {}),
+        getUserMedia: async () => {
+          const track = { stop: jest.fn() };
+          tracks.push(track);
+          return { getTracks: () => [track] };
+        },
+      },
+      permissions: { query: async () => ({ addEventListener() {} }) },
+    },
+  };
+  Object.assign(globalThis, globals);
+  return { contexts, tracks, restore: () => Object.keys(globals).forEach((key) => delete (globalThis as Record<string, unknown>)[key]) };
 }
 
 const sdk = loadSdk();
@@ -93,6 +177,62 @@ describe("the patched voice SDK", () => {
     call.conversation.updateMode("speaking");
     await call.conversation.endSession();
     expect(call.output.close).toHaveBeenCalled();
+  });
+
+  describe("audio at the wire rate", () => {
+    const paths = { workletPaths: { rawAudioProcessor: "/raw.js", audioConcatProcessor: "/concat.js" }, libsampleratePath: "/libsamplerate.js" };
+    let browser: ReturnType<typeof fakeBrowser> | undefined;
+    afterEach(() => browser?.restore());
+
+    it("plays the caller at the wire rate without loading the 2 MB resampler in a browser without getUserMedia's sampleRate constraint (Firefox)", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: false });
+      const output = await sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", ...paths });
+      expect(output.context.sampleRate).toBe(16_000);
+      expect(output.context.modules).toEqual(["/concat.js"]);
+    });
+
+    it("resamples playback only for a context at another rate, such as one the page unlocked at the device's rate", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: true });
+      const unlocked = new (globalThis as unknown as { AudioContext: new () => FakeContext }).AudioContext();
+      const output = await sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", audioContext: unlocked, ...paths });
+      expect(output.context.modules).toEqual(["/libsamplerate.js", "/concat.js"]);
+    });
+
+    it("feeds the microphone into a context at the wire rate without the resampler in Firefox", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: false });
+      const input = await sdk.MediaDeviceInput.create({ sampleRate: 16_000, format: "pcm", ...paths });
+      expect(input.context.sampleRate).toBe(16_000);
+      expect(input.context.modules).toEqual(["/raw.js"]);
+    });
+
+    it("falls back to the device's rate and the resampler where the browser will not feed a microphone into a context at another rate", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: false, mixedRates: false });
+      const input = await sdk.MediaDeviceInput.create({ sampleRate: 16_000, format: "pcm", ...paths });
+      expect(input.context.sampleRate).toBe(48_000);
+      expect(input.context.modules).toEqual(["/libsamplerate.js", "/raw.js"]);
+      expect(browser.contexts[0]!.state).toBe("closed");
+    });
+
+    it("lets go of the microphone when the page abandons a start whose speaker never starts", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: true, silentDevice: true });
+      const controller = new AbortController();
+      const input = sdk.MediaDeviceInput.create({ sampleRate: 16_000, format: "pcm", signal: controller.signal, ...paths });
+      const output = sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", signal: controller.signal, ...paths });
+      await tick();
+      expect(browser.tracks).toHaveLength(1);
+      controller.abort(new Error("the speaker did not start"));
+      await expect(input).rejects.toThrow("the speaker did not start");
+      await expect(output).rejects.toThrow("the speaker did not start");
+      expect(browser.tracks[0]!.stop).toHaveBeenCalled();
+      expect(browser.contexts.every((context) => context.state === "closed")).toBe(true);
+    });
+
+    it("uses the device's rate and the resampler where the browser refuses a context at the wire rate", async () => {
+      browser = fakeBrowser({ sampleRateConstraint: true, refuses: [16_000] });
+      const output = await sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", ...paths });
+      expect(output.context.sampleRate).toBe(48_000);
+      expect(output.context.modules).toEqual(["/libsamplerate.js", "/concat.js"]);
+    });
   });
 
   describe("a start whose server never answers", () => {

@@ -4,6 +4,9 @@ import matter from "gray-matter";
 import { Marked, type Token, type Tokens } from "marked";
 import { isoFromDateText } from "@/lib/blog/dates";
 import { splitAtUpdate } from "@/lib/blog/updates";
+import { plainText } from "@/lib/editorial/text";
+
+export { externalLinks, internalLinks, plainText } from "@/lib/editorial/text";
 
 const root = path.join(__dirname, "../../..");
 export const blogDir = path.join(root, "content", "blog");
@@ -21,6 +24,7 @@ export type Article = {
   updated?: string;
   modifiedTime?: string;
   readingTime?: string;
+  frontmatter: Record<string, unknown>;
   markdown: string;
   blocks: Block[];
 };
@@ -56,30 +60,12 @@ export function articles(): Article[] {
         updated: data.updated,
         modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
         readingTime: data.readingTime,
+        frontmatter: data,
         markdown: content,
         blocks: [...blocksOf(original, "original"), ...(update ? blocksOf(update.markdown, "update") : [])],
       };
     });
   return cache;
-}
-
-/** Absolute https links of a piece of Markdown, in order. */
-export function externalLinks(markdown: string): string[] {
-  return Array.from(markdown.matchAll(/\]\((https:\/\/[^)\s]+)\)/g), (match) => match[1] as string);
-}
-
-/** Site paths a piece of Markdown links to. */
-export function internalLinks(markdown: string): string[] {
-  return Array.from(markdown.matchAll(/\]\((\/[^)\s]*)\)/g), (match) => match[1] as string);
-}
-
-/** Markdown reduced to the words a reader sees: link text kept, targets and markup dropped. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/\]\([^)]*\)/g, "]")
-    .replace(/[*_`#>[\]]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 export function firstSentence(markdown: string): string {

@@ -1,0 +1,158 @@
+import { expect, test } from "@playwright/test";
+import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../support/service-double";
+import { agentSocketPattern, callWidget, expectFailure, expectIdle, spokenLine, text, voiceTest } from "./support/call-widget";
+
+/**
+ * The widget against the double of ElevenLabs' service (tests/support/service-double), not
+ * the local agent: the site must work with what the service sends. The page's call socket
+ * (to the agent's origin, the one its CSP allows) is answered by the double through
+ * routeWebSocket. Typed and voice calls, interruption, client tools, the time limit.
+ */
+const greeting = "Hi, it's Dave from the service desk.";
+const reply = "Dave, extension four four one zero. Now read me that code, please.";
+const debrief = {
+  scenario: "it-helpdesk-mfa-reset",
+  title: "IT helpdesk MFA reset",
+  outcome: "held-firm",
+  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now." }],
+  moment: { kind: "held-firm", visitorSaid: "no", summary: "You refused to read out the code." },
+  nextTime: ["Hang up and call the helpdesk on the number you know.", "Never read out an MFA code."],
+};
+
+const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting, answer: () => [{ say: reply }], ...overrides });
+
+
+test("a typed call shows the service's greeting, then its streamed reply growing with the caller typing, and logs each line once", async ({ page }) => {
+  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ deltaIntervalMs: 120 }));
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${greeting}`], { timeout: 20_000 });
+  expect(sessions[0]!.textOnly).toBe(true);
+
+  await widget.replyBox.fill("Who is this?");
+  await widget.sendButton.click();
+  await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
+  const streaming = widget.root.getByTestId("call-caption-streaming");
+  // While it streams, the reply grows outside the log (hidden from screen readers) ...
+  await expect(streaming).toHaveAttribute("aria-hidden", "true", { timeout: 10_000 });
+  await expect(streaming).toContainText("Dave,");
+  expect(reply.startsWith(((await streaming.textContent()) ?? "").replace(`${text.captions.agent}: `, ""))).toBe(true);
+  await expect(widget.agentLines).toHaveCount(1);
+  // ... then joins it whole, once.
+  await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${greeting}`, `${text.captions.agent}: ${reply}`], { timeout: 15_000 });
+  await expect(streaming).toHaveCount(0);
+  await expect(widget.root.getByTestId("call-typing")).toHaveCount(0);
+  await expect(widget.visitorLines).toHaveCount(1);
+  expect(sessions[0]!.sent("user_transcript")).toEqual([]);
+  await widget.endButton.click();
+  await expectIdle(widget);
+});
+
+test("a typed call shows the caller typing between the visitor's line and the first words of the reply", async ({ page }) => {
+  // A reply that takes a moment to start, as a language model's does.
+  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ answer: () => [] }));
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
+  await widget.replyBox.fill("Who is this?");
+  await widget.sendButton.click();
+  await expect(widget.root.getByTestId("call-typing")).toHaveText(text.captions.typing);
+  await expect(widget.root.getByTestId("call-typing")).toHaveAttribute("aria-hidden", "true");
+  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "start", event_id: 2 } });
+  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "Dave.", type: "delta", event_id: 2 } });
+  await expect(widget.root.getByTestId("call-caption-streaming")).toHaveText(`${text.captions.agent}: Dave.`);
+  await expect(widget.root.getByTestId("call-typing")).toHaveCount(0);
+  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "stop", event_id: 2 } });
+  sessions[0]!.send({ type: "agent_response", agent_response_event: { agent_response: "Dave.", event_id: 2 } });
+  await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: Dave.`);
+});
+
+test("a typed line shows once when a stand-in echoes it as a transcript, as it does when the service does not", async ({ page }) => {
+  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ answer: () => [] }));
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
+  await widget.replyBox.fill("Who is this?");
+  await widget.sendButton.click();
+  await expect.poll(() => sessions[0]!.received("user_message").length).toBe(1);
+  sessions[0]!.send({ type: "user_transcript", user_transcription_event: { user_transcript: "who is this", event_id: 2 } });
+  sessions[0]!.send({ type: "agent_response", agent_response_event: { agent_response: reply, event_id: 3 } });
+  await expect(widget.agentLines).toHaveCount(2);
+  await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
+});
+
+test("the service's client tool call shows the red-flag debrief, an unknown tool is answered with an error and the call goes on, and end_call ends it", async ({ page }) => {
+  const sessions = await routeServiceDouble(
+    page,
+    agentSocketPattern,
+    script({
+      answer: (_turn, index) =>
+        index === 0
+          ? [{ clientTool: "open_ticket", parameters: {} }, { say: reply }]
+          : [{ clientTool: "show_red_flag_debrief", parameters: debrief }, { say: "Fine. Goodbye." }, { endCall: true }],
+    }),
+  );
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
+  await widget.replyBox.fill("Who is this?");
+  await widget.sendButton.click();
+  await expect(widget.agentLines).toHaveCount(2, { timeout: 15_000 });
+  await expect.poll(() => sessions[0]!.received("client_tool_result")).toEqual([expect.objectContaining({ tool_call_id: expect.stringContaining("open_ticket"), is_error: true })]);
+  await expect(widget.alert).toBeEmpty();
+
+  await widget.replyBox.fill("No, I will not.");
+  await widget.sendButton.click();
+  await expect(widget.debrief).toBeVisible({ timeout: 15_000 });
+  await expect(widget.debrief).toContainText(text.debrief.outcomes["held-firm"]);
+  await expectIdle(widget);
+  await expect(widget.alert).toBeEmpty();
+  await expect(widget.status).toHaveText(`${text.status.ended}. ${text.status.debriefReady}`);
+  expect(sessions[0]!.received("client_tool_result").at(-1)).toMatchObject({ is_error: false });
+});
+
+test("the service's time limit ends the call with the page's own words for it", async ({ page }) => {
+  await routeServiceDouble(page, agentSocketPattern, script({ maxDurationMs: 3_000 }));
+  await page.goto("/");
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+  await expectFailure(widget, text.errors.timeLimit);
+  await expect(widget.agentLines).toHaveCount(1);
+});
+
+voiceTest.describe("voice calls", () => {
+  voiceTest("a voice call captions the service's greeting as its audio plays, hears the visitor and captions the reply", async ({ page }) => {
+    const sessions = await routeServiceDouble(page, agentSocketPattern, script({ heard: [spokenLine] }));
+    await page.goto("/");
+    const widget = callWidget(page);
+    await widget.startButton.click();
+    await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${greeting}`, { timeout: 15_000 });
+    await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: ${spokenLine}`], { timeout: 20_000 });
+    await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: ${reply}`, { timeout: 20_000 });
+    expect(sessions[0]!.textOnly).toBe(false);
+    expect(sessions[0]!.sent("vad_score").some((frame) => (frame.vad_score_event as { vad_score: number }).vad_score === 1)).toBe(true);
+    await widget.endButton.click();
+    await expectIdle(widget);
+  });
+
+  voiceTest("a visitor who talks over the service's greeting interrupts it, and the caption keeps only what was heard", async ({ page }) => {
+    const long = `${greeting} Someone has been trying to get into your account all morning, and I have to confirm it is really you before I can lock them out.`;
+    const sessions: ServiceDoubleSession[] = await routeServiceDouble(page, agentSocketPattern, script({ greeting: long, heard: [spokenLine] }));
+    await page.goto("/");
+    const widget = callWidget(page);
+    await widget.startButton.click();
+    await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => sessions[0]?.sent("interruption").length, { timeout: 20_000 }).toBe(1);
+    const correction = sessions[0]!.sent("agent_response_correction")[0]!.agent_response_correction_event as { corrected_agent_response: string };
+    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${correction.corrected_agent_response}`, { timeout: 10_000 });
+    expect(correction.corrected_agent_response.length).toBeLessThan(long.length);
+    await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: ${spokenLine}`], { timeout: 20_000 });
+    await widget.endButton.click();
+  });
+});

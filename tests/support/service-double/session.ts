@@ -1,0 +1,320 @@
+/**
+ * A double of ElevenLabs' Conversational AI service for the tests: one call, played as the
+ * service plays it, built from what ElevenLabs documents and what its own clients expect, not
+ * from the local agent. Sources (paraphrased, no code copied):
+ * - the AsyncAPI contract in @elevenlabs/types (frame names and fields; the default client
+ *   events: audio, interruption, agent_response, user_transcript, metadata, ping);
+ * - the client events reference (metadata first, then ping, then the agent's audio; vad_score
+ *   as the probability that the user speaks; agent_response_correction after an interruption);
+ * - @elevenlabs/client 1.25 (handshake: metadata must be the first frame and the client
+ *   handles nothing else until it has parsed it; end_call and max_duration_exceeded end the
+ *   session; close codes and reasons);
+ * - ElevenLabs' widget and its test double of the service (convai-widget-core, mocks): a
+ *   typed turn is never echoed; in text-only conversations a reply streams as
+ *   agent_chat_response_part start, deltas, stop with the whole agent_response, one event_id;
+ *   the fixed first message goes out whole.
+ *
+ * The transport is the caller's (a `ws` server, or Playwright's routeWebSocket): this module
+ * only reads and writes JSON text frames.
+ */
+
+export type DoubleTransport = {
+  send(text: string): void;
+  close(code: number, reason?: string): void;
+};
+
+/** A visitor turn as the double sees it: typed, or spoken (heard as the script says: it has no recogniser). */
+export type DoubleVisitorTurn = { via: "text" | "speech"; text: string };
+
+/** What the agent does next, in order. */
+export type DoubleAction =
+  | { say: string }
+  | { clientTool: string; parameters: Record<string, unknown> }
+  /** The system tool end_call, sent once the line before it has played (docs/protocol.md §4.1.7). */
+  | { endCall: true };
+
+export type DoubleScript = {
+  /** The agent's first message; "" for none. */
+  greeting: string;
+  /** The agent's answer to the visitor's turn number `index` (0-based). */
+  answer(turn: DoubleVisitorTurn, index: number): DoubleAction[];
+  /** What each spoken turn is heard as, in order; past the end, "(inaudible)". */
+  heard?: readonly string[];
+  /** The call's time limit; at it, the service's max_duration_exceeded error and a close. */
+  maxDurationMs?: number;
+  /** The service's first frames after the metadata come after it has synthesised them. */
+  firstFramesDelayMs?: number;
+  /** Audio of a spoken line: this many ms per character (the service's voices speak ~15 characters a second). */
+  msPerChar?: number;
+  /** Pause between the streamed pieces of a text-only reply. */
+  deltaIntervalMs?: number;
+  /**
+   * The service refuses a call it cannot start (overrides it does not allow, a bad signature)
+   * by closing before the metadata, with the reason the SDK reports (docs/protocol.md §2.3, #23, #433).
+   */
+  refuse?: { code: number; reason: string };
+};
+
+export const doubleDefaults = { firstFramesDelayMs: 300, msPerChar: 60, deltaIntervalMs: 30, maxDurationMs: 180_000 } as const;
+
+/** The service's wording of its time-limit error (what the SDK reports to the page). */
+export const maxDurationMessage = "Maximum call duration exceeded.";
+
+const sampleRate = 16_000;
+const chunkMs = 250;
+/** The double's voice activity: RMS of 16-bit samples above this is speech (a quiet line is ~0-100, a voice thousands). */
+const speechRms = 500;
+const speechStartMs = 200;
+const speechEndMs = 600;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+/** Every frame both ways, for assertions: what the client sent and what the double sent, in order. */
+export type DoubleLogEntry = { dir: "in" | "out"; frame: Record<string, unknown>; at: number };
+
+export class ServiceDoubleSession {
+  readonly log: DoubleLogEntry[] = [];
+  readonly conversationId: string;
+  textOnly = false;
+  /** Set when the client sent its init frame. */
+  init: Record<string, unknown> | null = null;
+  closed = false;
+
+  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse">> & Pick<DoubleScript, "refuse"> & { heard: readonly string[] };
+  private nextEventId = 1;
+  private nextPingId = 1;
+  private turnsAnswered = 0;
+  private spokenTurns = 0;
+  private readonly timers = new Set<Timer>();
+  /** The agent's line being spoken: its id, text, when its audio started and how long it is. */
+  private speaking: { id: number; text: string; startedAt: number; ms: number; chunksLeft: number } | null = null;
+  private actions: Promise<void> = Promise.resolve();
+  private voicedMs = 0;
+  private silentMs = 0;
+  private inSpeech = false;
+  private lastVad: number | null = null;
+  private readonly started = Date.now();
+
+  constructor(
+    private readonly transport: DoubleTransport,
+    script: DoubleScript,
+    index: number,
+  ) {
+    this.script = { ...doubleDefaults, heard: [], ...script } as typeof this.script;
+    this.conversationId = `conv_double_${index}`;
+  }
+
+  /** Every frame the client sends, as text. */
+  receive(text: string): void {
+    if (this.closed) return;
+    let frame: Record<string, unknown>;
+    try {
+      frame = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    this.log.push({ dir: "in", frame, at: Date.now() });
+    if (this.init === null) {
+      if (frame.type === "conversation_initiation_client_data") this.start(frame);
+      return;
+    }
+    if (typeof frame.user_audio_chunk === "string") return this.hear(frame.user_audio_chunk);
+    if (frame.type === "user_message" && typeof frame.text === "string") return this.visitorTurn({ via: "text", text: frame.text });
+  }
+
+  /** The client (or the test) closed the socket. */
+  ended(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** Sends a frame as the service would (tests use it for frames no script produces). */
+  send(frame: Record<string, unknown>): void {
+    if (this.closed) return;
+    this.log.push({ dir: "out", frame, at: Date.now() });
+    this.transport.send(JSON.stringify(frame));
+  }
+
+  close(code: number, reason?: string): void {
+    if (this.closed) return;
+    this.ended();
+    this.transport.close(code, reason);
+  }
+
+  sent(type: string): Record<string, unknown>[] {
+    return this.log.filter((entry) => entry.dir === "out" && entry.frame.type === type).map((entry) => entry.frame);
+  }
+
+  received(type: string): Record<string, unknown>[] {
+    return this.log.filter((entry) => entry.dir === "in" && entry.frame.type === type).map((entry) => entry.frame);
+  }
+
+  // ------------------------------------------------------------------ the call
+
+  private start(init: Record<string, unknown>): void {
+    this.init = init;
+    if (this.script.refuse) return this.close(this.script.refuse.code, this.script.refuse.reason);
+    const override = init.conversation_config_override as { conversation?: { text_only?: boolean } } | undefined;
+    this.textOnly = override?.conversation?.text_only === true;
+    this.send({
+      type: "conversation_initiation_metadata",
+      conversation_initiation_metadata_event: { conversation_id: this.conversationId, agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" },
+    });
+    this.after(this.script.firstFramesDelayMs, () => {
+      this.send({ type: "ping", ping_event: { event_id: this.nextPingId++, ping_ms: null } });
+      if (this.script.greeting !== "") this.queue([{ say: this.script.greeting }], true);
+    });
+    this.after(this.script.maxDurationMs, () => {
+      this.stopSpeaking();
+      this.send({ type: "error", error_event: { code: 1008, error_type: "max_duration_exceeded", message: maxDurationMessage } });
+      this.after(3_000, () => this.close(1000, "Maximum call duration exceeded."));
+    });
+  }
+
+  private visitorTurn(turn: DoubleVisitorTurn): void {
+    // The visitor spoke or typed over the agent: it stops, and the client is told what was heard (docs/protocol.md §4.2).
+    if (this.speaking) this.interrupt();
+    const index = this.turnsAnswered++;
+    this.queue(this.script.answer(turn, index), false);
+  }
+
+  private interrupt(): void {
+    const line = this.speaking;
+    if (!line) return;
+    this.stopSpeaking();
+    const id = this.nextEventId++;
+    this.send({ type: "interruption", interruption_event: { event_id: id } });
+    const heardChars = Math.max(0, Math.floor((Date.now() - line.startedAt) / this.script.msPerChar));
+    const heard = line.text.slice(0, heardChars).replace(/\s+\S*$/, "");
+    this.send({ type: "agent_response_correction", agent_response_correction_event: { original_agent_response: line.text, corrected_agent_response: heard, event_id: line.id } });
+  }
+
+  private stopSpeaking(): void {
+    if (!this.speaking) return;
+    this.speaking.chunksLeft = 0;
+    this.speaking = null;
+  }
+
+  /** Actions run one after another, each turn's after the previous one's. */
+  private queue(actions: DoubleAction[], opening: boolean): void {
+    this.actions = this.actions.then(async () => {
+      for (const action of actions) {
+        if (this.closed) return;
+        if ("say" in action) await this.say(action.say, opening);
+        else if ("clientTool" in action) {
+          const id = this.nextEventId - 1;
+          this.send({ type: "client_tool_call", client_tool_call: { tool_name: action.clientTool, tool_call_id: `tool_${id}_${action.clientTool}`, parameters: action.parameters, event_id: id } });
+        } else {
+          const id = this.nextEventId - 1;
+          this.send({ type: "agent_tool_response", agent_tool_response: { tool_name: "end_call", tool_call_id: `end_call_${id}`, tool_type: "system", is_error: false, is_called: true, event_id: id } });
+        }
+      }
+    });
+  }
+
+  private async say(text: string, opening: boolean): Promise<void> {
+    const id = this.nextEventId++;
+    if (this.textOnly) {
+      if (!opening) {
+        this.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "start", event_id: id } });
+        for (const delta of text.match(/\s*\S+/g) ?? []) {
+          await this.pause(this.script.deltaIntervalMs);
+          this.send({ type: "agent_chat_response_part", text_response_part: { text: delta, type: "delta", event_id: id } });
+        }
+        this.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "stop", event_id: id } });
+      }
+      this.send({ type: "agent_response", agent_response_event: { agent_response: text, event_id: id } });
+      return;
+    }
+    this.send({ type: "agent_response", agent_response_event: { agent_response: text, event_id: id } });
+    const ms = text.length * this.script.msPerChar;
+    const chunks = Math.max(1, Math.ceil(ms / chunkMs));
+    const line = { id, text, startedAt: Date.now(), ms, chunksLeft: chunks };
+    this.speaking = line;
+    // Real time, one chunk ahead: the client plays them back to back.
+    for (let index = 0; index < chunks && line.chunksLeft > 0 && !this.closed; index++) {
+      const fromMs = index * chunkMs;
+      const toMs = Math.min(ms, fromMs + chunkMs);
+      const chars = [...text].map((char, at) => ({ char, at: at * this.script.msPerChar })).filter(({ at }) => at >= fromMs && at < toMs);
+      this.send({
+        type: "audio",
+        audio_event: {
+          audio_base_64: quietTone(toMs - fromMs),
+          event_id: id,
+          alignment: { chars: chars.map(({ char }) => char), char_start_times_ms: chars.map(({ at }) => at - fromMs), char_durations_ms: chars.map(() => this.script.msPerChar) },
+        },
+      });
+      line.chunksLeft -= 1;
+      if (index > 0) await this.pause(chunkMs);
+    }
+    // The line plays out before the next action (an end_call cuts what is still queued).
+    const left = line.startedAt + ms - Date.now();
+    if (this.speaking === line) {
+      await this.pause(Math.max(0, left) + 300);
+      if (this.speaking === line) this.speaking = null;
+    }
+  }
+
+  /** The double's voice activity detector and turn-taking on the visitor's audio. */
+  private hear(base64: string): void {
+    const pcm = Buffer.from(base64, "base64");
+    if (pcm.length < 2) return;
+    let sum = 0;
+    const samples = Math.floor(pcm.length / 2);
+    for (let i = 0; i < samples; i++) {
+      const sample = pcm.readInt16LE(i * 2);
+      sum += sample * sample;
+    }
+    const voiced = Math.sqrt(sum / samples) > speechRms;
+    const ms = (samples / sampleRate) * 1000;
+    const score = voiced ? 1 : 0;
+    if (score !== this.lastVad) {
+      this.lastVad = score;
+      this.send({ type: "vad_score", vad_score_event: { vad_score: score } });
+    }
+    if (voiced) {
+      this.voicedMs += ms;
+      this.silentMs = 0;
+      if (!this.inSpeech && this.voicedMs >= speechStartMs) {
+        this.inSpeech = true;
+        if (this.speaking) this.interrupt();
+      }
+      return;
+    }
+    this.silentMs += ms;
+    if (this.silentMs < speechEndMs) return;
+    if (this.inSpeech) {
+      const text = this.script.heard[this.spokenTurns++] ?? "(inaudible)";
+      this.send({ type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: this.nextEventId++ } });
+      this.visitorTurn({ via: "speech", text });
+    }
+    this.inSpeech = false;
+    this.voicedMs = 0;
+  }
+
+  private after(ms: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.closed) action();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => this.after(ms, resolve));
+  }
+
+  /** Milliseconds since the call opened (for logs). */
+  get ageMs(): number {
+    return Date.now() - this.started;
+  }
+}
+
+/** A quiet 440 Hz tone: audible in a recording, and far below what the double or an agent takes for speech. */
+function quietTone(ms: number): string {
+  const samples = Math.max(2, Math.round((ms / 1000) * sampleRate));
+  const pcm = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(200 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+  return pcm.toString("base64");
+}

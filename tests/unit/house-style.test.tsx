@@ -1,0 +1,73 @@
+/** @jest-environment node */
+import { renderToStaticMarkup } from "react-dom/server";
+import OnePagerPage from "@/app/one-pager/page";
+import { dataStatements } from "@/content/legal/data-practices";
+import { claimMarkers, glossary, opinionMarkers, repetitionBudget, takeawayHeading } from "@/content/house-style";
+import { sourceForUrl, sources } from "@/content/sources";
+import { topics } from "@/content/topics";
+import { unsupportedClaims } from "@/lib/editorial/claims";
+import { houseTermViolations } from "@/lib/editorial/glossary";
+import { documentsWithSection, sharedPassages, topicsOverBudget, type Topic } from "@/lib/editorial/repetition";
+import { plainText } from "@/lib/editorial/text";
+import { articles } from "./support/content-corpus";
+import { siteCopy } from "./support/site-copy";
+
+/**
+ * The house style, held over everything a visitor reads (tests/unit/support/site-copy.ts): the
+ * checks are pure functions in lib/editorial, the rules are data in content/house-style.ts and
+ * content/topics.ts.
+ */
+
+const copy = siteCopy();
+const prose = copy.filter((part) => part.kind === "prose");
+const readable = (text: string) => plainText(text);
+
+describe("overstatement", () => {
+  test("every absolute or trend word stands in a passage that cites a source, or in a sentence marked as our view", () => {
+    const passages = prose.map((part) => ({ where: `${part.page} (${part.where})`, text: readable(part.text), cited: part.links.some((url) => sourceForUrl(url)) }));
+    const found = unsupportedClaims(passages, { markers: claimMarkers, opinion: opinionMarkers });
+    expect(found.map((claim) => `${claim.where}: "${claim.phrase}" in: ${claim.sentence}`)).toEqual([]);
+  });
+});
+
+describe("the house glossary", () => {
+  test("every page, the one-pager's own words included, uses the house form of each term", () => {
+    const onePager = renderToStaticMarkup(<OnePagerPage />).replace(/<[^>]+>/g, " ");
+    const texts = [...copy.map((part) => ({ where: `${part.page} (${part.where})`, text: readable(part.text) })), { where: "one-pager", text: onePager }];
+    const violations = texts.flatMap(({ where, text }) => houseTermViolations(text, glossary).map((violation) => `${where}: "${violation.found}" (house form: ${violation.use}) in "${violation.context}"`));
+    expect(violations).toEqual([]);
+  });
+});
+
+describe("the repetition budget", () => {
+  const resolved: Topic[] = topics.map((topic) => ({ id: topic.id, urls: topic.sources.map((id) => sources[id].url), mentions: topic.mentions, about: topic.about }));
+  const pagesThatTell = new Set([...articles().map((article) => article.slug), "/", "/manifesto", "/product"]);
+
+  test("every cited source belongs to exactly one topic", () => {
+    const counts = Object.keys(sources).map((id) => [id, topics.filter((topic) => (topic.sources as readonly string[]).includes(id)).length] as const);
+    expect(counts.filter(([, count]) => count !== 1)).toEqual([]);
+  });
+
+  test(`a case or study is told on at most ${repetitionBudget.pagesPerTopic} pages besides the articles about it`, () => {
+    const places = copy.filter((part) => pagesThatTell.has(part.page)).map((part) => ({ page: part.page, text: readable(part.text), links: part.links }));
+    const over = topicsOverBudget(resolved, places, repetitionBudget.pagesPerTopic);
+    expect(over.map((entry) => `${entry.topic}: ${entry.pages.join(", ")}`)).toEqual([]);
+  });
+
+  test(`no two pages share a run of ${repetitionBudget.sharedRunWords} words outside quotations and the titles of linked articles`, () => {
+    const withoutArticleTitles = (markdown: string) => markdown.replace(/\[[^\]]*\]\(\/blog\/[^)]*\)/g, " … ");
+    // The data model's statements are one text on every page that states them, by design (content/legal/data-practices.ts).
+    const modelStatements = Object.values(dataStatements).flatMap((statement) => [statement, `${statement.charAt(0).toLowerCase()}${statement.slice(1)}`]);
+    const withoutModelStatements = (text: string) => modelStatements.reduce((rest, statement) => rest.split(statement).join(" … "), text);
+    const shared = sharedPassages(
+      prose.map((part) => ({ page: part.page, text: withoutModelStatements(readable(withoutArticleTitles(part.text))) })),
+      repetitionBudget.sharedRunWords,
+    );
+    expect(shared.map((passage) => `"${passage.words}": ${passage.pages.join(", ")}`)).toEqual([]);
+  });
+
+  test(`at most ${repetitionBudget.takeawaySections} articles have a section of takeaways`, () => {
+    const documents = articles().map((article) => ({ page: article.slug, headings: article.blocks.filter((block) => block.kind === "heading").map((block) => block.text) }));
+    expect(documentsWithSection(documents, takeawayHeading).length).toBeLessThanOrEqual(repetitionBudget.takeawaySections);
+  });
+});

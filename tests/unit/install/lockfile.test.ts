@@ -1,0 +1,171 @@
+/** @jest-environment node */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { checkLockfile, expectedNativePackages, installsOn, resolveFrom, type Lockfile, type PackageJson } from "@/scripts/lib/lockfile";
+
+const root = path.resolve(__dirname, "../../..");
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), "utf8")) as T;
+
+const linuxX64 = { os: "linux", cpu: "x64", libc: "glibc" };
+const darwinArm64 = { os: "darwin", cpu: "arm64" };
+const platforms = [linuxX64, darwinArm64];
+
+/** A small project: one native package ("tool") with a binary for each platform, one plain dependency. */
+function project(): { pkg: PackageJson; lock: Lockfile } {
+  const pkg: PackageJson = {
+    dependencies: { tool: "^1.0.0", plain: "2.0.0" },
+    engines: { node: "^20.19.0 || >=22.12.0" },
+    allowScripts: { tool: true },
+  };
+  const lock: Lockfile = {
+    lockfileVersion: 3,
+    packages: {
+      "": { dependencies: { tool: "^1.0.0", plain: "2.0.0" } },
+      "node_modules/tool": {
+        version: "1.2.0",
+        hasInstallScript: true,
+        optionalDependencies: { "@tool/linux-x64": "1.2.0", "@tool/darwin-arm64": "1.2.0" },
+        engines: { node: ">=20.19.0" },
+      },
+      "node_modules/@tool/linux-x64": { version: "1.2.0", os: ["linux"], cpu: ["x64"], libc: ["glibc"] },
+      "node_modules/@tool/darwin-arm64": { version: "1.2.0", os: ["darwin"], cpu: ["arm64"] },
+      "node_modules/plain": { version: "2.0.0", engines: { node: "^20.19.0 || >=22.12.0" } },
+    },
+  };
+  return { pkg, lock };
+}
+
+const check = ({ pkg, lock }: { pkg: PackageJson; lock: Lockfile }) => checkLockfile(pkg, lock, { platforms, expectedNative: ["tool"] }).problems;
+
+describe("the lockfile check", () => {
+  it("passes a whole, in-sync lockfile", () => {
+    expect(check(project())).toEqual([]);
+  });
+
+  it("fails when package.json lists a dependency the lockfile's root does not", () => {
+    const p = project();
+    p.pkg.dependencies = { ...p.pkg.dependencies, added: "^1.0.0" };
+    expect(check(p)).toContainEqual(expect.stringMatching(/^dependencies\.added: package.json says \^1\.0\.0, the lockfile's root says nothing/));
+  });
+
+  it("fails when another platform's optional binary is missing, as npm ci does", () => {
+    const p = project();
+    delete p.lock.packages["node_modules/@tool/darwin-arm64"];
+    expect(check(p)).toEqual(
+      expect.arrayContaining([
+        "missing: @tool/darwin-arm64@1.2.0 (optionalDependencies of node_modules/tool) is not in the lockfile",
+        "not native: tool should ship per-platform binaries, but the lockfile locks none for it",
+      ]),
+    );
+  });
+
+  it("fails when a native package has no binary for a supported platform", () => {
+    const p = project();
+    p.lock.packages["node_modules/tool"]!.optionalDependencies = { "@tool/linux-x64": "1.2.0", "@tool/win32-x64": "1.2.0" };
+    p.lock.packages["node_modules/@tool/win32-x64"] = { version: "1.2.0", os: ["win32"], cpu: ["x64"] };
+    delete p.lock.packages["node_modules/@tool/darwin-arm64"];
+    expect(check(p)).toContainEqual("no darwin-arm64 binary: node_modules/tool@1.2.0 has none of its platform packages for it in the lockfile");
+  });
+
+  it("fails when a locked version is outside the range that asks for it", () => {
+    const p = project();
+    p.lock.packages["node_modules/plain"]!.version = "2.1.0";
+    expect(check(p)).toContainEqual("wrong version: node_modules/plain is 2.1.0, but package.json wants plain@2.0.0");
+  });
+
+  it("takes package.json's overrides as the wanted version", () => {
+    const p = project();
+    p.lock.packages["node_modules/tool"]!.dependencies = { plain: "^3.0.0" };
+    expect(check(p)).toContainEqual("wrong version: node_modules/plain is 2.0.0, but node_modules/tool wants plain@^3.0.0");
+    p.pkg.overrides = { plain: "2.0.0" };
+    expect(check(p)).toEqual([]);
+  });
+
+  it("fails on a locked package nothing depends on", () => {
+    const p = project();
+    p.lock.packages["node_modules/left-over"] = { version: "1.0.0" };
+    expect(check(p)).toContainEqual("extraneous: node_modules/left-over is locked but nothing depends on it");
+  });
+
+  it("fails on an install script that allowScripts neither allows nor denies", () => {
+    const p = project();
+    p.pkg.allowScripts = {};
+    expect(check(p)).toContainEqual("install script not reviewed: tool@1.2.0 (node_modules/tool) is in neither direction of allowScripts");
+  });
+
+  it("accepts a denied install script as reviewed", () => {
+    const p = project();
+    p.pkg.allowScripts = { tool: false };
+    expect(check(p)).toEqual([]);
+  });
+
+  it("fails on an allowScripts entry for a package without an install script, or pinned to a version", () => {
+    const p = project();
+    p.pkg.allowScripts = { tool: true, plain: true, "tool@1.2.0": true, "@scope/name@1.0.0": false };
+    expect(check(p)).toEqual([
+      "allowScripts.plain: no locked package of that name has an install script",
+      "allowScripts.tool@1.2.0: name the package without a version",
+      "allowScripts.@scope/name@1.0.0: name the package without a version",
+    ]);
+  });
+
+  it("fails when engines claims Node versions a locked package refuses, naming it", () => {
+    const p = project();
+    p.pkg.engines = { node: ">=20.9" };
+    expect(check(p)).toEqual([
+      'engines.node is ">=20.9", but the locked packages accept exactly "^20.19.0 || >=22.12.0"; narrower: node_modules/tool@1.2.0 (>=20.19.0), node_modules/plain@2.0.0 (^20.19.0 || >=22.12.0)',
+    ]);
+  });
+
+  it("fails when engines claims fewer Node versions than every package accepts", () => {
+    const p = project();
+    p.pkg.engines = { node: ">=22.12.0" };
+    expect(check(p)).toEqual(['engines.node is ">=22.12.0", but the locked packages accept exactly "^20.19.0 || >=22.12.0"; every locked package accepts more']);
+  });
+
+  it("leaves out the engines of binaries for platforms nobody supports", () => {
+    const p = project();
+    p.lock.packages["node_modules/tool"]!.optionalDependencies!["@tool/win32-ia32"] = "1.2.0";
+    p.lock.packages["node_modules/@tool/win32-ia32"] = { version: "1.2.0", os: ["win32"], cpu: ["ia32"], engines: { node: "^18.0.0" } };
+    expect(check(p)).toEqual([]);
+  });
+});
+
+describe("where a dependency is found", () => {
+  const lock: Lockfile = {
+    packages: { "": {}, "node_modules/a": {}, "node_modules/b": {}, "node_modules/a/node_modules/b": {}, "node_modules/@s/c": {} },
+  };
+
+  it("is the entry's own node_modules first, then its parents'", () => {
+    expect(resolveFrom(lock, "node_modules/a", "b")).toBe("node_modules/a/node_modules/b");
+    expect(resolveFrom(lock, "node_modules/@s/c", "b")).toBe("node_modules/b");
+    expect(resolveFrom(lock, "node_modules/a/node_modules/b", "@s/c")).toBe("node_modules/@s/c");
+    expect(resolveFrom(lock, "", "missing")).toBeNull();
+  });
+});
+
+describe("which platforms a package installs on", () => {
+  it("follows npm's os, cpu and libc lists, negations included", () => {
+    expect(installsOn({ os: ["linux"], cpu: ["x64"], libc: ["musl"] }, linuxX64)).toBe(false);
+    expect(installsOn({ os: ["!win32"] }, darwinArm64)).toBe(true);
+    expect(installsOn({ os: ["!darwin"] }, darwinArm64)).toBe(false);
+    expect(installsOn({ libc: ["glibc"] }, darwinArm64)).toBe(true);
+  });
+});
+
+describe("the project's own lockfile", () => {
+  const report = checkLockfile(readJson<PackageJson>("package.json"), readJson<Lockfile>("package-lock.json"));
+
+  it("has no problem", () => {
+    expect(report.problems).toEqual([]);
+  });
+
+  it("finds every package known to ship platform binaries native", () => {
+    const names = new Set(report.nativePackages.map((location) => location.slice(location.lastIndexOf("node_modules/") + 13)));
+    expect([...expectedNativePackages].filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it("supports Node 20, the version CI runs", () => {
+    expect(report.supportedNode).toMatch(/^\^20\./);
+  });
+});
