@@ -10,13 +10,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { metaPolicyOf } from "../build/export-cdn-config";
-import { timeCall } from "../lib/call-timing";
-import { numberOption } from "../lib/cli-options";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../lib/export-test-endpoints";
-import { waitForHttp, waitForPort } from "../lib/ports";
-import { chromiumArgs, chromiumPath } from "../lib/serve";
-import { percentile } from "../lib/stats";
-import { serveWithWrangler } from "../lib/wrangler";
+import { timeCall } from "../../testkit/browser/call-timing";
+import { numberOption } from "../../testkit/cli-options";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../../testkit/export-suite/endpoints";
+import { waitForHttp, waitForPort } from "../../testkit/ports";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { percentile } from "../../testkit/stats";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
 
 const calls = numberOption("calls", 20);
 
@@ -40,7 +40,7 @@ async function main() {
   try {
     const agent = child(process.execPath, ["--import", "tsx", "agent/src/main.ts"], { AGENT_HOST: "127.0.0.1", AGENT_PORT: new URL(agentOrigin).port, LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" });
     children.push(agent);
-    const supabase = child(process.execPath, ["--import", "tsx", "scripts/lib/export-test-function-server.ts"], {});
+    const supabase = child(process.execPath, ["--import", "tsx", "testkit/export-suite/function-server.ts"], {});
     children.push(supabase);
     await waitForHttp(`${agentOrigin}/health`, 60_000, { child: agent, name: "the local agent" });
     await waitForPort(Number(new URL(functionOrigin).port), { child: supabase, name: "the Edge Function" });

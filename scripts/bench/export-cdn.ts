@@ -10,7 +10,7 @@ import path from "node:path";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import { caseVariants, metaPolicyOf } from "../build/export-cdn-config";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../lib/export-served";
-import { serveWithWrangler } from "../lib/wrangler";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
 
 async function main() {
   if (!existsSync(path.join(outDir, "_headers"))) {

@@ -7,10 +7,10 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { rawExchange, type RawResponse } from "../lib/raw-http";
-import { spawnFakeVoiceUpstream } from "../lib/fake-voice-upstream";
-import { startProductionServer } from "../lib/serve";
-import { startSiteServer } from "../lib/site-server";
+import { rawExchange, type RawResponse } from "../../testkit/raw-http";
+import { spawnFakeVoiceUpstream } from "../../testkit/fakes/voice-upstream";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { startSiteServer } from "../../testkit/servers/site-server";
 
 const benchUpstreamKey = "bench-upstream-key";
 

@@ -9,7 +9,7 @@
  *
  * Needs the production build (`.next/`, `npm run build`) and the static export (`out/`,
  * `npm run build:export`), and nginx (scripts/setup/ensure-quality-deps.sh installs it), which
- * serves out/ as scripts/lib/nginx.ts sets it up: nothing system-wide is touched.
+ * serves out/ as testkit/servers/nginx.ts sets it up: nothing system-wide is touched.
  *
  * Prints figures. Exits 1 only when a correctness rule breaks (a server does not answer
  * 200 for a page, or answers an error under load); 2 when it cannot run (missing build,
@@ -25,9 +25,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { findNginx, serveStatic } from "../lib/nginx";
-import { numberOption } from "../lib/cli-options";
-import { startProductionServer } from "../lib/serve";
+import { findNginx, serveStatic } from "../../testkit/servers/nginx";
+import { numberOption } from "../../testkit/cli-options";
+import { startProductionServer } from "../../testkit/servers/next-start";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const paths = ["/", "/blog/byod-vishing-problem"] as const;

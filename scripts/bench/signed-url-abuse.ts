@@ -23,10 +23,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { publicEnvDefaults } from "../../lib/config/public-env";
-import { numberOption } from "../lib/cli-options";
-import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../lib/fake-voice-upstream";
-import { startProductionServer } from "../lib/serve";
-import { startSiteServer } from "../lib/site-server";
+import { numberOption } from "../../testkit/cli-options";
+import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../../testkit/fakes/voice-upstream";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { startSiteServer } from "../../testkit/servers/site-server";
 import { checkAnswers, loadAverage, percentile, sendLoad, type Sent, type Target } from "./signed-url-load";
 
 const benchUpstreamKey = "bench-upstream-key";

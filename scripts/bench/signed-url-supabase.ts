@@ -25,10 +25,10 @@
  * Options: --requests=<n> (10000) --clients=<n> (1000) --instances=<n> (4) --concurrency=<n> (50)
  */
 import postgres from "postgres";
-import { numberOption } from "../lib/cli-options";
-import { startEdgeFunction, type EdgeFunction } from "../lib/edge-function";
-import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../lib/fake-voice-upstream";
-import { startPostgres } from "../lib/postgres";
+import { numberOption } from "../../testkit/cli-options";
+import { startEdgeFunction, type EdgeFunction } from "../../testkit/servers/edge-function";
+import { spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../../testkit/fakes/voice-upstream";
+import { startPostgres } from "../../testkit/servers/postgres";
 import { checkAnswers, groupBy, loadAverage, mostWithinAMinute, percentile, printStatuses, sendLoad, type Load, type Sent, type Target } from "./signed-url-load";
 
 const benchUpstreamKey = "bench-upstream-key";

@@ -28,8 +28,8 @@ import autocannon from "autocannon";
 import { tsImport } from "tsx/esm/api";
 
 // The project's shared helpers are TypeScript; tsx loads them into this plain-JS script.
-const { freePort, waitForPort } = await tsImport("../lib/ports.ts", import.meta.url);
-const { spawnFakeVoiceUpstream } = await tsImport("../lib/fake-voice-upstream.ts", import.meta.url);
+const { freePort, waitForPort } = await tsImport("../../testkit/ports.ts", import.meta.url);
+const { spawnFakeVoiceUpstream } = await tsImport("../../testkit/fakes/voice-upstream.ts", import.meta.url);
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const options = parseArguments(process.argv.slice(2));

@@ -1,11 +1,11 @@
 /**
  * `npm run build:export:e2e`: the static export, built for the Edge Function, agent and partner
  * site of the export suite and benchmark, on free ports (or the E2E_* ports set), which it
- * records for them (scripts/lib/export-test-ports.ts).
+ * records for them (testkit/export-suite/build-ports.ts).
  */
 import { spawnSync } from "node:child_process";
-import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../lib/export-test-ports";
-import { testPorts } from "../lib/test-ports";
+import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../../testkit/export-suite/build-ports";
+import { testPorts } from "../../testkit/test-ports";
 
 const ports = testPorts(exportBuildPortRoles);
 const origin = (port: number) => `http://127.0.0.1:${port}`;

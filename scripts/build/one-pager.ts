@@ -4,7 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { startProductionServer } from "../../testkit/servers/next-start";
 import { site } from "../../content/site";
 
 async function main() {

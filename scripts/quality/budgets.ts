@@ -13,7 +13,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
-import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { startProductionServer } from "../../testkit/servers/next-start";
 import { qualityRoutes } from "./routes";
 
 const budgetBytes = 20 * 1024;

@@ -20,11 +20,11 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { serveStatic } from "../lib/nginx";
-import { chromiumPath } from "../lib/serve";
-import { median } from "../lib/stats";
-import { stringOption } from "../lib/cli-options";
-import { serveWithWrangler } from "../lib/wrangler";
+import { serveStatic } from "../../testkit/servers/nginx";
+import { chromiumPath } from "../../testkit/browser/chromium";
+import { median } from "../../testkit/stats";
+import { stringOption } from "../../testkit/cli-options";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -4,7 +4,7 @@
 # the install scripts package.json's allowScripts allows, see docs/install.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/lib/apt-install.sh
+source scripts/setup/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
 # limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's

@@ -37,6 +37,9 @@ export function signedUrlFor(agentId: string): string {
   return `wss://voice.test/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=sig_${agentId}`;
 }
 
+/** The `xi-api-key` the benches' fake requires, as ElevenLabs requires the API key. */
+export const benchUpstreamKey = "bench-upstream-key";
+
 export type FakeVoiceUpstreamOptions = {
   /** When set, a request without this `xi-api-key` gets a 401, as from ElevenLabs. */
   readonly apiKey?: string;
@@ -148,9 +151,9 @@ export type FakeVoiceUpstreamProcess = {
   stop(): void;
 };
 
-/** The fake in a child process (scripts/lib/fake-voice-upstream-main.ts), answering `signed-url`. */
+/** The fake in a child process (testkit/fakes/voice-upstream-process.ts, from the project root), answering `signed-url`. */
 export async function spawnFakeVoiceUpstream(options: FakeVoiceUpstreamOptions = {}): Promise<FakeVoiceUpstreamProcess> {
-  const main = path.join(process.cwd(), "scripts", "lib", "fake-voice-upstream-main.ts");
+  const main = path.join(process.cwd(), "testkit", "fakes", "voice-upstream-process.ts");
   const args = ["--import", "tsx", main, ...(options.apiKey ? [`--api-key=${options.apiKey}`] : [])];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { freePort, waitForPort } from "../../../../scripts/lib/ports";
+import { freePort, waitForPort } from "../ports";
 
 /** A throwaway redis-server on a free loopback port: no persistence, killed by `stop`. */
 export type RedisServer = {

@@ -1,18 +1,19 @@
+/**
+ * `next start` on a free loopback port, for whatever needs the production site running: the
+ * tests, the benches, the quality gates and the build steps that read pages back (the CSP
+ * manifest, the one-pager).
+ */
 import { spawn, type ChildProcess } from "node:child_process";
-import { startLocalAgent as startAgentProcess } from "../../agent/bench/support/local-agent";
-import { freePort, waitForHttp } from "./ports";
+import { waitForHttp, freePort } from "../ports";
 
-// Older imports of these from here keep working.
-export { freePort, waitForHttp };
-
-type Server = { origin: string; stop: () => void; child: ChildProcess };
+export type Server = { origin: string; stop: () => void; child: ChildProcess };
 
 // require.resolve rather than import.meta: Playwright loads this helper as CommonJS.
 const nextCli = require.resolve("next/dist/bin/next");
 /** Process groups exist on Linux and macOS: there the server's whole group is stopped, whatever it spawned. */
 const ownGroup = process.platform !== "win32";
 
-/** `next start` on a free loopback port, for scripts that need the production site (of `dir`, this project by default). */
+/** The production build of `dir` (this project by default) served by `next start`. */
 export async function startProductionServer(env: Record<string, string> = {}, dir?: string): Promise<Server> {
   const port = await freePort();
   // Node runs Next.js's CLI itself (no npx, no shell), the same on every system.
@@ -36,12 +37,3 @@ export async function startProductionServer(env: Record<string, string> = {}, di
   });
   return { origin, stop, child };
 }
-
-/** The local voice agent in its own process on a free loopback port, answering /health. */
-export async function startLocalAgent(env: Record<string, string> = {}): Promise<Server> {
-  const agent = await startAgentProcess({ env });
-  return { origin: agent.origin, child: agent.child, stop: () => void agent.stop() };
-}
-
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"];

@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "./ports";
+import { freePort } from "../ports";
 
 // __dirname rather than import.meta: jest loads these helpers as CommonJS.
 const projectRoot = path.resolve(__dirname, "../..");

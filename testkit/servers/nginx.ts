@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { get as httpsGet } from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitForHttp } from "./ports";
+import { freePort, waitForHttp } from "../ports";
 
 export type StaticServer = { origin: string; stop: () => void };
 

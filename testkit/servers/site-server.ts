@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "./serve";
+import { freePort } from "../ports";
 
 // __dirname rather than import.meta: Playwright and jest may load this helper as CommonJS.
 const projectRoot = path.resolve(__dirname, "../..");

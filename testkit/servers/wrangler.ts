@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { freePort, waitForHttp } from "./ports";
+import { freePort, waitForHttp } from "../ports";
 
 export const wranglerCompatibilityDate = "2026-04-26";
 

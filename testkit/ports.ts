@@ -1,12 +1,21 @@
 /**
- * Loopback ports for the servers scripts and tests start: a free one, and waiting until a
- * server listens on one (TCP) or answers on it (HTTP).
+ * Loopback ports for the servers tests, benches and build steps start: a free one, and waiting
+ * until a server listens on one (TCP) or answers on it (HTTP).
  */
 import type { ChildProcess } from "node:child_process";
-import { connect } from "node:net";
-import { freePort } from "../../agent/bench/support/free-port";
+import { connect, createServer } from "node:net";
 
-export { freePort };
+/** A port free on 127.0.0.1 a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
 
 type WaitOptions = {
   timeoutMs?: number;

@@ -7,14 +7,14 @@
  *   ...
  *   await postgres.stop();
  *
- * `npx tsx scripts/lib/postgres.ts` starts one, prints its URL and keeps it until Ctrl-C.
+ * `npx tsx testkit/servers/postgres.ts` starts one, prints its URL and keeps it until Ctrl-C.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { freePort } from "./ports";
+import { freePort } from "../ports";
 
 export type PostgresServer = {
   /** A superuser connection URL, as SUPABASE_DB_URL is for an Edge Function. */

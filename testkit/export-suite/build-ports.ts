@@ -1,14 +1,14 @@
 /**
  * The ports the static export under test is built for. A static page cannot learn the Edge
  * Function's, the agent's or an embedding partner's address at run time, so
- * `npm run build:export:e2e` chooses them (free ones, or those E2E_FUNCTION_PORT,
+ * `npm test -- export` chooses them (free ones, or those E2E_FUNCTION_PORT,
  * E2E_EXPORT_AGENT_PORT and E2E_FRAMER_PORT name), builds the export for them, and records them
- * here for the export suite and its benchmark (scripts/lib/export-test-endpoints.ts).
+ * here for the export suite and its benchmark (endpoints.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { publicEnvDefaults } from "../../lib/config/public-env";
-import type { PortRequest } from "./test-ports";
+import type { PortRequest } from "../test-ports";
 
 const projectRoot = path.resolve(__dirname, "../..");
 const recordFile = path.join(projectRoot, ".export-e2e-ports.json");

@@ -1,15 +1,15 @@
 /**
  * The export suite's Supabase side, as one server for Playwright: a throwaway PostgreSQL with
- * the project's migrations (scripts/lib/postgres.ts, as `supabase db push` leaves a project)
+ * the project's migrations (testkit/servers/postgres.ts, as `supabase db push` leaves a project)
  * and supabase/functions/elevenlabs-auth under Deno on the suite's function port, given the
  * secrets a deployment sets with `supabase secrets set`. SIGTERM stops both and deletes the
  * database.
  */
 import { spawn } from "node:child_process";
-import { denoBin, denoRunArgs } from "./edge-function";
-import { startPostgres } from "./postgres";
-import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./export-test-endpoints";
-import { limitsForTests } from "./test-limits";
+import { denoBin, denoRunArgs } from "../servers/edge-function";
+import { startPostgres } from "../servers/postgres";
+import { agentKey, agentOrigin, anonKey, cdnOrigin, functionOrigin } from "./endpoints";
+import { limitsForTests } from "../test-limits";
 
 async function main(): Promise<void> {
   const database = await startPostgres();
