@@ -9,7 +9,7 @@ import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./testkit/expo
  * (wrangler pages dev, workerd), the demo call's signed URL from the Supabase Edge Function
  * under Deno with its limits in a real PostgreSQL, the call itself with the local voice agent;
  * Debian's Chromium.
- * Build first: `npm run build:export:e2e` (npm test does).
+ * Build first: `npm test -- export` (a whole `npm test` does).
  */
 const port = (origin: string) => new URL(origin).port;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:signed-url-abuse`: an abuse run on the demo-call endpoint of `npm start`
+ * `npm run bench -- signed-url-abuse`: an abuse run on the demo-call endpoint of `npm start`
  * (server/site-server.ts over the production build: run `npm run build` first), with no proxy
  * and no configuration, from many loopback addresses. Each client socket binds its own local
  * address in 127.0.0.0/8, so the server sees distinct visitors exactly as it would see internet

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:signed-url`: the signed-URL route under `next start`, limiter on (needs a
+ * `npm run bench -- signed-url`: the signed-URL route under `next start`, limiter on (needs a
  * production build: `npm run build`).
  *
  * A loopback fake of ElevenLabs' get-signed-url endpoint runs in its own process; `next start`

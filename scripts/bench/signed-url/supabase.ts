@@ -1,5 +1,5 @@
 /**
- * `npm run bench:signed-url-supabase`: the Supabase Edge Function's limits under load, as a
+ * `npm run bench -- signed-url-supabase`: the Supabase Edge Function's limits under load, as a
  * CDN-hosted static site gets them. Four instances of supabase/functions/elevenlabs-auth run
  * under Deno (npm `deno`), all counting in one throwaway PostgreSQL with the project's
  * migration; the voice upstream is a loopback fake in its own process. Requests carry the
