@@ -18,8 +18,10 @@ function list(): void {
 }
 
 function refresh(): void {
-  const changed = refreshDocs(readRecords(), benchNames);
+  const { changed, missing } = refreshDocs(readRecords(), benchNames);
   console.log(changed.length === 0 ? "docs: every figures block is up to date" : `docs: refreshed ${changed.join(", ")}`);
+  for (const block of missing) console.error(`docs: left as it stands, ${block}`);
+  if (missing.length > 0) process.exitCode = 1;
 }
 
 /** What a bench printed, kept for the docs: colours and this checkout's own path taken out. */

@@ -70,7 +70,7 @@ export function blockContent(block: Pick<DocBlock, "name" | "table">, records: R
     body = renderHeadlines(ranked);
   } else {
     const record = records.get(block.name);
-    if (!record) throw new Error(`no figures recorded for "${block.name}": run \`npm run bench -- ${block.name}\``);
+    if (!record) throw new Error(`no figures recorded for "${block.name}" (docs/figures/${block.name}.json): run the bench that records them (\`npm run bench\` lists them)`);
     body = block.table === undefined ? renderRecord(record) : renderRecordTable(record, block.table);
   }
   return `\n\n${body}\n\n`;
@@ -84,11 +84,18 @@ function rank(order: readonly string[], name: string): number {
   return prefix === undefined ? order.length : order.indexOf(prefix) + 0.5;
 }
 
-export function refreshText(text: string, records: ReadonlyMap<string, BenchRecord>, order: readonly string[], file = "doc"): string {
+/** The text with every block rewritten from its record; a block whose record is missing is left as it stands and reported. */
+export function refreshText(text: string, records: ReadonlyMap<string, BenchRecord>, order: readonly string[], file = "doc", missing: string[] = []): string {
   let result = "";
   let at = 0;
   for (const block of locate(text, file)) {
-    result += text.slice(at, block.contentStart) + blockContent(block, records, order);
+    let content = block.content;
+    try {
+      content = blockContent(block, records, order);
+    } catch (error) {
+      missing.push(`${file}:${block.line}: ${(error as Error).message}`);
+    }
+    result += text.slice(at, block.contentStart) + content;
     at = block.contentEnd;
   }
   return result + text.slice(at);
@@ -108,17 +115,18 @@ export function docFiles(root = projectRoot): string[] {
   return found.sort();
 }
 
-/** Rewrites every block of every doc from the records; returns the docs that changed. */
-export function refreshDocs(records: ReadonlyMap<string, BenchRecord>, order: readonly string[], root = projectRoot): string[] {
+/** Rewrites every block of every doc from the records: the docs that changed, and the blocks left as they were for want of a record. */
+export function refreshDocs(records: ReadonlyMap<string, BenchRecord>, order: readonly string[], root = projectRoot): { changed: string[]; missing: string[] } {
   const changed: string[] = [];
+  const missing: string[] = [];
   for (const file of docFiles(root)) {
     const full = path.join(root, file);
     const text = readFileSync(full, "utf8");
-    const refreshed = refreshText(text, records, order, file);
+    const refreshed = refreshText(text, records, order, file, missing);
     if (refreshed !== text) {
       writeFileSync(full, refreshed);
       changed.push(file);
     }
   }
-  return changed;
+  return { changed, missing };
 }
