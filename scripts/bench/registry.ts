@@ -7,6 +7,8 @@
  * when the runner keeps what it printed (docs/figures/<name>.json either way, and the docs'
  * blocks refreshed from it).
  */
+import { tsxStep, type Step } from "../lib/run-step";
+
 export type Bench = {
   readonly name: string;
   /** One line for the list. */
@@ -14,13 +16,13 @@ export type Bench = {
   /** Run with Node and tsx, options appended. */
   readonly script: string;
   /** Commands run first, in order (what the bench needs installed or built). */
-  readonly prepare?: readonly (readonly string[])[];
+  readonly prepare?: readonly Step[];
   readonly records: "itself" | "output";
 };
 
-const speechEvaluationDeps = ["bash", "scripts/setup/ensure-speech-eval-deps.sh"];
-const qualityDeps = ["bash", "scripts/setup/ensure-quality-deps.sh"];
-const freshBuilds = ["node", "--import", "tsx", "scripts/build/when-stale.ts", "--server", "--export"];
+const speechEvaluationDeps: Step = ["bash", "scripts/setup/ensure-speech-eval-deps.sh"];
+const qualityDeps: Step = ["bash", "scripts/setup/ensure-quality-deps.sh"];
+const freshBuilds = tsxStep("scripts/build/when-stale.ts", "--server", "--export");
 
 export const benches: readonly Bench[] = [
   { name: "pages", about: "JS (gzip) before interaction per route over the Next.js floor, voice SDK bytes, other hosts, HTML size (the budget gate's table)", script: "scripts/quality/budgets.ts", records: "itself" },

@@ -41,7 +41,7 @@ function runScript(bench: Bench, options: readonly string[]): Promise<{ code: nu
 }
 
 async function run(bench: Bench, options: readonly string[]): Promise<number> {
-  for (const step of bench.prepare ?? []) runStep(step as Step);
+  for (const step of bench.prepare ?? []) runStep(step);
   process.env[figuresCommandVariable] = ["npm run bench --", bench.name, ...options].join(" ");
   const figures = startFigures(bench.name);
   const { code, output } = await runScript(bench, options);
