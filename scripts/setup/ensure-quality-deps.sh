@@ -5,7 +5,7 @@
 # (apart from the site's node_modules, so its node binary never shadows the site's).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/lib/apt-install.sh
+source scripts/setup/apt-install.sh
 
 missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
