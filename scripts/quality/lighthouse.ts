@@ -15,7 +15,7 @@
  * (HTTP/1.1, uncompressed, as `wrangler pages dev` is): a figure to compare, not the gate.
  *
  * Lighthouse needs Node >= 22 and the site supports 20, so it runs from tools/lighthouse
- * (its own node binary, installed by scripts/setup/ensure-quality-deps.sh). Performance is timing:
+ * (its own node binary, installed by scripts/setup/ensure-deps.sh). Performance is timing:
  * run it on a quiet machine (the test command runs it last, alone).
  */
 import { spawn } from "node:child_process";
@@ -53,7 +53,7 @@ const cell = (value: number) => String(value).padStart(4);
 
 async function main() {
   if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
-    throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
+    throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-deps.sh` (npm ci in tools/lighthouse).");
   }
   if (!existsSync(path.resolve("out", "index.html"))) {
     throw new Error("No static export in out/: run `npm run build:export`, or `npm run bench -- lighthouse`, which builds whatever is missing.");

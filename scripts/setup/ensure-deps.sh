@@ -34,3 +34,16 @@ if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp
   # the problem, npm run relock fixes it), and installing anything else would hide it.
   npm ci --no-audit --no-fund
 fi
+
+# Lighthouse (the quality gates) and the Node 22 it needs, which the unit step's conformance test
+# also runs ElevenLabs' client in: installed apart from the site's node_modules, so its node binary
+# never shadows the site's.
+tools=tools/lighthouse
+stamp=$tools/node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ $tools/package-lock.json -nt "$stamp" ]; then
+  echo "ensure-deps: npm ci in $tools"
+  # Errors only: npm would warn that lighthouse wants Node >= 22 (EBADENGINE), checking it against
+  # the Node that runs npm, not the Node 22 this folder installs for it (its `node` package's
+  # install script, the one allowScripts allows there).
+  npm ci --prefix "$tools" --no-audit --no-fund --loglevel=error
+fi
