@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { agentWebServer } from "./scripts/lib/agent-web-server";
-import { limitsForTests } from "./scripts/lib/test-limits";
-import { testPorts } from "./scripts/lib/test-ports";
+import { agentWebServer } from "./testkit/servers/agent-web-server";
+import { limitsForTests } from "./testkit/test-limits";
+import { testPorts } from "./testkit/test-ports";
 
-/** Free ports, or the ones these variables name (scripts/lib/test-ports.ts). */
+/** Free ports, or the ones these variables name (testkit/test-ports.ts). */
 const ports = testPorts({
   E2E_PORT: { role: "the site under test" },
   E2E_AGENT_PORT: { role: "the local voice agent of the tests" },

@@ -1,15 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
-import { agentWebServer } from "./scripts/lib/agent-web-server";
-import { wranglerEnv, wranglerPagesDevCommand } from "./scripts/lib/wrangler";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./scripts/lib/export-test-endpoints";
+import { agentWebServer } from "./testkit/servers/agent-web-server";
+import { wranglerEnv, wranglerPagesDevCommand } from "./testkit/servers/wrangler";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./testkit/export-suite/endpoints";
 
 /**
  * The static export as CDN visitors get it: out/ served by Cloudflare's local Pages runtime
  * (wrangler pages dev, workerd), the demo call's signed URL from the Supabase Edge Function
  * under Deno with its limits in a real PostgreSQL, the call itself with the local voice agent;
  * Debian's Chromium.
- * Build first: `npm run build:export:e2e` (npm test does).
+ * Build first: `npm test -- export` (a whole `npm test` does).
  */
 const port = (origin: string) => new URL(origin).port;
 
@@ -28,9 +28,9 @@ export default defineConfig({
     agentWebServer(agentOrigin, agentKey),
     {
       // A throwaway PostgreSQL with the migrations, and the function under Deno using it.
-      command: "node --import tsx scripts/lib/export-test-function-server.ts",
+      command: "node --import tsx testkit/export-suite/function-server.ts",
       port: Number(port(functionOrigin)),
-      // The ports were free when chosen (scripts/lib/test-ports.ts): never a stranger's server.
+      // The ports were free when chosen (testkit/test-ports.ts): never a stranger's server.
       reuseExistingServer: false,
       timeout: 60_000,
       // SIGTERM lets it stop the database and delete its data.

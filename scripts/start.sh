@@ -13,7 +13,7 @@ port=${PORT:-3000}
 site=(node --import tsx server/site-server.ts --port "$port")
 if [ -n "${ELEVENLABS_API_KEY:-}" ]; then
   node --import tsx scripts/setup/check-ports.ts "$port"
-  bash scripts/build/if-stale.sh
+  node --import tsx scripts/build/when-stale.ts --server
   exec "${site[@]}"
 fi
 
@@ -24,7 +24,7 @@ if [ -n "${AGENT_PORT:-}" ] && [ -z "${LOCAL_AGENT_URL:-}" ]; then
 fi
 # Both ports before a build that may take minutes: a taken one is named, with how to choose another.
 node --import tsx scripts/setup/check-ports.ts "$port" --agent
-bash scripts/build/if-stale.sh
+node --import tsx scripts/build/when-stale.ts --server
 
 # Node processes started directly (not through npx), so these PIDs are the servers themselves.
 node --import tsx agent/src/main.ts &

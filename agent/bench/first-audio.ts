@@ -1,5 +1,5 @@
 /**
- * `npm run bench:agent-first-audio [-- --calls=20 --rounds=5 --background=10 --steady-seconds=20]`
+ * `npm run bench -- agent-first-audio [-- --calls=20 --rounds=5 --background=10 --steady-seconds=20]`
  *
  * How soon a call hears its caller when many start at once, on the local voice agent run as a
  * real process (`node --import tsx agent/src/main.ts`, LOG_LEVEL=warn, loopback, free port,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:recognition-designs`: the recognition designs the agent could use, compared on
+ * `npm run bench -- recognition-designs`: the recognition designs the agent could use, compared on
  * the evaluation set (agent/eval) spoken by Debian's flite and festival voices. Each design
  * decodes every utterance in one batch (no streaming, no voice activity detection: the
  * recogniser alone), and the caller's intent rules read its transcripts. Figures per design:

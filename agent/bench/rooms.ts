@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rooms`: the caller in real rooms. The evaluation set (agent/eval) answered from
+ * `npm run bench -- rooms`: the caller in real rooms. The evaluation set (agent/eval) answered from
  * the rooms visitors call from (agent/bench/support/rooms.ts: a quiet room, voices never used in
  * tuning, café babble and pink noise at 20/15/10 dB with two noise seeds, a telephone channel,
  * a reverberant room, faster and slower speech, a quiet and an overdriven microphone), and
@@ -239,7 +239,7 @@ async function run(): Promise<void> {
 
   const human = new WordErrorRate();
   for (const recording of !hearing ? [] : humanRecordings()) {
-    // On the same line as bench:understanding puts them (its figure is the guard): a quiet line's faint noise around the recording.
+    // On the same line as the understanding bench puts them (its figure is the guard): a quiet line's faint noise around the recording.
     const heard = await hear(speech, buildTimeline([{ silenceMs: 600 }, { speech: recording.pcm }, { silenceMs: 1200 }]).pcm);
     human.add(recording.transcript, heard.map(({ utterance }) => utterance.transcript).filter(Boolean).join(" "));
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:speech-latency`: speech latency straight against the Speech interface (no
+ * `npm run bench -- speech-latency`: speech latency straight against the Speech interface (no
  * websocket): answers from the evaluation set, spoken by flite and festival, streamed in real
  * time in 20 ms frames like the browser's microphone, into the recogniser the agent runs.
  *

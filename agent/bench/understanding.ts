@@ -1,5 +1,5 @@
 /**
- * `npm run bench:understanding`: does the caller understand what people say? The evaluation set
+ * `npm run bench -- understanding`: does the caller understand what people say? The evaluation set
  * (agent/eval/utterances.json) typed, then spoken by four flite voices and festival and heard by
  * the agent's own recogniser (createSpeech as the agent runs it: voice activity detection, the
  * domain-adapted language model, n-best) and read by the caller's intent rules. Then the word

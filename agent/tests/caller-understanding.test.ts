@@ -2,7 +2,7 @@
 /**
  * The caller understands typed turns in natural words, scenario by scenario, on the evaluation
  * set (agent/eval): every wording of the tuning split, and the held-out split to the issue's bar
- * without ever having been tuned on it. Spoken turns are measured by npm run bench:understanding.
+ * without ever having been tuned on it. Spoken turns are measured by npm run bench -- understanding.
  */
 import { createIntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { projectRoot, startLocalAgent, type LocalAgent } from "../bench/support/local-agent";
@@ -24,6 +25,7 @@ const maxDurationMs = 10_000;
 type Report = { node: string; results: ScenarioResult[]; greetings: { heard: number; runs: number } };
 
 async function runOfficialClient(api: string, apiKey: string, agentId: string, greeting: string): Promise<Report> {
+  if (!existsSync(node22)) throw new Error(`Node 22 is not installed at ${node22}: run \`bash scripts/setup/ensure-deps.sh\` (npm ci in tools/lighthouse).`);
   const args = { api, apiKey, agentId, greeting, goodbye, maxDurationMs, scenarios: textScenarios, greetingRuns: 10 };
   const { stdout } = await run(node22, ["--import", "tsx", path.join(projectRoot, "tests/conformance/run-node.ts"), JSON.stringify(args)], { cwd: projectRoot, timeout: 170_000 });
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Report;

@@ -1,4 +1,4 @@
-// Written by scripts/build/vendor-voice-assets.ts (npm run assets): do not edit.
+// Written by scripts/build/vendor-voice-assets.ts (npm run build and npm run dev run it): do not edit.
 /** Self-hosted copies, named for their content: the strict CSP allows no blob: worklets and no CDN. */
 export const voiceAssets = {
   workletPaths: {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:widget`: what the call widget costs and how fast a call starts, per engine,
+ * `npm run bench -- widget`: what the call widget costs and how fast a call starts, per engine,
  * against the production build (`next start`) and the local voice agent.
  *   --engine=chromium|firefox|webkit|all (default all)   --calls=N (default 10)
  * For each engine:

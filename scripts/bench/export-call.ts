@@ -1,22 +1,23 @@
 /**
- * `npm run bench:export-call`: the static export's demo call, Start Call -> 'Connected', as a
+ * `npm run bench -- export-call`: the static export's demo call, Start Call -> 'Connected', as a
  * CDN visitor gets it: out/ served by Cloudflare's local Pages runtime (wrangler), the signed
  * URL from supabase/functions/elevenlabs-auth under Deno with its limits in PostgreSQL, the
  * call with the local voice agent, in Debian's Chromium with a fake microphone. p50/p95 over
  * 20 calls (--calls=<n>), each on a fresh page and cache, the lazy call chunk included.
- * Needs the export built for these parts: `npm run build:export:e2e` (it records their ports).
+ * Needs the export built for these parts: `npm test -- export` (it records their ports).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { timeCall } from "../../testkit/browser/call-timing";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { numberOption } from "../../testkit/cli-options";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../../testkit/export-suite/endpoints";
+import { startFigures } from "../../testkit/figures/record";
+import { waitForHttp, waitForPort } from "../../testkit/ports";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
+import { percentile } from "../../testkit/stats";
 import { metaPolicyOf } from "../build/export-cdn-config";
-import { timeCall } from "../lib/call-timing";
-import { numberOption } from "../lib/cli-options";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../lib/export-test-endpoints";
-import { waitForHttp, waitForPort } from "../lib/ports";
-import { chromiumArgs, chromiumPath } from "../lib/serve";
-import { percentile } from "../lib/stats";
-import { serveWithWrangler } from "../lib/wrangler";
 
 const calls = numberOption("calls", 20);
 
@@ -30,17 +31,18 @@ function child(command: string, args: string[], env: Record<string, string>): Ch
 }
 
 async function main() {
-  if (!existsSync("out/index.html")) cannotRun("no static export in out/: run `npm run build:export:e2e` first.");
+  if (!existsSync("out/index.html")) cannotRun("no static export in out/: run `npm test -- export` first.");
   if (!metaPolicyOf(readFileSync("out/index.html", "utf8"))?.includes(functionOrigin)) {
-    cannotRun(`out/ was not built for the function at ${functionOrigin}: run \`npm run build:export:e2e\` (it records the ports it builds for).`);
+    cannotRun(`out/ was not built for the function at ${functionOrigin}: run \`npm test -- export\` (it records the ports it builds for).`);
   }
+  const figures = startFigures("export-call");
   const children: ChildProcess[] = [];
   let site: Awaited<ReturnType<typeof serveWithWrangler>> | undefined;
   let browser: Browser | undefined;
   try {
     const agent = child(process.execPath, ["--import", "tsx", "agent/src/main.ts"], { AGENT_HOST: "127.0.0.1", AGENT_PORT: new URL(agentOrigin).port, LOCAL_AGENT_API_KEY: agentKey, LOG_LEVEL: "warn" });
     children.push(agent);
-    const supabase = child(process.execPath, ["--import", "tsx", "scripts/lib/export-test-function-server.ts"], {});
+    const supabase = child(process.execPath, ["--import", "tsx", "testkit/export-suite/function-server.ts"], {});
     children.push(supabase);
     await waitForHttp(`${agentOrigin}/health`, 60_000, { child: agent, name: "the local agent" });
     await waitForPort(Number(new URL(functionOrigin).port), { child: supabase, name: "the Edge Function" });
@@ -51,7 +53,19 @@ async function main() {
     console.log(`${calls} calls, fresh page and cache each, lazy chunk included`);
     const times: number[] = [];
     for (let call = 0; call < calls; call++) times.push(await timeCall(browser, cdnOrigin));
-    console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms  min ${Math.min(...times).toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms`);
+    const [p50, p95, min, max] = [percentile(times, 50), percentile(times, 95), Math.min(...times), Math.max(...times)].map((value) => Number(value.toFixed(0)));
+    console.log(`  p50 ${p50} ms  p95 ${p95} ms  min ${min} ms  max ${max} ms`);
+    figures.record({
+      tables: [
+        {
+          id: "connect",
+          title: `Start Call -> 'Connected' on the static export: wrangler -> the Edge Function (Deno + PostgreSQL) -> the local agent; ${calls} calls, fresh page and cache each, lazy chunk included`,
+          columns: ["calls", "p50 ms", "p95 ms", "min ms", "max ms"],
+          rows: [[calls, p50!, p95!, min!, max!]],
+        },
+      ],
+      headlines: [{ figure: "the static export's demo call, Start Call -> 'Connected' (wrangler, the Edge Function under Deno with PostgreSQL, the local agent)", value: `p50 ${p50} ms, p95 ${p95} ms` }],
+    });
   } finally {
     await browser?.close();
     site?.stop();

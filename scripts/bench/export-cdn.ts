@@ -1,22 +1,24 @@
 /**
- * `npm run bench:export-cdn`: the static export as Cloudflare's Pages runtime serves it
+ * `npm run bench -- export-cdn`: the static export as Cloudflare's Pages runtime serves it
  * (wrangler pages dev, offline), in figures: routes answering 200, the 404 page's status,
  * header rules applied on the paths they match, redirects for capitals, pages whose policy
  * lists exactly the inline scripts served, and the longest header line. Asserts nothing (the
- * export suite, `npm run test:export`, does); exit 2 when it cannot run. Needs out/.
+ * export suite, `npm test -- export-suite`, does); exit 2 when it cannot run. Needs out/.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
+import { startFigures } from "../../testkit/figures/record";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
 import { caseVariants, metaPolicyOf } from "../build/export-cdn-config";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../lib/export-served";
-import { serveWithWrangler } from "../lib/wrangler";
 
 async function main() {
   if (!existsSync(path.join(outDir, "_headers"))) {
     console.error("export figures: no static export in out/: run `npm run build:export` first.");
     process.exit(2);
   }
+  const figures = startFigures("export-cdn");
   const site = await serveWithWrangler(outDir);
   try {
     const get = (url: string) => fetch(`${site.origin}${url}`, { redirect: "manual" });
@@ -64,13 +66,21 @@ async function main() {
     const headerLines = readFileSync(path.join(outDir, "_headers"), "utf8").split("\n");
     const longest = headerLines.reduce((max, line) => (line.length > max.length ? line : max), "");
 
+    const rows = [
+      ["routes answering 200", `${ok}/${routes.length}`],
+      ["unknown path", String(notFound.status)],
+      ["pages whose policy lists exactly their scripts", `${hashed}/${routes.length}`],
+      ["`_headers` rules applied where they match", `${applied}/${rules.length} (${checks} header checks)`],
+      ["capitalised spellings redirected (301)", `${redirected}/${variants}`],
+      ["longest `_headers` line", `${longest.length} characters (limit 2,000): \`${longest.trim()}\``],
+    ];
     console.log(`static export on wrangler pages dev (Cloudflare's Pages runtime, ${site.origin})`);
-    console.log(`  routes answering 200:                          ${ok}/${routes.length}`);
-    console.log(`  unknown path:                                  ${notFound.status}`);
-    console.log(`  pages whose policy lists exactly their scripts: ${hashed}/${routes.length}`);
-    console.log(`  _headers rules applied where they match:       ${applied}/${rules.length} (${checks} header checks)`);
-    console.log(`  capitalised spellings redirected (301):        ${redirected}/${variants}`);
-    console.log(`  longest _headers line:                         ${longest.length} characters (limit 2,000): ${longest.trim()}`);
+    const width = Math.max(...rows.map(([figure]) => figure!.length));
+    for (const [figure, value] of rows) console.log(`  ${`${figure}:`.padEnd(width + 1)} ${value}`);
+    figures.record({
+      tables: [{ id: "served", title: "`out/` served by `wrangler pages dev` (Cloudflare's Pages runtime on workerd, offline)", columns: ["figure", "value"], rows }],
+      headlines: [{ figure: "the static export on Cloudflare's Pages runtime: routes answering 200, pages whose policy lists exactly their scripts, `_headers` rules applied", value: `${ok}/${routes.length}, ${hashed}/${routes.length}, ${applied}/${rules.length}` }],
+    });
   } finally {
     site.stop();
   }

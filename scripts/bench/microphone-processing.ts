@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/microphone-processing.ts`: what each engine does to the microphone
+ * `npm run bench -- microphone-processing`: what each engine does to the microphone
  * before the audio leaves the page. The voice SDK asks getUserMedia for echo cancellation,
  * noise suppression and automatic gain control (and one channel, 16 kHz); this opens the
  * microphone the same way in Chromium, Firefox ESR and WebKitGTK (tests/engines/support: fake

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:headers`: the headers of every response class, before (a bare
+ * `npm run bench -- headers`: the headers of every response class, before (a bare
  * `next start`, what `npm start` ran before) and after (`npm start`'s own server), over
  * raw sockets so absolute-form targets and odd methods are sent as written. Needs a
  * production build (`npm run build`). Prints a Markdown table; exit 1 if a response of
@@ -7,12 +7,12 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { rawExchange, type RawResponse } from "../lib/raw-http";
-import { spawnFakeVoiceUpstream } from "../lib/fake-voice-upstream";
-import { startProductionServer } from "../lib/serve";
-import { startSiteServer } from "../lib/site-server";
-
-const benchUpstreamKey = "bench-upstream-key";
+import { benchUpstreamKey, spawnFakeVoiceUpstream } from "../../testkit/fakes/voice-upstream";
+import { startFigures } from "../../testkit/figures/record";
+import { renderTable } from "../../testkit/figures/render";
+import { rawExchange, type RawResponse } from "../../testkit/raw-http";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { startSiteServer } from "../../testkit/servers/site-server";
 
 const projectRoot = path.resolve(__dirname, "../..");
 
@@ -65,12 +65,14 @@ function problems(name: string, answer: RawResponse): string[] {
   return found;
 }
 
+const columns = ["response", "server", "status", "Location", ...securityHeaders.map(([label]) => label), "Cache-Control"];
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) throw new Error("no production build in .next/: run `npm run build` first");
+  const figures = startFigures("headers");
   const upstream = await spawnFakeVoiceUpstream({ apiKey: benchUpstreamKey });
   const env = { LOCAL_AGENT_URL: upstream.baseUrl, LOCAL_AGENT_API_KEY: benchUpstreamKey, ELEVENLABS_API_KEY: "", TRUST_PROXY_HEADER: "" };
-  const header = `| response | server | status | Location | ${securityHeaders.map(([label]) => label).join(" | ")} | Cache-Control |`;
-  const rows = [header, `|${" --- |".repeat(header.split("|").length - 2)}`];
+  const rows: string[][] = [];
   const failures: string[] = [];
   const before = await startProductionServer(env);
   const after = await startSiteServer(env).catch((error: unknown) => {
@@ -80,10 +82,10 @@ async function main(): Promise<void> {
   try {
     const classes = await responseClasses(after.origin);
     for (const responseClass of classes) {
-      for (const [label, origin] of [["before: next start", before.origin], ["after: npm start", after.origin]] as const) {
+      for (const [label, origin] of [["before: bare `next start`", before.origin], ["after: `npm start`", after.origin]] as const) {
         const port = Number(new URL(origin).port);
         const answer = await rawExchange({ port, lines: responseClass.lines(port) });
-        rows.push(`| ${responseClass.name} | ${label} | ${cells(answer).join(" | ")} |`);
+        rows.push([responseClass.name, label, ...cells(answer)]);
         if (label.startsWith("after")) failures.push(...problems(responseClass.name, answer));
       }
     }
@@ -92,7 +94,9 @@ async function main(): Promise<void> {
     await after.stop();
     upstream.stop();
   }
-  console.log(rows.join("\n"));
+  const table = { id: "responses", title: "Headers per response class (✓ present, ✗ missing), on the same build", columns, rows };
+  console.log(renderTable(table));
+  figures.record({ tables: [table], failures });
   if (failures.length > 0) {
     console.error(`\nFAILED:\n- ${failures.join("\n- ")}`);
     process.exitCode = 1;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/serving.ts`: the same pages served by `next start` and by nginx
+ * `npm run bench -- serving`: the same pages served by `next start` and by nginx
  * from the static export (`out/`), on this machine, in one run.
  *
  * For Home (/) and one article (/blog/byod-vishing-problem): requests/s and latency with
@@ -9,7 +9,7 @@
  *
  * Needs the production build (`.next/`, `npm run build`) and the static export (`out/`,
  * `npm run build:export`), and nginx (scripts/setup/ensure-quality-deps.sh installs it), which
- * serves out/ as scripts/lib/nginx.ts sets it up: nothing system-wide is touched.
+ * serves out/ as testkit/servers/nginx.ts sets it up: nothing system-wide is touched.
  *
  * Prints figures. Exits 1 only when a correctness rule breaks (a server does not answer
  * 200 for a page, or answers an error under load); 2 when it cannot run (missing build,
@@ -20,33 +20,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { findNginx, serveStatic } from "../lib/nginx";
-import { numberOption } from "../lib/cli-options";
-import { startProductionServer } from "../lib/serve";
+import { autocannon } from "../../testkit/autocannon";
+import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { findNginx, serveStatic } from "../../testkit/servers/nginx";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const paths = ["/", "/blog/byod-vishing-problem"] as const;
 const durationSeconds = numberOption("duration", 10);
 const warmUpSeconds = numberOption("warm-up", 2);
 const connections = numberOption("connections", 50);
-
-// autocannon ships no types; the part of its result this script reads.
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  throughput: { average: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats?: Record<string, { count: number }>;
-};
-type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string>; timeout: number };
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const stops: (() => void)[] = [];
 function cleanUp(): void {
@@ -60,6 +48,7 @@ function cannotRun(message: string): never {
   process.exit(2);
 }
 
+const figures = startFigures("serving");
 const failures: string[] = [];
 const loadAverage = () =>
   os
@@ -157,16 +146,42 @@ async function main(): Promise<void> {
   }
   console.log("");
   console.table(rows);
+  const ratios: string[] = [];
   for (const pagePath of paths) {
     const [viaNext, viaNginx] = [rows.find((row) => row.path === pagePath && row.server === "next start"), rows.find((row) => row.path === pagePath && row.server === "nginx (out/)")];
     if (!viaNext || !viaNginx) continue;
-    console.log(
+    ratios.push(
       `${pagePath}: nginx/next req/s ${(viaNginx["req/s"] / Math.max(1, viaNext["req/s"])).toFixed(1)}x ` +
         `(${viaNginx["req/s"]} vs ${viaNext["req/s"]}); p99 ${viaNginx["p99 ms"]} ms vs ${viaNext["p99 ms"]} ms ` +
         `(nginx/next ${(viaNginx["p99 ms"] / Math.max(1, viaNext["p99 ms"])).toFixed(2)}x)`,
     );
   }
+  for (const ratio of ratios) console.log(ratio);
   console.log(`load average after: ${loadAverage()}`);
+  const home = (server: string) => rows.find((row) => row.path === "/" && row.server === server);
+  const [homeNext, homeNginx] = [home("next start"), home("nginx (out/)")];
+  figures.record({
+    tables: [
+      {
+        id: "pages",
+        title: "One request per page, `Accept-Encoding: gzip`",
+        columns: ["server", "path", "status", "encoding", "bytes sent", "page bytes"],
+        rows: probes.map((probe) => [probe.server!, `\`${probe.path}\``, probe.status!, probe.encoding!, probe["bytes sent"]!, probe["page bytes"]!]),
+      },
+      {
+        id: "load",
+        title: `${connections} connections for ${durationSeconds} s after ${warmUpSeconds} s of uncounted warm-up, \`Accept-Encoding: gzip\` (${nginxVersion}, \`worker_processes auto\`)`,
+        columns: ["server", "path", "req/s", "p50 ms", "p99 ms", "max ms", "KB/response", "errors", "non-2xx"],
+        rows: rows.map((row) => [row.server, `\`${row.path}\``, row["req/s"], row["p50 ms"], row["p99 ms"], row["max ms"], row["KB/response"], row.errors, row.non2xx]),
+      },
+    ],
+    notes: ratios.map((ratio) => `${ratio}.`),
+    headlines:
+      homeNext && homeNginx
+        ? [{ figure: `Home served to ${connections} connections: \`next start\` / nginx serving the static export`, value: `${homeNext["req/s"]} / ${homeNginx["req/s"]} req/s; p99 ${homeNext["p99 ms"]} / ${homeNginx["p99 ms"]} ms` }]
+        : [],
+    failures,
+  });
 }
 
 main()

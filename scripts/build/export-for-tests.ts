@@ -1,11 +1,11 @@
 /**
- * `npm run build:export:e2e`: the static export, built for the Edge Function, agent and partner
+ * `npm test -- export`: the static export, built for the Edge Function, agent and partner
  * site of the export suite and benchmark, on free ports (or the E2E_* ports set), which it
- * records for them (scripts/lib/export-test-ports.ts).
+ * records for them (testkit/export-suite/build-ports.ts).
  */
 import { spawnSync } from "node:child_process";
-import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../lib/export-test-ports";
-import { testPorts } from "../lib/test-ports";
+import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../../testkit/export-suite/build-ports";
+import { testPorts } from "../../testkit/test-ports";
 
 const ports = testPorts(exportBuildPortRoles);
 const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -16,7 +16,7 @@ const buildEnv = {
   EMBED_ALLOWED_ORIGINS: origin(ports.E2E_FRAMER_PORT),
 };
 
-const result = spawnSync("bash", ["scripts/build/export.sh"], { stdio: "inherit", env: { ...process.env, ...buildEnv } });
+const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build/export.ts"], { stdio: "inherit", env: { ...process.env, ...buildEnv } });
 if (result.status === 0) {
   recordExportBuildPorts(ports);
   console.log(`export for the tests: Edge Function ${buildEnv.NEXT_PUBLIC_SUPABASE_URL}, agent ${buildEnv.AGENT_PUBLIC_URL}, partner ${buildEnv.EMBED_ALLOWED_ORIGINS}`);

@@ -2,13 +2,15 @@
  * `npm run one-pager`: prints the internal /one-pager page with Chromium into
  * public/mockingbird-one-pager.pdf, the file behind the header's One-pager download.
  */
-import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { npmStep, runStep } from "../lib/run-step";
+import { serverBuildIsStale } from "./when-stale";
 import { site } from "../../content/site";
 
 async function main() {
-  execFileSync("bash", ["scripts/build/if-stale.sh"], { stdio: "inherit" });
+  if (serverBuildIsStale()) runStep(npmStep("build"));
   const server = await startProductionServer();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {

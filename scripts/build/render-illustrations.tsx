@@ -18,7 +18,7 @@ for (const feature of featureHighlights) {
   const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<Illustration label={feature.alt} />)}\n`;
   const file = path.join(publicDir, illustrationPath(feature.id));
   mkdirSync(path.dirname(file), { recursive: true });
-  // Unchanged files keep their timestamps, so scripts/build/if-stale.sh does not see a new source.
+  // Unchanged files keep their timestamps, so scripts/build/when-stale.ts does not see a new source.
   if (!existsSync(file) || readFileSync(file, "utf8") !== svg) writeFileSync(file, svg);
 }
 console.log(`illustrations rendered to public/illustrations (${featureHighlights.length})`);

@@ -29,7 +29,7 @@ async function main() {
     variationAxes: { wght: fontWeightRange },
   });
   mkdirSync(path.dirname(target), { recursive: true });
-  // An unchanged font keeps its timestamp, so scripts/build/if-stale.sh does not see a new source.
+  // An unchanged font keeps its timestamp, so scripts/build/when-stale.ts does not see a new source.
   if (!existsSync(target) || !readFileSync(target).equals(font)) writeFileSync(target, font);
   console.log(`font subset: ${[...text].length} characters, weights ${fontWeightRange.min}-${fontWeightRange.max}, ${(font.length / 1024).toFixed(1)} KB -> ${path.relative(process.cwd(), target)}`);
 }

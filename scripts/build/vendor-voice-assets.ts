@@ -38,7 +38,7 @@ export function voiceAssets(): VoiceAsset[] {
 /** The TypeScript module the call engine imports: the SDK's options for self-hosted worklets. */
 export function manifestSource(assets: VoiceAsset[]): string {
   const url = (key: AssetKey) => JSON.stringify(assets.find((asset) => asset.key === key)!.url);
-  return `// Written by scripts/build/vendor-voice-assets.ts (npm run assets): do not edit.
+  return `// Written by scripts/build/vendor-voice-assets.ts (npm run build and npm run dev run it): do not edit.
 /** Self-hosted copies, named for their content: the strict CSP allows no blob: worklets and no CDN. */
 export const voiceAssets = {
   workletPaths: {
@@ -51,7 +51,7 @@ export const voiceAssets = {
 }
 
 function writeIfChanged(file: string, content: Buffer | string): void {
-  // Unchanged files keep their timestamps, so scripts/build/if-stale.sh does not see a new source.
+  // Unchanged files keep their timestamps, so scripts/build/when-stale.ts does not see a new source.
   if (existsSync(file) && readFileSync(file).equals(Buffer.from(content))) return;
   writeFileSync(file, content);
 }

@@ -1,2 +1,2 @@
-/** The bench scripts' one option parser lives with the agent's benches (the agent never imports from scripts/). */
-export { numberOption, stringOption } from "../../agent/bench/support/cli-options";
+/** scripts/bench/call-widget.ts reads its options from here while another change rewrites it; their one home is testkit/cli-options.ts. */
+export { numberOption, stringOption } from "../../testkit/cli-options";

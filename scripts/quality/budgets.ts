@@ -1,5 +1,5 @@
 /**
- * Budget gate (`npm run bench:pages` prints the same table): for every route, before the
+ * Budget gate (`npm run bench -- pages` records the same table): for every route, before the
  * visitor does anything,
  * - the JavaScript (gzip) downloaded, split into the Next.js framework floor and the project's
  *   own code: own code <= 20 KB gzip. The floor is measured, not guessed: a bare App Router
@@ -13,7 +13,11 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
-import { chromiumArgs, chromiumPath, startProductionServer } from "../lib/serve";
+import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
+import { startFigures } from "../../testkit/figures/record";
+import { startProductionServer } from "../../testkit/servers/next-start";
+import { serverBuildIsStale } from "../build/when-stale";
+import { npmStep, runStep } from "../lib/run-step";
 import { qualityRoutes } from "./routes";
 
 const budgetBytes = 20 * 1024;
@@ -94,7 +98,8 @@ function buildBareApp(): string {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  execFileSync("bash", ["scripts/build/if-stale.sh"], { stdio: "inherit" });
+  if (serverBuildIsStale()) runStep(npmStep("build"));
+  const figures = startFigures("pages");
   console.log("Measuring the framework floor (bare Next.js page, same versions)...");
   const floorDir = buildBareApp();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -124,8 +129,19 @@ async function main() {
     console.log(`\nJS and HTML before any interaction (gzip -9), own-code budget ${kb(budgetBytes)}\n`);
     console.log(line(header));
     for (const row of rows) console.log(line(row));
+    const worstRoute = rows.find((row) => row[3] === kb(worst))?.[0] ?? "";
     console.log(`\nworst own code: ${kb(worst)} (${worst <= budgetBytes ? "within" : "over"} budget)`);
     for (const failure of failures) console.error(`BUDGET: ${failure}`);
+    const htmlSizes = rows.map((row) => Number.parseFloat(row[7]!));
+    figures.record({
+      tables: [{ id: "routes", title: `JS and HTML before any interaction (gzip -9), own-code budget ${kb(budgetBytes)}`, columns: header, rows: rows.map((row) => row.map((value, column) => (column === 0 ? `\`${value}\`` : value))) }],
+      headlines: [
+        { figure: "JS before interaction, Next.js floor (a bare page, same versions)", value: `${kb(floor.js)} gzip` },
+        { figure: "own JS over the floor, worst route", value: `${kb(worst)} gzip (\`${worstRoute}\`; budget ${kb(budgetBytes)})` },
+        { figure: "HTML per page (gzip)", value: `${Math.min(...htmlSizes).toFixed(1)} to ${Math.max(...htmlSizes).toFixed(1)} KB` },
+      ],
+      failures,
+    });
     if (failures.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();

@@ -91,7 +91,7 @@ async function buildAndScan(staticExport) {
     await run(process.execPath, [next, "build"], workspace, buildEnvironment(canaries));
     if (staticExport) {
       console.log("building the static export with canary values (STATIC_EXPORT=1 next build) ...");
-      // As scripts/build/export.sh does: its own distDir, pages written to out/.
+      // As scripts/build/export.ts does: its own distDir, pages written to out/.
       await run(process.execPath, [next, "build"], workspace, { ...buildEnvironment(canaries), STATIC_EXPORT: "1", NEXT_DIST_DIR: ".next-export" });
     }
 

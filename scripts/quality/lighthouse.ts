@@ -8,23 +8,26 @@
  * Served by `next start` over plain HTTP/1.1 on loopback instead, the simulated largest
  * paint is decided by a race no real network has: whether the first paint lands before the
  * framework's scripts finish arriving a few milliseconds later (docs/quality.md).
+ * `npm run bench -- lighthouse` runs it with what it needs installed and built, and records the
+ * table in docs/figures/lighthouse.json (lighthouse-wrangler.json with --server=wrangler).
  *
  * `--server=wrangler` audits the export as Cloudflare's local Pages runtime serves it instead
  * (HTTP/1.1, uncompressed, as `wrangler pages dev` is): a figure to compare, not the gate.
  *
  * Lighthouse needs Node >= 22 and the site supports 20, so it runs from tools/lighthouse
- * (its own node binary, installed by scripts/setup/ensure-quality-deps.sh). Performance is timing:
+ * (its own node binary, installed by scripts/setup/ensure-deps.sh). Performance is timing:
  * run it on a quiet machine (the test command runs it last, alone).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { serveStatic } from "../lib/nginx";
-import { chromiumPath } from "../lib/serve";
-import { median } from "../lib/stats";
-import { stringOption } from "../lib/cli-options";
-import { serveWithWrangler } from "../lib/wrangler";
+import { chromiumPath } from "../../testkit/browser/chromium";
+import { stringOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { serveStatic } from "../../testkit/servers/nginx";
+import { serveWithWrangler } from "../../testkit/servers/wrangler";
+import { median } from "../../testkit/stats";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -50,13 +53,14 @@ const cell = (value: number) => String(value).padStart(4);
 
 async function main() {
   if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
-    throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-quality-deps.sh` (npm ci in tools/lighthouse).");
+    throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-deps.sh` (npm ci in tools/lighthouse).");
   }
   if (!existsSync(path.resolve("out", "index.html"))) {
-    throw new Error("No static export in out/: run `npm run build:export`, or `npm run check:lighthouse`, which builds whatever is missing.");
+    throw new Error("No static export in out/: run `npm run build:export`, or `npm run bench -- lighthouse`, which builds whatever is missing.");
   }
   const server = stringOption("server") ?? "nginx";
   if (server !== "nginx" && server !== "wrangler") throw new Error(`--server=${server}: expected nginx or wrangler`);
+  const figures = startFigures(server === "nginx" ? "lighthouse" : "lighthouse-wrangler");
   const site = server === "wrangler" ? await serveWithWrangler(path.resolve("out")) : await serveStatic(path.resolve("out"), { tls: true });
   console.log(`Lighthouse on the static export served by ${server === "wrangler" ? "wrangler pages dev (Cloudflare's local Pages runtime)" : "nginx over HTTP/2 and TLS"}: ${site.origin}`);
   const byRoute = new Map<string, Run[]>(qualityRoutes.map((route) => [route, []]));
@@ -89,6 +93,26 @@ async function main() {
     );
   }
   const below = rows.filter((row) => categories.some((category) => row.scores[category] < bar[category]));
+  const range = (category: Category) => {
+    const scores = rows.map((row) => row.scores[category]);
+    return Math.min(...scores) === Math.max(...scores) ? String(scores[0]) : `${Math.min(...scores)} to ${Math.max(...scores)}`;
+  };
+  const served = server === "wrangler" ? "`wrangler pages dev` (HTTP/1.1, uncompressed)" : "nginx over HTTP/2 and TLS";
+  figures.record({
+    tables: [
+      {
+        id: "routes",
+        title: `Lighthouse ${runs}x per route, mobile preset (simulated slow 4G, 4x CPU), medians; the static export served by ${served}`,
+        columns: ["route", "perf", "a11y", "best practices", "SEO", "LCP ms", "TBT ms", "CLS"],
+        rows: rows.map((row) => [`\`${row.route}\``, ...categories.map((category) => row.scores[category]), Math.round(row.lcp), Math.round(row.tbt), Number(row.cls.toFixed(3))]),
+      },
+    ],
+    headlines:
+      server === "nginx"
+        ? [{ figure: `Lighthouse, medians of ${runs} per route (mobile, the static export over HTTP/2)`, value: `performance ${range("performance")}; accessibility ${range("accessibility")}, best practices ${range("best-practices")}, SEO ${range("seo")}` }]
+        : [],
+    failures: below.map((row) => `${row.route} is below the bar${row.failed.length > 0 ? `; failed audits: ${row.failed.join(", ")}` : " (timing only)"}`),
+  });
   if (below.length > 0) {
     for (const row of below) console.error(`\n${row.route} is below the bar; failed audits:\n  ${row.failed.join("\n  ") || "(none: timing only)"}`);
     process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * `npm run check:lockfile` (the first step of `npm test`): fails, naming each problem, when
+ * `npm test -- lockfile` (the first step of `npm test`): fails, naming each problem, when
  * package-lock.json no longer lets `npm ci` install this project on every supported system
  * (scripts/lib/lockfile.ts has the rules), then asks the npm that runs it too
  * (`npm ci --dry-run`, which changes nothing). `--print-engines` prints the Node range every

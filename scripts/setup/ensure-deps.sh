@@ -4,14 +4,14 @@
 # the install scripts package.json's allowScripts allows, see docs/install.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/lib/apt-install.sh
+source scripts/setup/apt-install.sh
 
 # chromium: browser tests and the one-pager; redis-server and postgresql: shared rate
 # limits (Node instances, the Supabase function); pocketsphinx: the local voice agent's
 # speech recognition; festival and festvox-us-slt-hts: the caller's voice (the agent falls back
 # to npm flite without them); nginx and openssl: the deploy guide's nginx, run by the end-to-end tests;
 # firefox-esr, webkit2gtk-driver (WebKitWebDriver and MiniBrowser), xvfb and pulseaudio (a null
-# sink, so their audio starts without a sound card): the engine suites (npm run test:engines).
+# sink, so their audio starts without a sound card): the engine suites (npm test -- engines).
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
@@ -33,7 +33,20 @@ install_missing ${missing[@]+"${missing[@]}"}
 stamp=node_modules/.package-lock.json
 if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
   echo "ensure-deps: npm ci"
-  # No fallback: a lockfile npm ci refuses is a bug of the commit (npm run check:lockfile names
+  # No fallback: a lockfile npm ci refuses is a bug of the commit (npm test -- lockfile names
   # the problem, npm run relock fixes it), and installing anything else would hide it.
   npm ci --no-audit --no-fund
+fi
+
+# Lighthouse (the quality gates) and the Node 22 it needs, which the unit step's conformance test
+# also runs ElevenLabs' client in: installed apart from the site's node_modules, so its node binary
+# never shadows the site's.
+tools=tools/lighthouse
+stamp=$tools/node_modules/.package-lock.json
+if [ ! -f "$stamp" ] || [ $tools/package-lock.json -nt "$stamp" ]; then
+  echo "ensure-deps: npm ci in $tools"
+  # Errors only: npm would warn that lighthouse wants Node >= 22 (EBADENGINE), checking it against
+  # the Node that runs npm, not the Node 22 this folder installs for it (its `node` package's
+  # install script, the one allowScripts allows there).
+  npm ci --prefix "$tools" --no-audit --no-fund --loglevel=error
 fi

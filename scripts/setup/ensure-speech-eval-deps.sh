@@ -5,7 +5,7 @@
 # pocketsphinx-testdata's recordings of real people for the word error rate on human speech.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/lib/apt-install.sh
+source scripts/setup/apt-install.sh
 
 missing=()
 command -v flite >/dev/null 2>&1 || missing+=(flite)

@@ -36,7 +36,7 @@ cp "$work/package-lock.json" package-lock.json
 echo "relock: package-lock.json written"
 
 if [ -x node_modules/.bin/tsx ]; then
-  npm run -s check:lockfile
+  node --import tsx scripts/setup/check-lockfile.ts
 else
-  echo "relock: run npm ci, then npm run -s check:lockfile"
+  echo "relock: run npm ci, then npm test -- lockfile"
 fi

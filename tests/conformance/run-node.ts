@@ -1,6 +1,6 @@
 /**
  * Runs the conformance scenarios (scenarios.ts) with @elevenlabs/client in Node: started by
- * tests/conformance/official-client.test.ts under Node 22 (tools/lighthouse's binary), the
+ * agent/tests/conformance-official-client-node.test.ts under Node 22 (tools/lighthouse's binary), the
  * Node version the client's own docs target. Prints one JSON object on stdout:
  * { results: ScenarioResult[], greetings: { heard, runs } }.
  *

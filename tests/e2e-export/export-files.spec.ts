@@ -12,7 +12,7 @@ const htmlFileOf = (route: string) => (route === "/" ? "index.html" : `${route.s
 
 test.describe("static export (npm run build:export)", () => {
   test.beforeAll(() => {
-    if (!existsSync(out)) throw new Error("out/ is missing: run `npm run build:export:e2e` first (npm test does)");
+    if (!existsSync(out)) throw new Error("out/ is missing: run `npm test -- export` first (a whole `npm test` does)");
   });
 
   test("writes every route's HTML with its heading", () => {

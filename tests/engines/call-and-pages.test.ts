@@ -1,7 +1,7 @@
 /**
  * The site and the demo call in Firefox ESR and WebKitGTK (Safari's engine), against the
  * production build and the local voice agent: the same behaviours the Chromium suite checks,
- * in the engines where the call used to break. Run with `npm run test:engines`
+ * in the engines where the call used to break. Run with `npm test -- engines`
  * (ENGINES=firefox or ENGINES=webkit runs one).
  */
 import assert from "node:assert/strict";

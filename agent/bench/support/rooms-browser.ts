@@ -1,5 +1,5 @@
 /**
- * The browser path of `npm run bench:rooms`: each answer is one call placed as a visitor places
+ * The browser path of `npm run bench -- rooms`: each answer is one call placed as a visitor places
  * it, through Chromium (Debian's, headless) whose fake microphone plays a WAV of the answer
  * (`--use-file-for-fake-audio-capture`), the browser's own audio processing (the SDK asks for
  * echo cancellation, noise suppression and gain control), the site's widget on the production

@@ -1,5 +1,5 @@
 /**
- * The detector alone in each room (`npm run bench:rooms -- --only=detector`): how the level gate
+ * The detector alone in each room (`npm run bench -- rooms --only=detector`): how the level gate
  * of voice-activity.ts was chosen. For each gate design and room, the tuning split's answers
  * (one in three, seed 1) go through a fresh detector after 6 s of the room: an answer is *whole*
  * when one turn holds all of its speech, and a turn that ends before the answer is *made up*.

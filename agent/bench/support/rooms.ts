@@ -1,5 +1,5 @@
 /**
- * The conditions of `npm run bench:rooms`: what reaches the agent's microphone input when a
+ * The conditions of `npm run bench -- rooms`: what reaches the agent's microphone input when a
  * visitor answers from a given room, built from a voice's clean speech with the pure
  * generators of conditions.ts (plus sox for the tempo). A call's microphone signal is the room
  * while the caller's greeting plays (`greetingMs`), then the answer with the room under it,

@@ -47,7 +47,7 @@ export type SpeechOptions = {
   /**
    * The caller's voice: festival's slt HTS voice (resident festival processes; the default when
    * Debian's festival and festvox-us-slt-hts are installed) or flite's slt (npm, always there).
-   * Measured: npm run bench:caller-voice.
+   * Measured: npm run bench -- caller-voice.
    */
   voiceEngine?: CallerVoice;
   /** The sentence cache. */

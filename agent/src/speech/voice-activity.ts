@@ -53,7 +53,7 @@ export type VoiceActivityOptions = {
 /**
  * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
  * p50): docs/speech.md §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
- * commas and short hesitations inside one turn (npm run bench:understanding counts the splits).
+ * commas and short hesitations inside one turn (npm run bench -- understanding counts the splits).
  */
 export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   mode: 3,

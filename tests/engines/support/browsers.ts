@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import puppeteer, { type Browser as PuppeteerBrowser, type Frame, type Page } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
-import { chromiumArgs, chromiumPath, freePort, waitForHttp } from "../../../scripts/lib/serve";
+import { chromiumArgs, chromiumPath } from "../../../testkit/browser/chromium";
+import { freePort, waitForHttp } from "../../../testkit/ports";
 
 /** Chromium is here for the benchmarks' sake (scripts/bench/call-widget.ts); its test suite is Playwright's. */
 export type EngineName = "chromium" | "firefox" | "webkit";

@@ -7,8 +7,9 @@
  * there the browser itself refuses the microphone (Permissions Policy), in any engine.
  */
 import { createServer, request, type Server } from "node:http";
-import { startLocalAgent, startProductionServer } from "../../../scripts/lib/serve";
-import { limitsForTests } from "../../../scripts/lib/test-limits";
+import { startLocalAgent } from "../../../testkit/servers/local-agent";
+import { startProductionServer } from "../../../testkit/servers/next-start";
+import { limitsForTests } from "../../../testkit/test-limits";
 
 const agentKey = "engines-local-agent-key";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { manifestSource, voiceAssets } from "@/scripts/build/vendor-voice-assets";
 
 describe("self-hosted voice assets", () => {
-  it("the committed manifest names the installed worklets' current content hashes (run `npm run assets` after an upgrade)", () => {
+  it("the committed manifest names the installed worklets' current content hashes (`npm run build` rewrites it after an upgrade)", () => {
     const committed = readFileSync("components/call-widget/voice-assets.generated.ts", "utf8");
     expect(committed).toBe(manifestSource(voiceAssets()));
   });

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import postgres from "postgres";
-import { startEdgeFunction, type EdgeFunction } from "../../../scripts/lib/edge-function";
-import { startPostgres, type PostgresServer } from "../../../scripts/lib/postgres";
+import { startEdgeFunction, type EdgeFunction } from "../../../testkit/servers/edge-function";
+import { startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
 import { anonKey, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 /**

@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
-import { startPostgres, type PostgresServer } from "../../../scripts/lib/postgres";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/scripts/lib/fake-voice-upstream";
+import { startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
+import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 const projectRoot = path.resolve(__dirname, "../../..");

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: the list of benches; `npm run bench -- <name> [options]`: runs one and
+ * records its figures (docs/figures/<name>.json and .md), then refreshes the docs' blocks;
+ * `npm run bench -- docs`: refreshes the docs' blocks from the recorded figures alone.
+ * The benches are in scripts/bench/registry.ts.
+ */
+import { spawn } from "node:child_process";
+import { figuresCommandVariable, projectRoot, readRecords, startFigures } from "../../testkit/figures/record";
+import { refreshDocs } from "../../testkit/figures/doc-blocks";
+import { runStep, tsxStep, type Step } from "../lib/run-step";
+import { benches, benchNames, type Bench } from "./registry";
+
+function list(): void {
+  const width = Math.max(...benchNames.map((name) => name.length));
+  console.log("npm run bench -- <name> [options]   runs one bench and records its figures in docs/figures/\n");
+  for (const bench of benches) console.log(`  ${bench.name.padEnd(width)}  ${bench.about}`);
+  console.log(`  ${"docs".padEnd(width)}  rewrites the figures blocks of the docs from docs/figures/ (every run does it too)`);
+}
+
+function refresh(): void {
+  const { changed, missing } = refreshDocs(readRecords(), benchNames);
+  console.log(changed.length === 0 ? "docs: every figures block is up to date" : `docs: refreshed ${changed.join(", ")}`);
+  for (const block of missing) console.error(`docs: left as it stands, ${block}`);
+  if (missing.length > 0) process.exitCode = 1;
+}
+
+/** What a bench printed, kept for the docs: colours and this checkout's own path taken out. */
+const printable = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "").split(projectRoot).join(".");
+
+function runScript(bench: Bench, options: readonly string[]): Promise<{ code: number; output: string }> {
+  const [command, ...args]: Step = tsxStep(bench.script, ...options);
+  const keepsOutput = bench.records === "output";
+  const child = spawn(command, args, { stdio: ["inherit", keepsOutput ? "pipe" : "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    output += chunk.toString();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  return new Promise((resolve) => child.once("close", (code, signal) => resolve({ code: code ?? (signal ? 130 : 1), output })));
+}
+
+async function run(bench: Bench, options: readonly string[]): Promise<number> {
+  for (const step of bench.prepare ?? []) runStep(step);
+  process.env[figuresCommandVariable] = ["npm run bench --", bench.name, ...options].join(" ");
+  const figures = startFigures(bench.name);
+  const { code, output } = await runScript(bench, options);
+  if (bench.records === "output" && code === 0) figures.record({ output: printable(output) });
+  // A bench that recorded itself did so even when a check failed: its record says which.
+  if (code === 0 || code === 1) refresh();
+  return code;
+}
+
+async function main(): Promise<void> {
+  const [name, ...options] = process.argv.slice(2);
+  if (name === undefined || name === "list") return list();
+  if (name === "docs") return refresh();
+  const bench = benches.find((candidate) => candidate.name === name);
+  if (!bench) {
+    console.error(`npm run bench: no bench named "${name}"\n`);
+    list();
+    process.exit(2);
+  }
+  process.exitCode = await run(bench, options);
+}
+
+void main();

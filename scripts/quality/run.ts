@@ -1,0 +1,27 @@
+/**
+ * The quality gates on the production build, each failing the run when its bar is not met
+ * (`npm test` runs them after the end-to-end tests, which hold the axe, security-header and
+ * CSP-injection gates; `npm test -- quality` runs them alone, building what is missing or
+ * stale first). Lighthouse times pages, so it runs last, when nothing else is running.
+ */
+import { serverBuildIsStale, staticExportIsStale } from "../build/when-stale";
+import { npmStep, runStep, tsxStep, type Step } from "../lib/run-step";
+
+runStep(["bash", "scripts/setup/ensure-quality-deps.sh"]);
+if (serverBuildIsStale()) runStep(npmStep("build"));
+if (staticExportIsStale()) runStep(npmStep("build:export"));
+
+// The test command built with canaries (CLIENT_SECRETS_TOKEN): look for them. Alone: build a
+// copy with canaries, the server build and the export, and look there.
+const secrets = process.env.CLIENT_SECRETS_TOKEN ? ["--scan-canaries", ".next", "out", "public"] : ["--static-export"];
+const gates: readonly [title: string, step: Step][] = [
+  ["secrets: no server-only value in .next/static, out/ or any HTML", [process.execPath, "scripts/quality/client-secrets.mjs", ...secrets]],
+  ["HTML: the W3C Nu checker on every built page", tsxStep("scripts/quality/html-validity.ts")],
+  ["links: every internal link and anchor resolves", tsxStep("scripts/quality/links.ts")],
+  ["budgets: own JS, no voice SDK and no third party before intent", tsxStep("scripts/quality/budgets.ts")],
+  ["Lighthouse: every route, mobile preset, median of 3", tsxStep("scripts/quality/lighthouse.ts")],
+];
+for (const [title, step] of gates) {
+  console.log(`\n== ${title}`);
+  runStep(step);
+}

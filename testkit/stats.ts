@@ -1,0 +1,13 @@
+/** Order statistics for the figures benches and gates print: the one home of percentile and median. */
+
+/** The nearest-rank percentile (p in 0-100) of the values; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** The middle value (the upper one of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
