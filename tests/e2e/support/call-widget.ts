@@ -172,11 +172,16 @@ export async function startTypedCall(widget: CallWidget): Promise<void> {
   await expect(widget.agentLines.first()).toContainText(openingLine, { timeout: 20_000 });
 }
 
+/** Types a reply and sends it. */
+export async function typeReply(widget: CallWidget, reply: string): Promise<void> {
+  await widget.replyBox.fill(reply);
+  await widget.sendButton.click();
+}
+
 /** Types a reply, sends it, and waits for it in the captions and for the caller's next line. */
 export async function sendTypedReply(widget: CallWidget, reply: string): Promise<void> {
   const agentLinesBefore = await widget.agentLines.count();
-  await widget.replyBox.fill(reply);
-  await widget.sendButton.click();
+  await typeReply(widget, reply);
   await expect(widget.visitorLines.last()).toContainText(reply);
   await expect(widget.agentLines).toHaveCount(agentLinesBefore + 1, { timeout: 20_000 });
 }
@@ -232,7 +237,7 @@ export async function holdSignedUrlRequest(page: Page): Promise<{ release: () =>
   return { release };
 }
 
-function escapeRegExp(value: string): string {
+export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
