@@ -4,7 +4,7 @@ import { CallTimer } from "@/components/call-widget/live/call-timer";
 import { DebriefCard } from "@/components/call-widget/live/debrief-card";
 import { MicrophoneHelp } from "@/components/call-widget/live/microphone-help";
 import { MAX_TYPED_REPLY, TypedReply } from "@/components/call-widget/live/typed-reply";
-import type { Debrief } from "@/lib/call/debrief-contract";
+import { heldFirmDebrief } from "./support/debriefs";
 
 describe("CallTimer", () => {
   beforeEach(() => {
@@ -108,17 +108,7 @@ describe("TypedReply", () => {
 });
 
 describe("DebriefCard", () => {
-  const debrief: Debrief = {
-    scenario: "it-helpdesk-mfa-reset",
-    title: "IT helpdesk MFA reset",
-    outcome: "held-firm",
-    tacticsUsed: [
-      { tactic: "authority", line: "I am calling from IT security." },
-      { tactic: "urgency", line: "Your account will be locked in five minutes." },
-    ],
-    moment: { kind: "held-firm", visitorSaid: "I will call the helpdesk back myself.", summary: "You refused to read out the code." },
-    nextTime: ["Never read out an MFA code.", "Call back on the number from the intranet."],
-  };
+  const debrief = heldFirmDebrief;
 
   const card = () => screen.getByTestId("call-debrief");
 
