@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../support/service-double";
-import { agentSocketPattern, callWidget, expectFailure, expectIdle, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
+import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 
 /**
  * The widget against the double of ElevenLabs' service (tests/support/service-double), not
@@ -10,14 +10,6 @@ import { agentSocketPattern, callWidget, expectFailure, expectIdle, spokenLine, 
  */
 const greeting = "Hi, it's Dave from the service desk.";
 const reply = "Dave, extension four four one zero. Now read me that code, please.";
-const debrief = {
-  scenario: "it-helpdesk-mfa-reset",
-  title: "IT helpdesk MFA reset",
-  outcome: "held-firm",
-  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now." }],
-  moment: { kind: "held-firm", visitorSaid: "no", summary: "You refused to read out the code." },
-  nextTime: ["Hang up and call the helpdesk on the number you know.", "Never read out an MFA code."],
-};
 
 const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting, answer: () => [{ say: reply }], ...overrides });
 
@@ -83,7 +75,7 @@ test("the service's client tool call shows the red-flag debrief, an unknown tool
     answer: (_turn, index) =>
       index === 0
         ? [{ clientTool: "open_ticket", parameters: {} }, { say: reply }]
-        : [{ clientTool: "show_red_flag_debrief", parameters: debrief }, { say: "Fine. Goodbye." }, { endCall: true }],
+        : [{ clientTool: "show_red_flag_debrief", parameters: heldFirmDebrief }, { say: "Fine. Goodbye." }, { endCall: true }],
   });
   await typeReply(widget, "Who is this?");
   await expect(widget.agentLines).toHaveCount(2, { timeout: 15_000 });

@@ -66,6 +66,19 @@ export async function expectSpokenLineCaptioned(visitorLines: Locator): Promise<
 /** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
 export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
 
+/**
+ * A debrief as the caller sends it through its client tool (show_red_flag_debrief), with lines
+ * as long as a real caller's, so the reflow check sees a full card.
+ */
+export const heldFirmDebrief = {
+  scenario: "it-helpdesk-mfa-reset",
+  title: "IT helpdesk MFA reset",
+  outcome: "held-firm",
+  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now, the system locks you out in five minutes." }],
+  moment: { kind: "held-firm", visitorSaid: "no, I will call the helpdesk on the number I know", summary: "You refused to read out the code the caller asked for." },
+  nextTime: ["Hang up and call the helpdesk on the number you already know.", "Never read out a one-time code, whoever asks."],
+};
+
 /** Writes a WAV of synthesized speech (flite, offline) for Chromium's fake microphone. */
 export function writeSpeechWav(file: string, leadSilenceMs: number, tailSilenceMs: number, line: string): void {
   execFileSync("npx", ["tsx", "agent/tests/support/write-speech-wav.ts", file, String(leadSilenceMs), String(tailSilenceMs), line], { stdio: "pipe" });
