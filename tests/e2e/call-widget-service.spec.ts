@@ -77,6 +77,8 @@ test("a typed line shows once when a stand-in echoes it as a transcript, as it d
 });
 
 test("the service's client tool call shows the red-flag debrief, an unknown tool is answered with an error and the call goes on, and end_call ends it", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => message.type() === "warning" && warnings.push(message.text()));
   const { widget, session } = await startTypedCallOnTheDouble(page, {
     answer: (_turn, index) =>
       index === 0
@@ -87,6 +89,8 @@ test("the service's client tool call shows the red-flag debrief, an unknown tool
   await expect(widget.agentLines).toHaveCount(2, { timeout: 15_000 });
   await expect.poll(() => session.received("client_tool_result")).toEqual([expect.objectContaining({ tool_call_id: expect.stringContaining("open_ticket"), is_error: true })]);
   await expect(widget.alert).toBeEmpty();
+  // Not shown to the visitor, but left for whoever debugs the agent's configuration.
+  expect(warnings).toContain("Call: Client tool with name open_ticket is not defined on client");
 
   await typeReply(widget, "No, I will not.");
   await expect(widget.debrief).toBeVisible({ timeout: 15_000 });
