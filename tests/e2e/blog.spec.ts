@@ -95,6 +95,8 @@ test("article metadata says article, with author, published time, section and ta
   const meta = (property: string) => page.locator(`meta[property="${property}"]`).first().getAttribute("content");
   expect(await meta("og:type")).toBe("article");
   expect(await meta("article:published_time")).toBe("2025-07-10T00:00:00.000Z");
+  // Never updated: modified when it was published.
+  expect(await meta("article:modified_time")).toBe("2025-07-10T00:00:00.000Z");
   expect(await meta("article:section")).toBe("Voice Security");
   expect(await meta("article:author")).toBe("The Mockingbird team");
   await expect(page.locator('meta[property="article:tag"]')).not.toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript } from "../support/service-double";
-import { agentSocketPattern, callWidget, expectFits, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
+import { agentSocketPattern, callWidget, expectFits, heldFirmDebrief, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * WCAG 2.2 reflow (1.4.10): at 320 CSS px (a small phone, or a desktop zoomed to 400%) every
@@ -9,17 +9,9 @@ import { agentSocketPattern, callWidget, expectFits, holdSignedUrlRequest, signe
  */
 test.use({ viewport: { width: 320, height: 640 } });
 
-const debrief = {
-  scenario: "it-helpdesk-mfa-reset",
-  title: "IT helpdesk MFA reset",
-  outcome: "complied",
-  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now, the system locks you out in five minutes." }],
-  moment: { kind: "complied", visitorSaid: "the code is four seven two nine one eight", summary: "You read out the code the caller asked for." },
-  nextTime: ["Hang up and call the helpdesk on the number you already know.", "Never read out a one-time code, whoever asks."],
-};
 const script: DoubleScript = {
   greeting: "Hi there, it's Dave from the service desk. Someone's trying your account: can you read me the code we just sent?",
-  answer: () => [{ clientTool: "show_red_flag_debrief", parameters: debrief }, { say: "Perfect, thanks. That's all I needed." }, { endCall: true }],
+  answer: () => [{ clientTool: "show_red_flag_debrief", parameters: heldFirmDebrief }, { say: "Perfect, thanks. That's all I needed." }, { endCall: true }],
 };
 
 test("the widget fits 320 px in every state: idle, connecting, a typed call, the debrief after it, an error, and a voice call", async ({ page }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../support/service-double";
-import { agentSocketPattern, callWidget, expectFailure, expectIdle, spokenLine, text, voiceTest } from "./support/call-widget";
+import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 
 /**
  * The widget against the double of ElevenLabs' service (tests/support/service-double), not
@@ -10,117 +10,99 @@ import { agentSocketPattern, callWidget, expectFailure, expectIdle, spokenLine, 
  */
 const greeting = "Hi, it's Dave from the service desk.";
 const reply = "Dave, extension four four one zero. Now read me that code, please.";
-const debrief = {
-  scenario: "it-helpdesk-mfa-reset",
-  title: "IT helpdesk MFA reset",
-  outcome: "held-firm",
-  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now." }],
-  moment: { kind: "held-firm", visitorSaid: "no", summary: "You refused to read out the code." },
-  nextTime: ["Hang up and call the helpdesk on the number you know.", "Never read out an MFA code."],
-};
 
 const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting, answer: () => [{ say: reply }], ...overrides });
 
-
-test("a typed call shows the service's greeting, then its streamed reply growing with the caller typing, and logs each line once", async ({ page }) => {
-  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ deltaIntervalMs: 120 }));
+/** Home with the call's socket answered by the double: a typed call started and its greeting captioned. */
+async function startTypedCallOnTheDouble(page: Page, overrides: Partial<DoubleScript> = {}): Promise<{ widget: CallWidget; session: ServiceDoubleSession }> {
+  const sessions = await routeServiceDouble(page, agentSocketPattern, script(overrides));
   await page.goto("/");
   const widget = callWidget(page);
   await widget.typedButton.click();
   await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${greeting}`], { timeout: 20_000 });
-  expect(sessions[0]!.textOnly).toBe(true);
+  return { widget, session: sessions[0]! };
+}
 
-  await widget.replyBox.fill("Who is this?");
-  await widget.sendButton.click();
+test("a typed call shows the service's greeting, then its streamed reply growing with the caller typing, and logs each line once", async ({ page }) => {
+  const { widget, session } = await startTypedCallOnTheDouble(page, { deltaIntervalMs: 120 });
+  expect(session.textOnly).toBe(true);
+
+  await typeReply(widget, "Who is this?");
   await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
   const streaming = widget.root.getByTestId("call-caption-streaming");
-  // While it streams, the reply grows outside the log (hidden from screen readers) ...
-  await expect(streaming).toHaveAttribute("aria-hidden", "true", { timeout: 10_000 });
-  await expect(streaming).toContainText("Dave,");
-  expect(reply.startsWith(((await streaming.textContent()) ?? "").replace(`${text.captions.agent}: `, ""))).toBe(true);
-  await expect(widget.agentLines).toHaveCount(1);
+  // While it streams, the reply grows outside the log (hidden from screen readers) ... Read in
+  // one go, so that the stream and the log are seen at the same moment, however loaded the machine.
+  const readWidget = () =>
+    widget.root.evaluate((root) => {
+      const stream = root.querySelector('[data-testid="call-caption-streaming"]');
+      return { streamed: stream?.textContent ?? "", hidden: stream?.getAttribute("aria-hidden") ?? null, logged: root.querySelectorAll('li[data-speaker="agent"]').length };
+    });
+  let whileStreaming = await readWidget();
+  await expect.poll(async () => (whileStreaming = await readWidget()).streamed, { timeout: 10_000 }).toContain("Dave,");
+  expect(reply.startsWith(whileStreaming.streamed.replace(`${text.captions.agent}: `, ""))).toBe(true);
+  expect(whileStreaming).toMatchObject({ hidden: "true", logged: 1 });
   // ... then joins it whole, once.
   await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${greeting}`, `${text.captions.agent}: ${reply}`], { timeout: 15_000 });
   await expect(streaming).toHaveCount(0);
   await expect(widget.root.getByTestId("call-typing")).toHaveCount(0);
   await expect(widget.visitorLines).toHaveCount(1);
-  expect(sessions[0]!.sent("user_transcript")).toEqual([]);
+  expect(session.sent("user_transcript")).toEqual([]);
   await widget.endButton.click();
   await expectIdle(widget);
 });
 
 test("a typed call shows the caller typing between the visitor's line and the first words of the reply", async ({ page }) => {
   // A reply that takes a moment to start, as a language model's does.
-  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ answer: () => [] }));
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.typedButton.click();
-  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
-  await widget.replyBox.fill("Who is this?");
-  await widget.sendButton.click();
+  const { widget, session } = await startTypedCallOnTheDouble(page, { answer: () => [] });
+  await typeReply(widget, "Who is this?");
   await expect(widget.root.getByTestId("call-typing")).toHaveText(text.captions.typing);
   await expect(widget.root.getByTestId("call-typing")).toHaveAttribute("aria-hidden", "true");
-  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "start", event_id: 2 } });
-  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "Dave.", type: "delta", event_id: 2 } });
+  session.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "start", event_id: 2 } });
+  session.send({ type: "agent_chat_response_part", text_response_part: { text: "Dave.", type: "delta", event_id: 2 } });
   await expect(widget.root.getByTestId("call-caption-streaming")).toHaveText(`${text.captions.agent}: Dave.`);
   await expect(widget.root.getByTestId("call-typing")).toHaveCount(0);
-  sessions[0]!.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "stop", event_id: 2 } });
-  sessions[0]!.send({ type: "agent_response", agent_response_event: { agent_response: "Dave.", event_id: 2 } });
+  session.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "stop", event_id: 2 } });
+  session.send({ type: "agent_response", agent_response_event: { agent_response: "Dave.", event_id: 2 } });
   await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: Dave.`);
 });
 
 test("a typed line shows once when a stand-in echoes it as a transcript, as it does when the service does not", async ({ page }) => {
-  const sessions = await routeServiceDouble(page, agentSocketPattern, script({ answer: () => [] }));
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.typedButton.click();
-  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
-  await widget.replyBox.fill("Who is this?");
-  await widget.sendButton.click();
-  await expect.poll(() => sessions[0]!.received("user_message").length).toBe(1);
-  sessions[0]!.send({ type: "user_transcript", user_transcription_event: { user_transcript: "who is this", event_id: 2 } });
-  sessions[0]!.send({ type: "agent_response", agent_response_event: { agent_response: reply, event_id: 3 } });
+  const { widget, session } = await startTypedCallOnTheDouble(page, { answer: () => [] });
+  await typeReply(widget, "Who is this?");
+  await expect.poll(() => session.received("user_message").length).toBe(1);
+  session.send({ type: "user_transcript", user_transcription_event: { user_transcript: "who is this", event_id: 2 } });
+  session.send({ type: "agent_response", agent_response_event: { agent_response: reply, event_id: 3 } });
   await expect(widget.agentLines).toHaveCount(2);
   await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
 });
 
 test("the service's client tool call shows the red-flag debrief, an unknown tool is answered with an error and the call goes on, and end_call ends it", async ({ page }) => {
-  const sessions = await routeServiceDouble(
-    page,
-    agentSocketPattern,
-    script({
-      answer: (_turn, index) =>
-        index === 0
-          ? [{ clientTool: "open_ticket", parameters: {} }, { say: reply }]
-          : [{ clientTool: "show_red_flag_debrief", parameters: debrief }, { say: "Fine. Goodbye." }, { endCall: true }],
-    }),
-  );
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.typedButton.click();
-  await expect(widget.agentLines).toHaveCount(1, { timeout: 20_000 });
-  await widget.replyBox.fill("Who is this?");
-  await widget.sendButton.click();
+  const warnings: string[] = [];
+  page.on("console", (message) => message.type() === "warning" && warnings.push(message.text()));
+  const { widget, session } = await startTypedCallOnTheDouble(page, {
+    answer: (_turn, index) =>
+      index === 0
+        ? [{ clientTool: "open_ticket", parameters: {} }, { say: reply }]
+        : [{ clientTool: "show_red_flag_debrief", parameters: heldFirmDebrief }, { say: "Fine. Goodbye." }, { endCall: true }],
+  });
+  await typeReply(widget, "Who is this?");
   await expect(widget.agentLines).toHaveCount(2, { timeout: 15_000 });
-  await expect.poll(() => sessions[0]!.received("client_tool_result")).toEqual([expect.objectContaining({ tool_call_id: expect.stringContaining("open_ticket"), is_error: true })]);
+  await expect.poll(() => session.received("client_tool_result")).toEqual([expect.objectContaining({ tool_call_id: expect.stringContaining("open_ticket"), is_error: true })]);
   await expect(widget.alert).toBeEmpty();
+  // Not shown to the visitor, but left for whoever debugs the agent's configuration.
+  expect(warnings).toContain("Call: Client tool with name open_ticket is not defined on client");
 
-  await widget.replyBox.fill("No, I will not.");
-  await widget.sendButton.click();
+  await typeReply(widget, "No, I will not.");
   await expect(widget.debrief).toBeVisible({ timeout: 15_000 });
   await expect(widget.debrief).toContainText(text.debrief.outcomes["held-firm"]);
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
   await expect(widget.status).toHaveText(`${text.status.ended}. ${text.status.debriefReady}`);
-  expect(sessions[0]!.received("client_tool_result").at(-1)).toMatchObject({ is_error: false });
+  expect(session.received("client_tool_result").at(-1)).toMatchObject({ is_error: false });
 });
 
 test("the service's time limit ends the call with the page's own words for it", async ({ page }) => {
-  await routeServiceDouble(page, agentSocketPattern, script({ maxDurationMs: 3_000 }));
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.typedButton.click();
-  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+  const { widget } = await startTypedCallOnTheDouble(page, { maxDurationMs: 3_000 });
   await expectFailure(widget, text.errors.timeLimit);
   await expect(widget.agentLines).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callWidget, expectIdle, microphoneUse, openingLine, playbook, recordMicrophone, sendTypedReply, startTypedCall, text } from "./support/call-widget";
+import { callWidget, escapeRegExp, expectIdle, microphoneUse, openingLine, playbook, recordMicrophone, sendTypedReply, startTypedCall, text, typeReply, type CallWidget } from "./support/call-widget";
 
 /**
  * Typed calls ('Reply by typing instead') against the local voice agent: no microphone is
@@ -37,20 +37,14 @@ test("typed replies work without any microphone permission and never ask for the
 test("the red-flag debrief appears after the caller's client tool call when the visitor verifies, and the call ends", async ({ page }) => {
   const widget = callWidget(page);
   await startTypedCall(widget);
-  const reply = "i will call the help desk myself";
-  await widget.replyBox.fill(reply);
-  await widget.sendButton.click();
-
-  await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
+  await expectDebriefAfterReply(widget, "i will call the help desk myself", "verified");
   await expect(widget.debrief.getByRole("heading", { level: 3 })).toHaveText(`${text.debrief.heading}: ${playbook.title}`);
-  await expect(widget.debrief).toContainText(text.debrief.outcomes.verified);
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.tacticsHeading })).toBeVisible();
   // The opening line is the caller's first tactic.
   await expect(widget.debrief.getByRole("listitem").filter({ hasText: text.debrief.tactics[playbook.opening.tactic as "pretext"] }).first()).toContainText(
     openingLine,
   );
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.nextTimeHeading })).toBeVisible();
-  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText(playbook.debrief.advice.verified);
 
   await test.step("the caller hangs up after the closing line", async () => {
     await expectIdle(widget);
@@ -68,12 +62,7 @@ test("the red-flag debrief reports a visitor who held firm after refusing until 
     await sendTypedReply(widget, "no way");
     await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: ${push}`);
   }
-  await widget.replyBox.fill("no way");
-  await widget.sendButton.click();
-
-  await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
-  await expect(widget.debrief).toContainText(text.debrief.outcomes["held-firm"]);
-  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText(playbook.debrief.advice["held-firm"]);
+  await expectDebriefAfterReply(widget, "no way", "held-firm");
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
 });
@@ -82,18 +71,17 @@ test("the red-flag debrief names what the visitor gave away when they complied",
   const widget = callWidget(page);
   await startTypedCall(widget);
   const reply = "the code is four seven two nine one eight";
-  await widget.replyBox.fill(reply);
-  await widget.sendButton.click();
-
-  await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
-  await expect(widget.debrief).toContainText(text.debrief.outcomes.complied);
+  await expectDebriefAfterReply(widget, reply, "complied");
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.momentHeading })).toBeVisible();
   await expect(widget.debrief).toContainText(`${text.debrief.youSaid}: ${reply}`);
-  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText(playbook.debrief.advice.complied);
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
 });
 
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Sends the visitor's last reply and waits for the debrief it earns: its outcome, and the playbook's advice for it. */
+async function expectDebriefAfterReply(widget: CallWidget, reply: string, outcome: "verified" | "held-firm" | "complied"): Promise<void> {
+  await typeReply(widget, reply);
+  await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
+  await expect(widget.debrief).toContainText(text.debrief.outcomes[outcome]);
+  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText(playbook.debrief.advice[outcome]);
 }

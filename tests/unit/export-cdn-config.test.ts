@@ -51,10 +51,6 @@ describe("each page's own policy", () => {
 describe("header rules", () => {
   const rules = headerRules(pages, inputs);
 
-  test("put the site-wide headers on every path", () => {
-    expect(rules[0]).toEqual({ path: "/*", headers: inputs.siteWide });
-  });
-
   test("deny framing on every page, one-segment paths and folders of pages, but never on the embeddable page", () => {
     const framing = rules.filter((rule) => rule.headers.some((header) => header.value.includes("frame-ancestors")));
     for (const path of ["/", "/product", "/blog", "/blog/some-post", "/no-such-page"]) {

@@ -8,12 +8,6 @@ describe("site header", () => {
     expect(screen.getByRole("banner")).toHaveClass("text-white");
   });
 
-  it("uses black navigation text on the blog", () => {
-    render(<Header tone="light" />);
-    expect(screen.getByRole("banner")).toHaveClass("text-ink");
-    expect(screen.getByRole("banner")).not.toHaveClass("text-white");
-  });
-
   it("links the logo to the home page", () => {
     render(<Header />);
     expect(screen.getAllByRole("link", { name: `${site.name} home` })[0]).toHaveAttribute("href", "/");

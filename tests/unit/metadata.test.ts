@@ -36,22 +36,6 @@ describe("page metadata helper", () => {
     expect(keywords.filter((keyword) => keyword === "vishing simulation")).toHaveLength(1);
   });
 
-  it("describes an article with author, published time, section and tags", () => {
-    const metadata = buildPageMetadata({
-      ...base,
-      path: "/blog/x",
-      article: { author: "The Mockingbird team", publishedTime: "2025-07-10T00:00:00.000Z", section: "Voice Security", tags: ["BYOD"] },
-    });
-    expect(metadata.openGraph).toMatchObject({
-      type: "article",
-      authors: ["The Mockingbird team"],
-      publishedTime: "2025-07-10T00:00:00.000Z",
-      modifiedTime: "2025-07-10T00:00:00.000Z",
-      section: "Voice Security",
-      tags: ["BYOD"],
-    });
-  });
-
   it("runs titles through the template except the home page's complete title", () => {
     expect(staticPageMetadata("/product").title).toBe("Product: AI Vishing Simulation Platform");
     expect(staticPageMetadata("/").title).toEqual({ absolute: expect.stringContaining(site.name) });

@@ -30,10 +30,6 @@ describe("page views", () => {
 });
 
 describe("sitemap for people", () => {
-  it("is shown to a browser navigating to /sitemap.xml", () => {
-    expect(wantsReadableSitemap(new Headers({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }))).toBe(true);
-  });
-
   it("is not shown to crawlers, which send no fetch metadata", () => {
     expect(wantsReadableSitemap(new Headers({ accept: "text/html,application/xml;q=0.9" }))).toBe(false);
   });

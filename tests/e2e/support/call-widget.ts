@@ -66,6 +66,19 @@ export async function expectSpokenLineCaptioned(visitorLines: Locator): Promise<
 /** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
 export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
 
+/**
+ * A debrief as the caller sends it through its client tool (show_red_flag_debrief), with lines
+ * as long as a real caller's, so the reflow check sees a full card.
+ */
+export const heldFirmDebrief = {
+  scenario: "it-helpdesk-mfa-reset",
+  title: "IT helpdesk MFA reset",
+  outcome: "held-firm",
+  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now, the system locks you out in five minutes." }],
+  moment: { kind: "held-firm", visitorSaid: "no, I will call the helpdesk on the number I know", summary: "You refused to read out the code the caller asked for." },
+  nextTime: ["Hang up and call the helpdesk on the number you already know.", "Never read out a one-time code, whoever asks."],
+};
+
 /** Writes a WAV of synthesized speech (flite, offline) for Chromium's fake microphone. */
 export function writeSpeechWav(file: string, leadSilenceMs: number, tailSilenceMs: number, line: string): void {
   execFileSync("npx", ["tsx", "agent/tests/support/write-speech-wav.ts", file, String(leadSilenceMs), String(tailSilenceMs), line], { stdio: "pipe" });
@@ -172,11 +185,16 @@ export async function startTypedCall(widget: CallWidget): Promise<void> {
   await expect(widget.agentLines.first()).toContainText(openingLine, { timeout: 20_000 });
 }
 
+/** Types a reply and sends it. */
+export async function typeReply(widget: CallWidget, reply: string): Promise<void> {
+  await widget.replyBox.fill(reply);
+  await widget.sendButton.click();
+}
+
 /** Types a reply, sends it, and waits for it in the captions and for the caller's next line. */
 export async function sendTypedReply(widget: CallWidget, reply: string): Promise<void> {
   const agentLinesBefore = await widget.agentLines.count();
-  await widget.replyBox.fill(reply);
-  await widget.sendButton.click();
+  await typeReply(widget, reply);
   await expect(widget.visitorLines.last()).toContainText(reply);
   await expect(widget.agentLines).toHaveCount(agentLinesBefore + 1, { timeout: 20_000 });
 }
@@ -232,7 +250,7 @@ export async function holdSignedUrlRequest(page: Page): Promise<{ release: () =>
   return { release };
 }
 
-function escapeRegExp(value: string): string {
+export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 

@@ -8,7 +8,7 @@ import {
   type CallEvent,
   type CallState,
 } from "@/lib/call/call-state";
-import type { Debrief } from "@/lib/call/debrief-contract";
+import { heldFirmDebrief } from "./support/debriefs";
 
 const run = (events: CallEvent[], from: CallState = initialCallState): CallState => events.reduce(callReducer, from);
 
@@ -17,14 +17,7 @@ const connected = run([{ type: "connected", at: 1_000 }], connecting);
 /** A typed call: the caller's lines have no audio and are captioned whole. */
 const typedCall = run([{ type: "start", channel: "typed" }, { type: "connected", at: 1_000 }]);
 
-const debrief: Debrief = {
-  scenario: "it-helpdesk-mfa-reset",
-  title: "IT helpdesk MFA reset",
-  outcome: "held-firm",
-  tacticsUsed: [{ tactic: "urgency", line: "Your account locks in five minutes." }],
-  moment: null,
-  nextTime: ["Call the helpdesk back on the number on the intranet."],
-};
+const debrief = heldFirmDebrief;
 
 describe("callReducer: phases", () => {
   it("starts idle, without error, captions or debrief", () => {

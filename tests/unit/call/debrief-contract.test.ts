@@ -1,16 +1,7 @@
-import { DEBRIEF_TOOL_NAME, parseDebrief, type Debrief } from "@/lib/call/debrief-contract";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/lib/call/debrief-contract";
+import { heldFirmDebrief } from "./support/debriefs";
 
-const valid = {
-  scenario: "ceo-urgent-wire",
-  title: "CEO urgent wire",
-  outcome: "complied",
-  tacticsUsed: [
-    { tactic: "authority", line: "This is the CEO." },
-    { tactic: "urgency", line: "The wire must go out in ten minutes." },
-  ],
-  moment: { kind: "complied", visitorSaid: "OK, I will send it now.", summary: "You agreed to send the wire." },
-  nextTime: ["Call the CEO back on a known number.", "Follow the payment approval process."],
-};
+const valid = heldFirmDebrief;
 
 const without = (key: keyof typeof valid) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
 
@@ -22,18 +13,7 @@ describe("DEBRIEF_TOOL_NAME", () => {
 
 describe("parseDebrief", () => {
   it("accepts a well-formed debrief and returns exactly its fields", () => {
-    const expected: Debrief = {
-      scenario: valid.scenario,
-      title: valid.title,
-      outcome: "complied",
-      tacticsUsed: [
-        { tactic: "authority", line: "This is the CEO." },
-        { tactic: "urgency", line: "The wire must go out in ten minutes." },
-      ],
-      moment: { kind: "complied", visitorSaid: "OK, I will send it now.", summary: "You agreed to send the wire." },
-      nextTime: valid.nextTime,
-    };
-    expect(parseDebrief(valid)).toEqual(expected);
+    expect(parseDebrief(valid)).toEqual(heldFirmDebrief);
   });
 
   it("drops fields it does not know", () => {

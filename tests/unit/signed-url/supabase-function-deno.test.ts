@@ -1,49 +1,26 @@
 /** @jest-environment node */
 import postgres from "postgres";
 import { startEdgeFunction, type EdgeFunction } from "../../../testkit/servers/edge-function";
-import { startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
+import { startPostgres } from "../../../testkit/servers/postgres";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
-import { anonKey, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
+import { installEdgeFunctionFixture } from "./support/edge-function-fixtures";
+import { anonKey, siteUrl } from "./support/signed-url-requests";
 
 /**
  * The function as Supabase runs it: index.ts under Deno (npm `deno`), its limits in a
  * real PostgreSQL with the project's migration applied.
  */
-let database: PostgresServer;
-let upstream: FakeVoiceUpstream;
-const functions: EdgeFunction[] = [];
-
-beforeAll(async () => {
-  database = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await database.stop();
-});
+const fixture = installEdgeFunctionFixture();
 
 beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-  const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+  const sql = postgres(fixture.database.url, { max: 1, onnotice: () => undefined });
   await sql`truncate signed_url_limits.counters`;
   await sql.end();
 });
 
-afterEach(async () => {
-  await Promise.all(functions.splice(0).map((edgeFunction) => edgeFunction.stop()));
-  await upstream.close();
-});
-
-async function deployed(overrides: Record<string, string> = {}, databaseUrl = database.url): Promise<EdgeFunction> {
-  const edgeFunction = await startEdgeFunction({
-    ...elevenLabsEnv(upstream.baseUrl),
-    NEXT_PUBLIC_SITE_URL: siteUrl,
-    SUPABASE_ANON_KEY: anonKey,
-    SUPABASE_DB_URL: databaseUrl,
-    TRUST_PROXY_HEADER: "x-forwarded-for",
-    ...overrides,
-  });
-  functions.push(edgeFunction);
+async function deployed(overrides: Record<string, string> = {}): Promise<EdgeFunction> {
+  const edgeFunction = await startEdgeFunction(fixture.env(overrides));
+  fixture.stopAfterTest(() => edgeFunction.stop());
   return edgeFunction;
 }
 
@@ -89,16 +66,16 @@ describe("the Edge Function under Deno, with its limits in Postgres", () => {
 
     expect(statuses.filter((status) => status === 200)).toHaveLength(7);
     expect(statuses.filter((status) => status !== 200)).toEqual(Array(17).fill(503));
-    expect(upstream.received).toHaveLength(7);
+    expect(fixture.upstream.received).toHaveLength(7);
   }, 60_000);
 
   it("gives every slot back when the upstream fails, so failed calls never lock a visitor out", async () => {
     const edgeFunction = await deployed({ SIGNED_URL_LIMIT_PER_MINUTE: "2", SIGNED_URL_LIMIT_PER_DAY: "2", SIGNED_URL_DAILY_CAP: "2" });
 
-    upstream.behave({ kind: "status", status: 500, body: "{}" });
+    fixture.upstream.behave({ kind: "status", status: 500, body: "{}" });
     const failed = [];
     for (let attempt = 0; attempt < 6; attempt++) failed.push(await statusOf(call(edgeFunction, "203.0.113.7")));
-    upstream.behave({ kind: "signed-url" });
+    fixture.upstream.behave({ kind: "signed-url" });
     const recovered = await statusOf(call(edgeFunction, "203.0.113.7"));
 
     expect(failed).toEqual(Array(6).fill(502));
@@ -107,7 +84,7 @@ describe("the Edge Function under Deno, with its limits in Postgres", () => {
 
   it("fails closed with a clear message when the database is down, and logs one line without a stack trace", async () => {
     const doomed = await startPostgres();
-    const edgeFunction = await deployed({}, doomed.url);
+    const edgeFunction = await deployed({ SUPABASE_DB_URL: doomed.url });
     expect(await statusOf(call(edgeFunction, "203.0.113.7"))).toBe(200);
 
     await doomed.stop();
@@ -117,7 +94,7 @@ describe("the Edge Function under Deno, with its limits in Postgres", () => {
     expect(response.headers.get("retry-after")).toBe("5");
     expect(response.headers.get("access-control-allow-origin")).toBe(siteUrl);
     expect(await response.json()).toEqual({ error: signedUrlMessages.limiterUnavailable });
-    expect(upstream.received).toHaveLength(1);
+    expect(fixture.upstream.received).toHaveLength(1);
     expect(edgeFunction.log()).toContain("[signed-url] limiter-failed: Postgres unreachable (ECONNREFUSED)");
     expect(edgeFunction.log()).not.toMatch(/\n\s+at /);
   }, 60_000);
@@ -125,7 +102,7 @@ describe("the Edge Function under Deno, with its limits in Postgres", () => {
   it("tells the operator to apply the migration when the database lacks it, and refuses the call", async () => {
     const bare = await startPostgres({ migrations: false });
     try {
-      const edgeFunction = await deployed({}, bare.url);
+      const edgeFunction = await deployed({ SUPABASE_DB_URL: bare.url });
 
       const response = await call(edgeFunction, "203.0.113.7");
 

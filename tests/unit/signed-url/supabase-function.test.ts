@@ -5,48 +5,21 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
-import { startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
-import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
+import { signedUrlFor } from "@/testkit/fakes/voice-upstream";
+import { installEdgeFunctionFixture } from "./support/edge-function-fixtures";
+import { anonKey, callRequest } from "./support/signed-url-requests";
 
 const projectRoot = path.resolve(__dirname, "../../..");
 const functionDir = path.join(projectRoot, "supabase/functions/elevenlabs-auth");
 
-let database: PostgresServer;
-let upstream: FakeVoiceUpstream;
-const services: EdgeSignedUrlService[] = [];
-
-beforeAll(async () => {
-  database = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await database.stop();
-});
-
-beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-});
-
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-  await upstream.close();
-});
+const fixture = installEdgeFunctionFixture();
+const functionEnv = fixture.env;
 
 function service(env: Record<string, string>): EdgeSignedUrlService {
   const created = createEdgeSignedUrlService(env);
-  services.push(created);
+  fixture.stopAfterTest(() => created.close());
   return created;
 }
-
-const functionEnv = (overrides: Record<string, string> = {}) => ({
-  ...elevenLabsEnv(upstream.baseUrl),
-  NEXT_PUBLIC_SITE_URL: siteUrl,
-  SUPABASE_ANON_KEY: anonKey,
-  SUPABASE_DB_URL: database.url,
-  TRUST_PROXY_HEADER: "x-forwarded-for",
-  ...overrides,
-});
 
 describe("the Supabase Edge Function", () => {
   it("serves a signed URL through the shared handler, counting in the project's Postgres", async () => {

@@ -1,0 +1,75 @@
+/**
+ * What the visitor and the caller can do during a call besides talking: mute, rate the caller's
+ * line, the time left, the caller's debrief. The debrief a valid client tool call shows is
+ * tested end to end (tests/e2e/call-widget-service.spec.ts, call-widget-typed.spec.ts).
+ */
+import { act, screen, within } from "@testing-library/react";
+import { publicEnv } from "@/lib/config/public-env";
+import { DEBRIEF_TOOL_NAME } from "@/lib/call/debrief-contract";
+import { agentLine, installCallWidgetFakes, renderConnectedCall, sdk, sdkCallbacks, sessionOptions } from "./support/call-widget-harness";
+
+jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
+jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
+installCallWidgetFakes();
+
+const timer = () => screen.getByRole("timer", { name: "Time left in this call" });
+
+it("mute toggles the SDK's microphone and aria-pressed", async () => {
+  const { user } = await renderConnectedCall();
+
+  await user.click(screen.getByRole("button", { name: "Mute microphone" }));
+  expect(sdk.setMuted).toHaveBeenLastCalledWith(true);
+  expect(screen.getByRole("button", { name: "Unmute microphone" })).toHaveAttribute("aria-pressed", "true");
+
+  await user.click(screen.getByRole("button", { name: "Unmute microphone" }));
+  expect(sdk.setMuted).toHaveBeenLastCalledWith(false);
+  expect(screen.getByRole("button", { name: "Mute microphone" })).toHaveAttribute("aria-pressed", "false");
+});
+
+describe("rating the caller's line", () => {
+  it("is not offered until the SDK allows it", async () => {
+    await renderConnectedCall();
+    agentLine("Read me the code.", 6);
+
+    expect(screen.queryByRole("group", { name: "Rate the caller's last line" })).not.toBeInTheDocument();
+  });
+
+  it("sends the rating for the last caller line's event id and disables both buttons", async () => {
+    const { user } = await renderConnectedCall({ button: "Reply by typing instead" });
+    agentLine("Read me the code.", 6);
+    agentLine("Quickly, please.", 7);
+    act(() => sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true }));
+
+    const group = screen.getByRole("group", { name: "Rate the caller's last line" });
+    await user.click(within(group).getByRole("button", { name: "Good reply" }));
+
+    expect(sdk.sendFeedback).toHaveBeenCalledTimes(1);
+    expect(sdk.sendFeedback).toHaveBeenCalledWith(true, 7);
+    expect(within(group).getByRole("button", { name: "Good reply" })).toBeDisabled();
+    expect(within(group).getByRole("button", { name: "Bad reply" })).toBeDisabled();
+  });
+});
+
+describe("the call timer", () => {
+  it("starts at the default limit of 180 seconds", async () => {
+    await renderConnectedCall();
+
+    expect(publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS).toBe(180);
+    expect(timer()).toHaveTextContent("3:00");
+  });
+
+  it("starts at the configured limit", async () => {
+    jest.replaceProperty(publicEnv, "NEXT_PUBLIC_CALL_LIMIT_SECONDS", 90);
+    await renderConnectedCall();
+
+    expect(timer()).toHaveTextContent("1:30");
+  });
+});
+
+it("the debrief client tool throws on malformed parameters, so the SDK answers with an error result", async () => {
+  await renderConnectedCall();
+  const tool = sessionOptions().clientTools[DEBRIEF_TOOL_NAME]!;
+
+  expect(() => tool({ scenario: "it-helpdesk-mfa-reset", title: "IT helpdesk MFA reset", outcome: "won" })).toThrow();
+  expect(screen.queryByTestId("call-debrief")).not.toBeInTheDocument();
+});
