@@ -9,7 +9,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { HookCallbacks } from "@elevenlabs/react";
 import { CallWidget } from "@/components/call-widget/call-widget";
 import { publicEnv } from "@/lib/config/public-env";
-import { DEBRIEF_TOOL_NAME } from "@/lib/call/debrief-contract";
+import { DEBRIEF_TOOL_NAME } from "@/contract/debrief";
 import { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 
 /** What the fake SDK exposes to the tests: the callbacks the page registered and jest.fn controls. */

@@ -8,7 +8,7 @@ import {
   type CallEvent,
   type CallState,
 } from "@/lib/call/call-state";
-import type { Debrief } from "@/lib/call/debrief-contract";
+import type { Debrief } from "@/contract/debrief";
 
 const run = (events: CallEvent[], from: CallState = initialCallState): CallState => events.reduce(callReducer, from);
 

@@ -1,4 +1,4 @@
-import { DEBRIEF_TOOL_NAME, parseDebrief, type Debrief } from "@/lib/call/debrief-contract";
+import { DEBRIEF_TOOL_NAME, parseDebrief, type Debrief } from "@/contract/debrief";
 
 const valid = {
   scenario: "ceo-urgent-wire",
