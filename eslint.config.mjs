@@ -6,8 +6,10 @@ import { fileURLToPath } from "node:url";
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Dependencies point one way: routes (app/) -> components -> lib -> content, and the voice agent
- * never reaches into scripts/. testkit/ (servers, fakes, ports, statistics, figures) serves the
+ * Dependencies point one way: routes (app/) -> components -> lib -> content. contract/ (what the
+ * widget, the agent and the tests agree on: close reasons, limits, the debrief, allowed origins,
+ * the double of ElevenLabs' service) sits below everything and imports only npm packages; the
+ * voice agent (agent/src, its own package) imports only itself and contract/. testkit/ (servers, fakes, ports, statistics, figures) serves the
  * tests, the benches and the build tools from below: it imports none of them, benches import no
  * test file, and no product code imports testkit. Zones are matched against the file an import
  * resolves to, so the @/ alias and relative paths are caught alike.
@@ -26,6 +28,18 @@ const oneWay = {
     { target: "./lib", from: ["./components", "./app"], message: "lib/ sits below components/ and app/: pass what it needs in as arguments." },
     { target: "./components", from: "./app", message: "components/ sit below the routes in app/: move what both need into components/ or lib/." },
     { target: "./agent", from: "./scripts", message: "The voice agent never imports from scripts/: move the helper into agent/ (scripts may import it from there)." },
+    {
+      target: "./agent/src",
+      from: ".",
+      except: ["./agent", "./contract", "./node_modules"],
+      message: "The agent is its own package: it imports its own code, contract/ and npm packages. Move what it shares with the site into contract/.",
+    },
+    {
+      target: "./contract",
+      from: ".",
+      except: ["./contract", "./node_modules"],
+      message: "contract/ is what the site, the agent and the tests share: it imports nothing of theirs.",
+    },
     { target: "./testkit", from: ["./tests", "./scripts"], message: "testkit/ sits below the tests and the scripts: move what it needs into testkit/." },
     benchesNeverImportTests,
     {

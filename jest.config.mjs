@@ -2,12 +2,16 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-/** Unit tests only: browser behaviour lives in tests/e2e (Playwright). */
-const config = {
+/** The site's unit tests (browser behaviour lives in tests/e2e, Playwright). */
+const site = await createJestConfig({
+  displayName: "site",
   testEnvironment: "jsdom",
-  testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)", "<rootDir>/agent/tests/**/*.test.ts"],
+  testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
   setupFilesAfterEnv: ["<rootDir>/tests/unit/setup.ts"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-};
+})();
 
-export default createJestConfig(config);
+/** `npx jest` runs the site's and the agent's (agent/jest.config.mjs, its own package). */
+const config = { projects: [site, "<rootDir>/agent"] };
+
+export default config;

@@ -15,7 +15,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { canListen, describePortInUse, isAddressInUse } from "../lib/net/ports";
+import { canListen, describePortInUse, isAddressInUse } from "../contract/ports";
 import { guardConnections, guardRequests } from "./guard";
 
 const projectRoot = path.resolve(__dirname, "..");

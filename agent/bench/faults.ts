@@ -30,7 +30,7 @@
 import os from "node:os";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
-import { busyReason } from "../src/server/close-reasons";
+import { busyReason } from "../../contract/close-reasons";
 import { numberOption, stringOption } from "./support/cli-options";
 import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { originRules } from "../../lib/config/env-schema";
-import { defaultOriginRules, type OriginRule } from "../../lib/signed-url/origin-policy";
+import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
+import { defaultOriginRules, originRules, type OriginRule } from "../../contract/origin-policy";
 import type { LogLevel } from "./log";
 import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesizer";
 
@@ -74,7 +74,7 @@ const envSchema = z.object({
   AGENT_PUBLIC_URL: url(["ws:", "wss:"], "wss://agent.example.com").optional(),
   LOCAL_AGENT_API_KEY: z.string().min(1).default(developmentApiKey),
   AGENT_SIGNING_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example: openssl rand -base64 32)" }).optional(),
-  AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, 180),
+  AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, DEFAULT_CALL_LIMIT_SECONDS),
   AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 20),
   ALLOWED_ORIGINS: originRules.optional(),
   // Only its origin matters here; a value that is not a URL leaves the default list without it, as on the site.

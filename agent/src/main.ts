@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
-import { canListen, describePortInUse, isAddressInUse } from "../../lib/net/ports";
-import { describeOriginRule } from "../../lib/signed-url/origin-policy";
+import { canListen, describePortInUse, isAddressInUse } from "../../contract/ports";
+import { describeOriginRule } from "../../contract/origin-policy";
 import { createCaller, fixedCallerLines, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";
@@ -105,7 +105,9 @@ async function exitPortInUse(config: AgentConfig, log: Logger): Promise<never> {
 
 function readConfig(): AgentConfig {
   // The same .env files, in the same order, as the site reads: one place to set LOCAL_AGENT_API_KEY.
-  loadEnvConfig(process.cwd(), false, { info: () => undefined, error: (...args: unknown[]) => console.error(...args) });
+  // From where npm was run (INIT_CWD): `npm run agent` in the project reads the site's files, even
+  // though npm runs the workspace's script in agent/.
+  loadEnvConfig(process.env.INIT_CWD ?? process.cwd(), false, { info: () => undefined, error: (...args: unknown[]) => console.error(...args) });
   try {
     return loadConfig(process.env);
   } catch (error) {

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { projectRoot, startLocalAgent, type LocalAgent } from "../bench/support/local-agent";
-import { serveServiceDouble, type ServedDouble } from "../../tests/support/service-double";
+import { serveServiceDouble, type ServedDouble } from "../../contract/service-double";
 import { textScenarios, type ScenarioResult } from "../../tests/conformance/scenarios";
 import playbook from "../playbooks/it-helpdesk-mfa-reset.json";
 

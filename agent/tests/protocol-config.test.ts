@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { availableParallelism } from "node:os";
-import { describeOriginRule } from "../../lib/signed-url/origin-policy";
+import { describeOriginRule } from "../../contract/origin-policy";
 import { ConfigError, loadConfig } from "../src/config";
 
 describe("agent configuration", () => {

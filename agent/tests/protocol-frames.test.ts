@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createAbuseBudget } from "../src/server/abuse";
-import { closeReason } from "../src/server/close-reasons";
+import { closeReason } from "../../contract/close-reasons";
 import { parseClientFrame } from "../src/server/messages";
 
 const parse = (frame: unknown) => parseClientFrame(JSON.stringify(frame), false, { maxTypedChars: 1_000 });

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
-import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/lib/call/debrief-contract";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";

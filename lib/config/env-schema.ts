@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseOriginRule, type OriginRule } from "../signed-url/origin-policy";
 
 /**
  * Turns a zod failure into one line per bad variable, naming it, so a
@@ -33,19 +32,3 @@ export const httpUrl = z
   .url({ message: "must be an absolute URL such as https://www.example.com" })
   .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" })
   .transform((value) => value.replace(/\/+$/, ""));
-
-/** ALLOWED_ORIGINS: comma-separated origins (blanks ignored), read alike by the site and the voice agent. */
-export const originRules = z.string().transform((text, context): OriginRule[] => {
-  const entries = text
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "");
-  const rules: OriginRule[] = [];
-  for (const entry of entries) {
-    const rule = parseOriginRule(entry);
-    if (rule) rules.push(rule);
-    else context.addIssue({ code: "custom", message: `"${entry}" is not an origin such as https://www.example.com or http://localhost:*` });
-  }
-  if (entries.length === 0) context.addIssue({ code: "custom", message: "must list at least one origin" });
-  return rules;
-});

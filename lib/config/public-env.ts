@@ -3,6 +3,8 @@
  * the client bundle. next.config.ts validates the same variables with
  * public-env-schema.ts at build and start-up, so a bad value never gets this far.
  */
+import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
+
 export const publicEnvDefaults = {
   NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.example",
   NEXT_PUBLIC_BOOKING_URL: "https://cal.mockingbird.example/consultation",
@@ -10,8 +12,8 @@ export const publicEnvDefaults = {
   NEXT_PUBLIC_TWITTER_URL: "https://twitter.com/mockingbird_example",
   NEXT_PUBLIC_LINKEDIN_URL: "https://www.linkedin.com/company/mockingbird-example",
   NEXT_PUBLIC_SUPABASE_ANON_KEY: "mockingbird-local-anon-key-0000000000",
-  /** Matches the local agent's AGENT_MAX_CALL_SECONDS default; set both (or the ElevenLabs agent's limit) together. */
-  NEXT_PUBLIC_CALL_LIMIT_SECONDS: "180",
+  /** The local agent's AGENT_MAX_CALL_SECONDS default too; set both (or the ElevenLabs agent's limit) together. */
+  NEXT_PUBLIC_CALL_LIMIT_SECONDS: String(DEFAULT_CALL_LIMIT_SECONDS),
 } as const;
 
 const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, "");

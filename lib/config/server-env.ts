@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
-import { httpUrl, originRules, parseEnv } from "./env-schema";
+import { originRules } from "../../contract/origin-policy";
+import { httpUrl, parseEnv } from "./env-schema";
 
 /**
  * Server-only variables: secrets and operational limits. Never read these from client

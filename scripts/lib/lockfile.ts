@@ -20,6 +20,10 @@ export type LockEntry = {
   name?: string;
   version?: string;
   link?: boolean;
+  /** A link's target (a workspace's folder). */
+  resolved?: string;
+  /** The root's workspaces (folders). */
+  workspaces?: string[];
   dependencies?: Dependencies;
   optionalDependencies?: Dependencies;
   peerDependencies?: Dependencies;
@@ -41,6 +45,7 @@ export type PackageJson = {
   peerDependencies?: Dependencies;
   overrides?: Record<string, unknown>;
   engines?: { node?: string };
+  workspaces?: string[];
   allowScripts?: Record<string, boolean>;
 };
 
@@ -120,11 +125,11 @@ function overrideFor(pkg: PackageJson, name: string): string | null {
 
 type Edge = { from: string; name: string; spec: string; kind: (typeof dependencyFields)[number]; optional: boolean };
 
-function edgesOf(location: string, entry: LockEntry): Edge[] {
+function edgesOf(location: string, entry: LockEntry, projects: ReadonlySet<string>): Edge[] {
   const edges: Edge[] = [];
   for (const kind of dependencyFields) {
-    // Only the project's own dev dependencies are installed, never those of a dependency.
-    if (kind === "devDependencies" && location !== "") continue;
+    // Only the project's own dev dependencies (and its workspaces') are installed, never those of a dependency.
+    if (kind === "devDependencies" && !projects.has(location)) continue;
     for (const [name, spec] of Object.entries(entry[kind] ?? {})) {
       const optional = kind === "optionalDependencies" || (kind === "peerDependencies" && Boolean(entry.peerDependenciesMeta?.[name]?.optional));
       edges.push({ from: location, name, spec, kind, optional });
@@ -133,17 +138,21 @@ function edgesOf(location: string, entry: LockEntry): Edge[] {
   return edges;
 }
 
-/** The root entry must list exactly package.json's dependencies: that is what `npm ci` compares first. */
-function rootProblems(pkg: PackageJson, lock: Lockfile): string[] {
-  const root = lock.packages[""];
-  if (!root) return ["the lockfile has no root entry (packages[\"\"])"];
+/**
+ * The root entry must list exactly package.json's dependencies (that is what `npm ci` compares
+ * first), and each workspace's entry its own package.json's.
+ */
+function projectProblems(pkg: PackageJson, lock: Lockfile, location = ""): string[] {
+  const entry = lock.packages[location];
+  const where = location === "" ? "the lockfile's root" : `the lockfile's ${location}`;
+  if (!entry) return [location === "" ? 'the lockfile has no root entry (packages[""])' : `the lockfile has no entry for the workspace ${location}`];
   const problems: string[] = [];
   for (const field of dependencyFields) {
     const wanted = pkg[field] ?? {};
-    const locked = root[field] ?? {};
+    const locked = entry[field] ?? {};
     for (const name of new Set([...Object.keys(wanted), ...Object.keys(locked)])) {
       if (wanted[name] !== locked[name]) {
-        problems.push(`${field}.${name}: package.json says ${wanted[name] ?? "nothing"}, the lockfile's root says ${locked[name] ?? "nothing"}`);
+        problems.push(`${location ? `${location}: ` : ""}${field}.${name}: package.json says ${wanted[name] ?? "nothing"}, ${where} says ${locked[name] ?? "nothing"}`);
       }
     }
   }
@@ -153,13 +162,23 @@ function rootProblems(pkg: PackageJson, lock: Lockfile): string[] {
 /** Every dependency locked where Node will find it, at a version its range (or an override) accepts; nothing locked that nothing needs. */
 function treeProblems(pkg: PackageJson, lock: Lockfile): string[] {
   const problems: string[] = [];
-  const reached = new Set<string>([""]);
-  const queue = [""];
+  // The root and each workspace are projects: npm installs their dependencies, dev ones included,
+  // and links each workspace into node_modules under its name.
+  const workspaces = lock.packages[""]?.workspaces ?? [];
+  const projects = new Set(["", ...workspaces]);
+  const reached = new Set<string>(projects);
+  for (const workspace of workspaces) {
+    if (!lock.packages[workspace]) problems.push(`missing: the workspace ${workspace} is not in the lockfile`);
+    const link = Object.entries(lock.packages).find(([, entry]) => entry.link && entry.resolved === workspace);
+    if (link) reached.add(link[0]);
+    else problems.push(`missing: the workspace ${workspace} is not linked into node_modules`);
+  }
+  const queue = [...projects].filter((location) => lock.packages[location]);
   while (queue.length > 0) {
     const location = queue.shift()!;
     const entry = entryAt(lock, location);
     if (entry.link) continue;
-    for (const edge of edgesOf(location, entry)) {
+    for (const edge of edgesOf(location, entry, projects)) {
       const found = resolveFrom(lock, location, edge.name);
       const owner = location || "package.json";
       if (!found) {
@@ -295,11 +314,18 @@ export type LockfileReport = {
 export function checkLockfile(
   pkg: PackageJson,
   lock: Lockfile,
-  { platforms = supportedPlatforms, expectedNative = expectedNativePackages }: { platforms?: readonly Platform[]; expectedNative?: readonly string[] } = {},
+  {
+    platforms = supportedPlatforms,
+    expectedNative = expectedNativePackages,
+    workspaces = {},
+  }: { platforms?: readonly Platform[]; expectedNative?: readonly string[]; /** Each workspace's package.json, by folder. */ workspaces?: Readonly<Record<string, PackageJson>> } = {},
 ): LockfileReport {
   const problems: string[] = [];
   if (lock.lockfileVersion !== 3) problems.push(`lockfileVersion is ${lock.lockfileVersion}; npm 7 and later write 3`);
-  problems.push(...rootProblems(pkg, lock), ...treeProblems(pkg, lock), ...platformProblems(lock, platforms, expectedNative), ...installScriptProblems(pkg, lock), ...engineProblems(pkg, lock, platforms));
+  const listed = pkg.workspaces ?? [];
+  if (JSON.stringify(listed) !== JSON.stringify(lock.packages[""]?.workspaces ?? [])) problems.push(`workspaces: package.json lists ${JSON.stringify(listed)}, the lockfile's root ${JSON.stringify(lock.packages[""]?.workspaces ?? [])}`);
+  for (const folder of listed) problems.push(...(workspaces[folder] ? projectProblems(workspaces[folder], lock, folder) : [`workspaces: no package.json given for ${folder}`]));
+  problems.push(...projectProblems(pkg, lock), ...treeProblems(pkg, lock), ...platformProblems(lock, platforms, expectedNative), ...installScriptProblems(pkg, lock), ...engineProblems(pkg, lock, platforms));
   const nativePackages = Object.keys(lock.packages).filter((location) => location !== "" && platformPackagesOf(lock, location).length >= 2);
   return { problems, nativePackages, supportedNode: supportedNodeRange(lock, platforms) };
 }

@@ -14,7 +14,8 @@ const root = path.resolve(__dirname, "../..");
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), "utf8")) as T;
 
 const pkg = read<PackageJson>("package.json");
-const report = checkLockfile(pkg, read<Lockfile>("package-lock.json"));
+const workspaces = Object.fromEntries((pkg.workspaces ?? []).map((folder) => [folder, read<PackageJson>(path.join(folder, "package.json"))]));
+const report = checkLockfile(pkg, read<Lockfile>("package-lock.json"), { workspaces });
 
 if (process.argv.includes("--print-engines")) {
   console.log(report.supportedNode ?? "(no Node version in common)");

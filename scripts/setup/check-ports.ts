@@ -6,7 +6,7 @@
  */
 import { loadEnvConfig } from "@next/env";
 import { loadConfig } from "../../agent/src/config";
-import { canListen, describePortInUse, type BusyPort } from "../../lib/net/ports";
+import { canListen, describePortInUse, type BusyPort } from "../../contract/ports";
 
 function agentPort(): BusyPort | null {
   loadEnvConfig(process.cwd(), false, { info: () => undefined, error: () => undefined });

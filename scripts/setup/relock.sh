@@ -14,6 +14,10 @@ cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp package.json .npmrc "$work/"
+# The workspaces' own package.json files (the agent's), which the lockfile records too.
+for workspace in $(node -p 'require("./package.json").workspaces.join(" ")'); do
+  mkdir -p "$work/$workspace" && cp "$workspace/package.json" "$work/$workspace/"
+done
 
 # Within each range npm prefers the versions whose `engines` accept the Node running it, so the
 # oldest Node major package.json supports runs this: the lockfile then keeps that Node supported,

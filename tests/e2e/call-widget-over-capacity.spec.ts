@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import WebSocket from "ws";
-import { busyReason } from "../../agent/src/server/close-reasons";
+import { busyReason } from "../../contract/close-reasons";
 import { startLocalAgent } from "../../testkit/servers/local-agent";
 import { agentOrigin, agentSocketPattern, callWidget, expectFailure, signedUrlPattern } from "./support/call-widget";
 

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../support/service-double";
+import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../../contract/service-double";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 
 /**
- * The widget against the double of ElevenLabs' service (tests/support/service-double), not
+ * The widget against the double of ElevenLabs' service (contract/service-double), not
  * the local agent: the site must work with what the service sends. The page's call socket
  * (to the agent's origin, the one its CSP allows) is answered by the double through
  * routeWebSocket. Typed and voice calls, interruption, client tools, the time limit.

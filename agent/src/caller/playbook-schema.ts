@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../../../lib/call/debrief-contract";
+import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../../../contract/debrief";
 
 /**
  * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that
@@ -7,7 +7,7 @@ import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../.
  * in a field name fails loading instead of silently dropping a reaction.
  */
 
-// The debrief's vocabulary is the one the widget shows (lib/call/debrief-contract.ts).
+// The debrief's vocabulary is the one the widget shows (contract/debrief.ts).
 export { debriefOutcomes, tactics, type DebriefOutcome, type Tactic };
 
 /** The intents a playbook lists example phrases for (`other` and `unclear` are what no phrase means). */

@@ -1,7 +1,7 @@
 /**
  * The concurrent-call limit. A slot is taken when a call is admitted (before metadata)
  * and given back exactly once when it ends, whatever the path. Above it, a call is
- * refused with `closes.busy` (close-reasons.ts).
+ * refused with `closes.busy` (contract/close-reasons.ts).
  */
 
 export type Release = () => void;

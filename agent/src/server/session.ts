@@ -8,7 +8,7 @@ import { pcmToBase64, SAMPLE_RATE } from "../speech/audio";
 import type { Recognizer, Speech, Utterance } from "../speech";
 import { createAbuseBudget, type AbuseBudget } from "./abuse";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
-import { closeReason, closes, type Close } from "./close-reasons";
+import { closeReason, closes, type Close } from "../../../contract/close-reasons";
 import { FrameGate } from "./frame-gate";
 import { shownTranscript } from "./heard";
 import { Keepalive } from "./keepalive";
@@ -75,7 +75,7 @@ const maxBelievedRttMs = 2_000;
 /**
  * One call on one websocket: the handshake, turn-taking, the debrief, the end of the call
  * and its limits. The outbound audio is paced by `AudioPacer`, the pings are `Keepalive`'s,
- * and every close comes from the catalogue in close-reasons.ts.
+ * and every close comes from the catalogue in contract/close-reasons.ts.
  *
  * Every handler is total: a bad frame is logged and counted, never thrown, and every
  * path out (client close, server close, errors, limits, shutdown) goes through

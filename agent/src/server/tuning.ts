@@ -1,3 +1,4 @@
+import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "../../../contract/limits";
 import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
 /** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */
@@ -50,7 +51,7 @@ export const defaultTuning: SessionTuning = {
   endGraceMs: 3_000,
   maxPayloadBytes: 256 * 1024,
   textDeltaIntervalMs: 35,
-  maxTypedChars: 1_000,
+  maxTypedChars: AGENT_TYPED_MESSAGE_MAX_CHARS,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxQueuedTurns: 3,
   abuse: defaultAbuseLimits,

@@ -175,7 +175,7 @@ function fvad(): FvadExports {
     },
   });
   const raw = instance.exports as Record<string, unknown>;
-  const exports: FvadExports = {
+  const wasm: FvadExports = {
     memory: raw.c as WebAssembly.Memory,
     ctors: raw.d as () => void,
     create: raw.e as () => number,
@@ -186,13 +186,13 @@ function fvad(): FvadExports {
     setSampleRate: raw.k as (handle: number, rate: number) => number,
     process: raw.l as (handle: number, samples: number, length: number) => number,
   };
-  exports.ctors();
-  const probe = exports.create();
-  const sane = probe !== 0 && exports.setSampleRate(probe, 12_345) === -1 && exports.setSampleRate(probe, VAD_SAMPLE_RATE) === 0 && exports.setMode(probe, 9) === -1;
-  if (probe !== 0) exports.destroy(probe);
+  wasm.ctors();
+  const probe = wasm.create();
+  const sane = probe !== 0 && wasm.setSampleRate(probe, 12_345) === -1 && wasm.setSampleRate(probe, VAD_SAMPLE_RATE) === 0 && wasm.setMode(probe, 9) === -1;
+  if (probe !== 0) wasm.destroy(probe);
   if (!sane) throw new Error("@echogarden/fvad-wasm is not the version this module was written for (0.2.0)");
-  loaded = exports;
-  return exports;
+  loaded = wasm;
+  return wasm;
 }
 
 /** One call's detector. Feed it 20 ms frames of 16 kHz mono s16le; free() it when the call ends. */

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import WebSocket from "ws";
 import { callScenarios } from "../../../content/call/scenarios";
-import { defaultOriginRules } from "../../../lib/signed-url/origin-policy";
+import { defaultOriginRules } from "../../../contract/origin-policy";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { AgentConfig } from "../../src/config";
 import { createLogger, type LogLevel } from "../../src/log";

@@ -2,9 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { callLiveText as text } from "@/content/call/live";
-
-/** Longer than anyone says in one turn; keeps a pasted essay off the wire. */
-export const MAX_TYPED_REPLY = 500;
+import { TYPED_REPLY_MAX_CHARS } from "@/contract/limits";
 
 /** A typed turn (user_message): works in a voice call and is the whole input of a typed call. */
 export function TypedReply({ onSend, autoFocus }: { onSend: (reply: string) => void; autoFocus: boolean }) {
@@ -30,7 +28,7 @@ export function TypedReply({ onSend, autoFocus }: { onSend: (reply: string) => v
         id="call-typed-reply"
         type="text"
         autoComplete="off"
-        maxLength={MAX_TYPED_REPLY}
+        maxLength={TYPED_REPLY_MAX_CHARS}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         placeholder={text.typedReply.placeholder}

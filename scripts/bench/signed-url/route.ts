@@ -21,7 +21,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createSignedUrlHandler } from "../../../lib/signed-url/handler";
 import { createMemoryLimitStore } from "../../../lib/signed-url/memory-store";
-import { defaultOriginRules } from "../../../lib/signed-url/origin-policy";
+import { defaultOriginRules } from "../../../contract/origin-policy";
 import { autocannon, statusCounts, type AutocannonOptions, type AutocannonResult } from "../../../testkit/autocannon";
 import { numberOption, stringOption } from "../../../testkit/cli-options";
 import { startProductionServer } from "../../../testkit/servers/next-start";

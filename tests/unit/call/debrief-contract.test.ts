@@ -1,4 +1,4 @@
-import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/lib/call/debrief-contract";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
 import { heldFirmDebrief } from "./support/debriefs";
 
 const valid = heldFirmDebrief;

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { CallTimer } from "@/components/call-widget/live/call-timer";
 import { DebriefCard } from "@/components/call-widget/live/debrief-card";
 import { MicrophoneHelp } from "@/components/call-widget/live/microphone-help";
-import { MAX_TYPED_REPLY, TypedReply } from "@/components/call-widget/live/typed-reply";
+import { TypedReply } from "@/components/call-widget/live/typed-reply";
 import { heldFirmDebrief } from "./support/debriefs";
 
 describe("CallTimer", () => {
@@ -87,7 +87,6 @@ describe("TypedReply", () => {
 
   it("accepts at most 500 characters", async () => {
     const { onSend, user, input } = setup();
-    expect(MAX_TYPED_REPLY).toBe(500);
     expect(input).toHaveAttribute("maxLength", "500");
     await user.click(input);
     await user.paste("a".repeat(600));

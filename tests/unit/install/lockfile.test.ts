@@ -48,6 +48,20 @@ describe("the lockfile check", () => {
     expect(check(p)).toContainEqual(expect.stringMatching(/^dependencies\.added: package.json says \^1\.0\.0, the lockfile's root says nothing/));
   });
 
+  it("holds a workspace to its own package.json, dev dependencies installed and the workspace linked", () => {
+    const p = project();
+    p.pkg.workspaces = ["agent"];
+    p.lock.packages[""]!.workspaces = ["agent"];
+    p.lock.packages["agent"] = { name: "@x/agent", version: "1.0.0", devDependencies: { plain: "2.0.0" } };
+    p.lock.packages["node_modules/@x/agent"] = { resolved: "agent", link: true };
+    const agent: PackageJson = { devDependencies: { plain: "2.0.0" } };
+    const checkWith = (workspace: PackageJson) => checkLockfile(p.pkg, p.lock, { platforms, expectedNative: ["tool"], workspaces: { agent: workspace } }).problems;
+    expect(checkWith(agent)).toEqual([]);
+    expect(checkWith({ devDependencies: { plain: "2.0.0", added: "^1.0.0" } })).toEqual(["agent: devDependencies.added: package.json says ^1.0.0, the lockfile's agent says nothing"]);
+    delete p.lock.packages["node_modules/@x/agent"];
+    expect(checkWith(agent)).toContain("missing: the workspace agent is not linked into node_modules");
+  });
+
   it("fails when another platform's optional binary is missing, as npm ci does", () => {
     const p = project();
     delete p.lock.packages["node_modules/@tool/darwin-arm64"];
@@ -154,7 +168,9 @@ describe("which platforms a package installs on", () => {
 });
 
 describe("the project's own lockfile", () => {
-  const report = checkLockfile(readJson<PackageJson>("package.json"), readJson<Lockfile>("package-lock.json"));
+  const pkg = readJson<PackageJson>("package.json");
+  const workspaces = Object.fromEntries((pkg.workspaces ?? []).map((folder) => [folder, readJson<PackageJson>(path.join(folder, "package.json"))]));
+  const report = checkLockfile(pkg, readJson<Lockfile>("package-lock.json"), { workspaces });
 
   it("has no problem", () => {
     expect(report.problems).toEqual([]);

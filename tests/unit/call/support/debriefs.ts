@@ -1,4 +1,4 @@
-import type { Debrief } from "@/lib/call/debrief-contract";
+import type { Debrief } from "@/contract/debrief";
 
 /** A well-formed debrief of a visitor who held firm, as the caller's client tool sends it. */
 export const heldFirmDebrief: Debrief = {

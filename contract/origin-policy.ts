@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Which browser origins may ask for a signed URL. A rule is an exact origin
  * (`https://www.example.com`) or a host on any port (`http://localhost:*`), because
@@ -63,3 +65,19 @@ function isBareOrigin(url: URL): boolean {
   const plainHost = /^[a-z0-9.-]+$/.test(url.hostname) || /^\[[0-9a-f:.]+\]$/.test(url.hostname);
   return plainHost && (url.pathname === "/" || url.pathname === "") && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
 }
+
+/** ALLOWED_ORIGINS: comma-separated origins (blanks ignored), read alike by the site and the voice agent. */
+export const originRules = z.string().transform((text, context): OriginRule[] => {
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  const rules: OriginRule[] = [];
+  for (const entry of entries) {
+    const rule = parseOriginRule(entry);
+    if (rule) rules.push(rule);
+    else context.addIssue({ code: "custom", message: `"${entry}" is not an origin such as https://www.example.com or http://localhost:*` });
+  }
+  if (entries.length === 0) context.addIssue({ code: "custom", message: "must list at least one origin" });
+  return rules;
+});
