@@ -244,14 +244,4 @@ describe("the close", () => {
     expect(closed).toEqual([closes.internal]);
     expect(lines.find(({ msg }) => msg === "call handler failed")).toEqual(expect.objectContaining({ in: "onUtterance" }));
   });
-
-  it("is live from the metadata until it closes, the ending included", () => {
-    const { lifecycle } = setUp();
-    expect(lifecycle.isLive).toBe(false);
-    lifecycle.start(init());
-    lifecycle.beginEnding("verified", 2);
-    expect(lifecycle.isLive).toBe(true);
-    lifecycle.close(closes.callEnded);
-    expect(lifecycle.isLive).toBe(false);
-  });
 });

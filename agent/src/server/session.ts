@@ -127,16 +127,8 @@ export class CallSession {
     });
   }
 
-  get isLive(): boolean {
-    return this.lifecycle.isLive;
-  }
-
   /** Graceful shutdown: the client reports the reason (docs/protocol.md §2.7). */
   shutdown(): void {
     this.lifecycle.close(closes.shutdown);
-  }
-
-  close(reason: Close): void {
-    this.lifecycle.close(reason);
   }
 }

@@ -73,11 +73,6 @@ export class CallLifecycle {
     return this.current;
   }
 
-  /** Metadata sent and not yet closed (an ending call is still live to the server). */
-  get isLive(): boolean {
-    return this.current === "live" || this.current === "ending";
-  }
-
   // ------------------------------------------------------------ start
 
   /** conversation_initiation_client_data arrived: refuse the call, or start it. */
