@@ -45,7 +45,8 @@ const now = (): number => performance.now();
  * - listening.ts: the visitor's audio into the recognizer, vad_score out;
  * - delivery.ts: the agent's lines out, paced audio with alignment or streamed text;
  * - turn-taking.ts: barge-in, the queue of visitor turns, event ids;
- * - lifecycle.ts: handshake, start, time limit, ending and close, with the call's timers.
+ * - lifecycle.ts: handshake, start, time limit and close, with the call's state;
+ * - ending.ts (the lifecycle's): debrief, end_call once the closing line has played, the grace.
  * Every handler is total: a bad frame is logged and counted, never thrown.
  */
 export class CallSession {

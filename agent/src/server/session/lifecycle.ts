@@ -1,12 +1,12 @@
-import { debriefToolName } from "../../caller/debrief";
-import type { CallerEnd, CallerReply, CallerSession, DebriefReason } from "../../caller/caller";
+import type { CallerEnd, CallerReply, CallerSession } from "../../caller/caller";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "../audio-pacer";
 import { closes, type Close } from "../close-reasons";
 import type { Keepalive } from "../keepalive";
-import { clientToolCallFrame, endCallFrame, errorFrame, metadataFrame, type InitData, type ServerFrame } from "../messages";
+import { metadataFrame, type InitData, type ServerFrame } from "../messages";
 import type { SessionTuning } from "../tuning";
 import type { Delivery } from "./delivery";
+import { CallEnding } from "./ending";
 import type { Listening } from "./listening";
 import type { CallSocket } from "./transport";
 import type { TurnTaking } from "./turn-taking";
@@ -41,32 +41,40 @@ export type LifecycleOptions = {
   readonly onClosed: () => void;
 };
 
-/** Round trips above this are not believed when estimating how late the client hears the audio. */
-const maxBelievedRttMs = 2_000;
-
 /**
  * A call from its upgrade to its close: the handshake (and its timeout), the start (metadata,
- * the first frames held back, the opening queued), the time limit, the ending (debrief, closing
- * line, end_call once it has played, the client's grace to close) and the close itself. Its
- * four timers are all here, and every path out (client close, server close, errors, limits,
- * shutdown) goes through `stopEverything`, which clears them and stops every part.
+ * the first frames held back, the opening queued), the time limit, the turn into the ending
+ * (ending.ts sends the debrief, end_call or the time-limit error, and closes after the grace)
+ * and the close itself. Every path out (client close, server close, errors, limits, shutdown)
+ * goes through `stopEverything`, which clears every timer and stops every part.
  */
 export class CallLifecycle {
   private current: CallState = "awaiting-init";
   private textOnly = false;
-  private toolCallCount = 0;
   private closedNotified = false;
+  private readonly ending: CallEnding;
   private handshakeTimer: NodeJS.Timeout | null;
   private limitTimer: NodeJS.Timeout | null = null;
-  private graceTimer: NodeJS.Timeout | null = null;
-  /** The wait between the closing line's last audio and end_call. */
-  private tailTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LifecycleOptions) {
+    const { caller, log, maxCallMs, tuning, send, parts } = options;
+    this.ending = new CallEnding({
+      caller,
+      log,
+      maxCallMs,
+      tuning,
+      send,
+      keepalive: parts.keepalive,
+      isClosed: () => this.current === "closed",
+      isTextOnly: () => this.textOnly,
+      stopTimeLimit: () => this.clearTimer("limitTimer"),
+      close: (close) => this.close(close),
+      guarded: (what, action) => this.guarded(what, action),
+    });
     this.handshakeTimer = setTimeout(() => {
-      options.log.warn("no conversation_initiation_client_data in time");
+      log.warn("no conversation_initiation_client_data in time");
       this.close(closes.handshakeTimeout);
-    }, options.tuning.handshakeTimeoutMs);
+    }, tuning.handshakeTimeoutMs);
   }
 
   get state(): CallState {
@@ -126,69 +134,26 @@ export class CallLifecycle {
   /** A reply ends the call: no more visitor turns, and the debrief goes first, so the page has it even if the visitor leaves during the closing line. */
   beginEnding(end: CallerEnd, eventId: number): void {
     this.current = "ending";
-    this.sendDebrief(end, eventId);
+    this.ending.debrief(end, eventId);
   }
 
-  /**
-   * end_call makes the SDK close at once, cutting off any audio still queued (docs/protocol.md §2.7,
-   * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
-   * plus half a round trip for the audio to arrive, plus a short tail for the client's own
-   * buffering.
-   */
+  /** The closing line has played (or stopped): end_call follows (ending.ts). */
   closingLineDone(eventId: number, outcome: TurnOutcome): void {
-    if (this.current === "closed") return;
-    const rtt = Math.min(this.options.parts.keepalive.rttMs ?? 0, maxBelievedRttMs);
-    const tailMs = outcome === "finished" && !this.textOnly ? this.options.tuning.endCallTailMs + rtt / 2 : 0;
-    this.tailTimer = setTimeout(() => this.guarded("endCall", () => this.endCall(eventId)), tailMs);
-  }
-
-  private endCall(eventId: number): void {
-    this.tailTimer = null;
-    if (this.current === "closed") return;
-    this.options.send(endCallFrame(`end_call_${eventId}`, eventId));
-    this.options.log.info("call ended by the caller");
-    this.closeAfterGrace(closes.callEnded);
+    this.ending.closingLineDone(eventId, outcome);
   }
 
   private onTimeLimit(): void {
     if (this.current === "ending") {
       // The ending is under way (debrief sent); the limit only bounds how long its closing line may take.
-      this.closeAfterGrace(closes.timeLimit);
+      this.ending.closeAfterGrace(closes.timeLimit);
       return;
     }
     if (this.current !== "live") return;
-    const { parts, maxCallMs } = this.options;
+    const { parts } = this.options;
     this.current = "ending";
     parts.delivery.stop();
     parts.listening.close();
-    const id = parts.turns.allocateEventId();
-    this.sendDebrief("time-limit", id);
-    // The SDK ends the session on this error and reports its message (docs/protocol.md §2.7).
-    this.options.send(errorFrame({ code: 1008, errorType: "max_duration_exceeded", message: `The call reached its time limit of ${describeDuration(maxCallMs)}.` }));
-    this.options.log.info({ maxCallMs }, "call limit reached");
-    this.closeAfterGrace(closes.timeLimit);
-  }
-
-  private sendDebrief(reason: DebriefReason, eventId: number): void {
-    let debrief: ReturnType<CallerSession["debrief"]>;
-    try {
-      debrief = this.options.caller.debrief(reason);
-    } catch (error) {
-      this.options.log.error({ err: error }, "the caller could not write the debrief");
-      return;
-    }
-    this.toolCallCount += 1;
-    const toolCallId = `debrief_${eventId}_${this.toolCallCount}`;
-    this.options.send(clientToolCallFrame(debriefToolName, toolCallId, debrief, eventId));
-    this.options.log.info({ reason, toolCallId }, "debrief sent");
-  }
-
-  /** The client normally closes first; if it does not, the server does. */
-  private closeAfterGrace(close: Close): void {
-    this.options.parts.keepalive.stop();
-    this.clearTimer("limitTimer");
-    if (this.graceTimer) return;
-    this.graceTimer = setTimeout(() => this.close(close), this.options.tuning.endGraceMs);
+    this.ending.timeLimitReached(parts.turns.allocateEventId());
   }
 
   // ------------------------------------------------------------ close
@@ -231,20 +196,13 @@ export class CallLifecycle {
     this.clearTimer("handshakeTimer");
     parts.keepalive.stop();
     this.clearTimer("limitTimer");
-    this.clearTimer("graceTimer");
-    this.clearTimer("tailTimer");
+    this.ending.stop();
     parts.listening.close();
   }
 
-  private clearTimer(name: "handshakeTimer" | "limitTimer" | "graceTimer" | "tailTimer"): void {
+  private clearTimer(name: "handshakeTimer" | "limitTimer"): void {
     const timer = this[name];
     if (timer) clearTimeout(timer);
     this[name] = null;
   }
-}
-
-function describeDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds % 60 === 0 && seconds >= 60) return seconds === 60 ? "1 minute" : `${seconds / 60} minutes`;
-  return seconds === 1 ? "1 second" : `${seconds} seconds`;
 }
