@@ -1,16 +1,18 @@
 import { performance } from "node:perf_hooks";
-import { Writable } from "node:stream";
 import WebSocket from "ws";
 import { callScenarios } from "../../../content/call/scenarios";
 import { defaultOriginRules } from "../../../contract/origin-policy";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { AgentConfig } from "../../src/config";
-import { createLogger, type LogLevel } from "../../src/log";
+import type { LogLevel } from "../../src/log";
 import { createAgentServer, type AgentServer, type SessionTuning } from "../../src/server";
 import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
 import { estimateTimeline } from "../../src/speech/alignment";
 import { concatPcm, durationMs } from "../../src/speech/audio";
 import { splitSentences } from "../../src/speech/sentences";
+import { capturingLogger, type LogLine } from "./capturing-logger";
+
+export type { LogLine } from "./capturing-logger";
 
 /**
  * Starts the real agent server on port 0 with injected speech and caller, and talks
@@ -213,8 +215,6 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
 
 // ---------------------------------------------------------------- the server
 
-export type LogLine = { level: number; msg: string; [key: string]: unknown };
-
 export type HarnessOptions = {
   speech?: Speech;
   createCaller?: (scenarioId: string) => CallerSession;
@@ -265,16 +265,9 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
 export async function startAgent(options: HarnessOptions = {}): Promise<Harness> {
   const speech = (options.speech as FakeSpeech | undefined) ?? fakeSpeech();
   const callers: ScriptedCaller[] = [];
-  const logs: LogLine[] = [];
   const clients: ConvaiClient[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) if (line !== "") logs.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
   const config = testConfig(options.config);
-  const log = createLogger((process.env.AGENT_TEST_LOG_LEVEL as LogLevel | undefined) ?? "debug", sink);
+  const { log, lines: logs } = capturingLogger((process.env.AGENT_TEST_LOG_LEVEL as LogLevel | undefined) ?? "debug");
   const server = createAgentServer({
     config,
     log,

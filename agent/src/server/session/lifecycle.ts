@@ -1,0 +1,208 @@
+import type { CallerEnd, CallerReply, CallerSession } from "../../caller/caller";
+import type { Logger } from "../../log";
+import type { TurnOutcome } from "../audio-pacer";
+import { closes, type Close } from "../../../../contract/close-reasons";
+import type { Keepalive } from "../keepalive";
+import { metadataFrame, type InitData, type ServerFrame } from "../messages";
+import type { SessionTuning } from "../tuning";
+import type { Delivery } from "./delivery";
+import { CallEnding } from "./ending";
+import type { Listening } from "./listening";
+import type { CallSocket } from "./transport";
+import type { TurnTaking } from "./turn-taking";
+
+export type CallState =
+  /** Upgrade accepted, waiting for conversation_initiation_client_data. */
+  | "awaiting-init"
+  /** Metadata sent; turns flow both ways. */
+  | "live"
+  /** The call is ending (closing line, end_call, time-limit error): no new visitor turns. */
+  | "ending"
+  | "closed";
+
+/** The parts of the call the lifecycle starts and stops (session.ts wires the real ones). */
+export type LifecycleParts = {
+  readonly socket: Pick<CallSocket, "holdFor" | "openGate" | "discard" | "close">;
+  readonly keepalive: Pick<Keepalive, "start" | "stop" | "rttMs">;
+  readonly turns: Pick<TurnTaking, "chain" | "open" | "allocateEventId">;
+  readonly delivery: Pick<Delivery, "useTextOnly" | "stop" | "close">;
+  readonly listening: Pick<Listening, "start" | "close">;
+};
+
+export type LifecycleOptions = {
+  readonly conversationId: string;
+  readonly caller: Pick<CallerSession, "opening" | "debrief">;
+  readonly log: Logger;
+  readonly maxCallMs: number;
+  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesDelayMs" | "endCallTailMs" | "endGraceMs">;
+  readonly send: (frame: ServerFrame) => boolean;
+  readonly parts: LifecycleParts;
+  /** Called once, when the socket has closed, whoever closed it. */
+  readonly onClosed: () => void;
+};
+
+/**
+ * A call from its upgrade to its close: the handshake (and its timeout), the start (metadata,
+ * the first frames held back, the opening queued), the time limit, the turn into the ending
+ * (ending.ts sends the debrief, end_call or the time-limit error, and closes after the grace)
+ * and the close itself. Every path out (client close, server close, errors, limits, shutdown)
+ * goes through `stopEverything`, which clears every timer and stops every part.
+ */
+export class CallLifecycle {
+  private current: CallState = "awaiting-init";
+  private textOnly = false;
+  private closedNotified = false;
+  private readonly ending: CallEnding;
+  private handshakeTimer: NodeJS.Timeout | null;
+  private limitTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: LifecycleOptions) {
+    const { caller, log, maxCallMs, tuning, send, parts } = options;
+    this.ending = new CallEnding({
+      caller,
+      log,
+      maxCallMs,
+      tuning,
+      send,
+      keepalive: parts.keepalive,
+      isClosed: () => this.current === "closed",
+      isTextOnly: () => this.textOnly,
+      stopTimeLimit: () => this.clearTimer("limitTimer"),
+      close: (close) => this.close(close),
+      guarded: (what, action) => this.guarded(what, action),
+    });
+    this.handshakeTimer = setTimeout(() => {
+      log.warn("no conversation_initiation_client_data in time");
+      this.close(closes.handshakeTimeout);
+    }, tuning.handshakeTimeoutMs);
+  }
+
+  get state(): CallState {
+    return this.current;
+  }
+
+  // ------------------------------------------------------------ start
+
+  /** conversation_initiation_client_data arrived: refuse the call, or start it. */
+  start(init: InitData): void {
+    const { log, caller, parts } = this.options;
+    this.clearTimer("handshakeTimer");
+    if (init.language !== undefined && !/^en([-_]|$)/i.test(init.language)) {
+      log.warn({ language: init.language }, "refusing the call: unsupported language");
+      this.close(closes.unsupportedLanguage(init.language));
+      return;
+    }
+    let opening: CallerReply;
+    try {
+      opening = caller.opening({ firstMessage: init.firstMessage, variables: init.variables });
+    } catch (error) {
+      log.error({ err: error }, "the caller could not open the call");
+      this.close(closes.internal);
+      return;
+    }
+
+    this.textOnly = init.textOnly;
+    parts.delivery.useTextOnly(init.textOnly);
+    this.options.send(metadataFrame(this.options.conversationId));
+    this.current = "live";
+    // The greeting and the first ping wait until a client written for the service listens (frame-gate.ts).
+    const hold = this.options.tuning.firstFramesDelayMs;
+    parts.socket.holdFor(hold);
+    parts.turns.chain(async () => {
+      if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
+      parts.socket.openGate();
+      if (this.current === "live") parts.keepalive.start();
+    });
+    this.limitTimer = setTimeout(() => this.onTimeLimit(), this.options.maxCallMs);
+    const recognition = parts.listening.start(init.textOnly);
+    log.info(
+      {
+        textOnly: init.textOnly,
+        recognition,
+        firstMessageOverride: init.firstMessage !== undefined,
+        language: init.language,
+        dynamicVariables: Object.keys(init.variables).length,
+      },
+      "call started",
+    );
+    // An empty opening (the caller's answer to an empty first_message, if it so decides) means the agent waits for the visitor.
+    if (opening.text.trim() !== "") parts.turns.open(opening);
+  }
+
+  // ------------------------------------------------------------ ending
+
+  /** A reply ends the call: no more visitor turns, and the debrief goes first, so the page has it even if the visitor leaves during the closing line. */
+  beginEnding(end: CallerEnd, eventId: number): void {
+    this.current = "ending";
+    this.ending.debrief(end, eventId);
+  }
+
+  /** The closing line has played (or stopped): end_call follows (ending.ts). */
+  closingLineDone(eventId: number, outcome: TurnOutcome): void {
+    this.ending.closingLineDone(eventId, outcome);
+  }
+
+  private onTimeLimit(): void {
+    if (this.current === "ending") {
+      // The ending is under way (debrief sent); the limit only bounds how long its closing line may take.
+      this.ending.closeAfterGrace(closes.timeLimit);
+      return;
+    }
+    if (this.current !== "live") return;
+    const { parts } = this.options;
+    this.current = "ending";
+    parts.delivery.stop();
+    parts.listening.close();
+    this.ending.timeLimitReached(parts.turns.allocateEventId());
+  }
+
+  // ------------------------------------------------------------ close
+
+  /** Runs a callback of another part, ending the call if it throws (a bug). */
+  guarded(what: string, action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.fail(what, error);
+    }
+  }
+
+  fail(what: string, error: unknown): void {
+    this.options.log.error({ err: error, in: what }, "call handler failed");
+    this.close(closes.internal);
+  }
+
+  close(close: Close): void {
+    if (this.current === "closed") return;
+    this.stopEverything();
+    this.options.log.info({ code: close.code, reason: close.reason }, "closing the call");
+    this.options.parts.socket.close(close);
+  }
+
+  /** The socket has closed, whoever closed it. */
+  socketClosed(code: number, reason: Buffer): void {
+    if (this.current !== "closed") this.options.log.info({ code, reason: reason.toString("utf8").slice(0, 123) }, "the client closed the call");
+    this.stopEverything();
+    if (this.closedNotified) return;
+    this.closedNotified = true;
+    this.options.onClosed();
+  }
+
+  private stopEverything(): void {
+    const { parts } = this.options;
+    this.current = "closed";
+    parts.socket.discard();
+    parts.delivery.close();
+    this.clearTimer("handshakeTimer");
+    parts.keepalive.stop();
+    this.clearTimer("limitTimer");
+    this.ending.stop();
+    parts.listening.close();
+  }
+
+  private clearTimer(name: "handshakeTimer" | "limitTimer"): void {
+    const timer = this[name];
+    if (timer) clearTimeout(timer);
+    this[name] = null;
+  }
+}

@@ -1,0 +1,85 @@
+import { WebSocket, type RawData } from "ws";
+import type { Logger } from "../../log";
+import { closeReason, type Close } from "../../../../contract/close-reasons";
+import { FrameGate } from "../frame-gate";
+import type { ServerFrame } from "../messages";
+
+export type CallSocketOptions = {
+  readonly ws: WebSocket;
+  readonly log: Logger;
+  /** Outgoing bytes queued for a client that stopped reading before `onStalled` (tuning.maxBufferedBytes). */
+  readonly maxBufferedBytes: number;
+  readonly onMessage: (bytes: Buffer, isBinary: boolean) => void;
+  /** The client stopped reading: the owner closes the call. */
+  readonly onStalled: () => void;
+  /** The socket has closed, whoever closed it. */
+  readonly onClosed: (code: number, reason: Buffer) => void;
+};
+
+/**
+ * The call's transport: one websocket, JSON frames out through the frame gate (frame-gate.ts),
+ * raw frames in as bytes. It knows nothing of what the frames mean. Once `discard`ed (the call
+ * is over) it sends nothing more.
+ */
+export class CallSocket {
+  private readonly ws: WebSocket;
+  private readonly gate: FrameGate;
+  private discarded = false;
+
+  constructor(private readonly options: CallSocketOptions) {
+    const { ws, log } = options;
+    this.ws = ws;
+    this.gate = new FrameGate((data) =>
+      ws.send(data, (error) => {
+        if (error) log.debug({ err: error }, "send failed");
+      }),
+    );
+    ws.on("message", (data, isBinary) => options.onMessage(asBuffer(data), isBinary));
+    ws.on("close", (code, reason) => options.onClosed(code, reason));
+    ws.on("error", (error) => log.warn({ err: error }, "websocket error"));
+  }
+
+  /** Sends one frame if the socket is open; a client that stopped reading is reported, not sent to. */
+  send(frame: ServerFrame): boolean {
+    if (this.discarded || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (this.ws.bufferedAmount > this.options.maxBufferedBytes) {
+      this.options.log.warn({ bufferedBytes: this.ws.bufferedAmount }, "closing: the client is not reading");
+      this.options.onStalled();
+      return false;
+    }
+    this.gate.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Frames sent in the next `ms` wait, then go out in order (frame-gate.ts). */
+  holdFor(ms: number): void {
+    this.gate.holdFor(ms);
+  }
+
+  /** Sends what waited and lets every later frame straight through. */
+  openGate(): void {
+    this.gate.open();
+  }
+
+  /** The call is over: frames still waiting are dropped and nothing more is sent. */
+  discard(): void {
+    this.discarded = true;
+    this.gate.discard();
+  }
+
+  /** Closes with the catalogue's code and reason (cut to the 123 bytes a close frame allows). */
+  close({ code, reason }: Close): void {
+    try {
+      this.ws.close(code, closeReason(reason));
+    } catch (error) {
+      this.options.log.warn({ err: error }, "close failed; terminating the socket");
+      this.ws.terminate();
+    }
+  }
+}
+
+function asBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

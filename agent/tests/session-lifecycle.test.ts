@@ -1,0 +1,218 @@
+/** @jest-environment node */
+import type { CallerReply, DebriefReason } from "../src/caller/caller";
+import type { Close } from "../../contract/close-reasons";
+import { closes } from "../../contract/close-reasons";
+import type { InitData, ServerFrame } from "../src/server/messages";
+import { CallLifecycle } from "../src/server/session/lifecycle";
+import { capturingLogger } from "./support/capturing-logger";
+
+const tuning = { handshakeTimeoutMs: 10_000, firstFramesDelayMs: 250, endCallTailMs: 500, endGraceMs: 3_000 };
+const init = (overrides: Partial<InitData> = {}): InitData => ({ firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
+
+/** Fake parts that write what the lifecycle asks of them into one list, in order. */
+function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs?: number | null } = {}) {
+  const calls: string[] = [];
+  const frames: ServerFrame[] = [];
+  const closed: Close[] = [];
+  const queued: (() => Promise<void>)[] = [];
+  const { log, lines } = capturingLogger();
+  let nextId = 1;
+  let notified = 0;
+  const lifecycle = new CallLifecycle({
+    conversationId: "conv_test",
+    caller: {
+      opening: options.opening ?? (() => ({ text: "Hi, this is Sam." })),
+      debrief: (reason: DebriefReason) => ({ scenario: "it-helpdesk-mfa-reset", title: "t", outcome: reason === "complied" ? "complied" : "ended-early", tacticsUsed: [], moment: null, nextTime: [] }),
+    },
+    log,
+    maxCallMs: options.maxCallMs ?? 180_000,
+    tuning,
+    send: (frame) => {
+      frames.push(frame);
+      calls.push(`send ${frame.type}`);
+      return true;
+    },
+    parts: {
+      socket: {
+        holdFor: (ms) => calls.push(`hold ${ms}`),
+        openGate: () => calls.push("open gate"),
+        discard: () => calls.push("discard socket"),
+        close: (close) => {
+          closed.push(close);
+          calls.push(`close ${close.code}`);
+        },
+      },
+      keepalive: { start: () => calls.push("start pings"), stop: () => calls.push("stop pings"), rttMs: options.rttMs ?? null },
+      turns: {
+        chain: (task) => queued.push(task),
+        open: (opening) => calls.push(`open with ${opening.text}`),
+        allocateEventId: () => nextId++,
+      },
+      delivery: { useTextOnly: (textOnly) => calls.push(`text only ${textOnly}`), stop: () => calls.push("stop line"), close: () => calls.push("close delivery") },
+      listening: {
+        start: (textOnly) => {
+          calls.push("start listening");
+          return !textOnly;
+        },
+        close: () => calls.push("close listening"),
+      },
+    },
+    onClosed: () => (notified += 1),
+  });
+  /** Runs what the lifecycle queued ahead of the replies. */
+  const runQueued = async () => {
+    for (const task of queued.splice(0)) {
+      const done = task();
+      await jest.advanceTimersByTimeAsync(tuning.firstFramesDelayMs);
+      await done;
+    }
+  };
+  return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe("the handshake", () => {
+  it("closes with 1008 when conversation_initiation_client_data does not come in time", () => {
+    const { lifecycle, closed } = setUp();
+    jest.advanceTimersByTime(tuning.handshakeTimeoutMs);
+    expect(closed).toEqual([closes.handshakeTimeout]);
+    expect(lifecycle.state).toBe("closed");
+  });
+
+  it("refuses a language other than English with 1008 and sends nothing", () => {
+    const { lifecycle, closed, frames } = setUp();
+    lifecycle.start(init({ language: "fr" }));
+    expect(closed).toEqual([closes.unsupportedLanguage("fr")]);
+    expect(frames).toEqual([]);
+  });
+
+  it("accepts English in any region", () => {
+    const { lifecycle } = setUp();
+    lifecycle.start(init({ language: "en-GB" }));
+    expect(lifecycle.state).toBe("live");
+  });
+
+  it("closes with 1011 when the caller cannot open the call", () => {
+    const { lifecycle, closed } = setUp({
+      opening: () => {
+        throw new Error("no playbook");
+      },
+    });
+    lifecycle.start(init());
+    expect(closed).toEqual([closes.internal]);
+  });
+});
+
+describe("the start", () => {
+  it("sends the metadata, holds the first frames for a moment, then opens the gate and starts the pings, and queues the opening", async () => {
+    const { lifecycle, calls, frames, runQueued } = setUp();
+    lifecycle.start(init());
+    expect(lifecycle.state).toBe("live");
+    expect(frames[0]).toEqual({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_test", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } });
+    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold 250", "start listening", "open with Hi, this is Sam."]);
+    await runQueued();
+    expect(calls.slice(-2)).toEqual(["open gate", "start pings"]);
+  });
+
+  it("waits for the visitor when the opening is empty", () => {
+    const { lifecycle, calls } = setUp({ opening: () => ({ text: " " }) });
+    lifecycle.start(init());
+    expect(calls.some((call) => call.startsWith("open with"))).toBe(false);
+  });
+
+  it("tells delivery and listening when the call is text-only", () => {
+    const { lifecycle, calls, lines } = setUp();
+    lifecycle.start(init({ textOnly: true }));
+    expect(calls).toContain("text only true");
+    expect(lines.find(({ msg }) => msg === "call started")).toEqual(expect.objectContaining({ textOnly: true, recognition: false }));
+  });
+});
+
+describe("the time limit", () => {
+  it("stops the line and the listening, then hands the ending a new event id for the time-limit debrief and error", () => {
+    const { lifecycle, calls, frames } = setUp({ maxCallMs: 120_000 });
+    lifecycle.start(init());
+    calls.length = 0;
+    jest.advanceTimersByTime(120_000);
+    expect(lifecycle.state).toBe("ending");
+    expect(calls).toEqual(["stop line", "close listening", "send client_tool_call", "send error", "stop pings"]);
+    expect(frames.at(-2)).toEqual(expect.objectContaining({ client_tool_call: expect.objectContaining({ event_id: 1 }) }));
+  });
+
+  it("only bounds an ending already under way: no second debrief, a close after the grace", () => {
+    const { lifecycle, frames, closed } = setUp({ maxCallMs: 60_000 });
+    lifecycle.start(init());
+    lifecycle.beginEnding("refused", 3);
+    const sent = frames.length;
+    jest.advanceTimersByTime(60_000);
+    expect(frames).toHaveLength(sent);
+    jest.advanceTimersByTime(tuning.endGraceMs);
+    expect(closed).toEqual([closes.timeLimit]);
+  });
+});
+
+describe("the ending", () => {
+  it("stops taking turns and sends the debrief under the closing line's id", () => {
+    const { lifecycle, frames } = setUp();
+    lifecycle.start(init());
+    lifecycle.beginEnding("complied", 4);
+    expect(lifecycle.state).toBe("ending");
+    expect(frames.at(-1)).toEqual(expect.objectContaining({ type: "client_tool_call", client_tool_call: expect.objectContaining({ event_id: 4, parameters: expect.objectContaining({ outcome: "complied" }) }) }));
+  });
+
+  it("waits out the tail after a spoken closing line, not after a text-only one", () => {
+    for (const textOnly of [false, true]) {
+      const { lifecycle, frames } = setUp();
+      lifecycle.start(init({ textOnly }));
+      lifecycle.closingLineDone(4, "finished");
+      jest.advanceTimersByTime(0);
+      expect(frames.at(-1)?.type === "agent_tool_response").toBe(textOnly);
+      jest.advanceTimersByTime(tuning.endCallTailMs);
+      expect(frames.at(-1)?.type).toBe("agent_tool_response");
+    }
+  });
+});
+
+describe("the close", () => {
+  it("stops every part and clears every timer, whatever the state", () => {
+    const { lifecycle, calls, closed, frames } = setUp({ maxCallMs: 60_000 });
+    lifecycle.start(init());
+    lifecycle.closingLineDone(4, "finished");
+    calls.length = 0;
+    lifecycle.close(closes.shutdown);
+    expect(calls).toEqual(["discard socket", "close delivery", "stop pings", "close listening", "close 1001"]);
+    const sent = frames.length;
+    jest.advanceTimersByTime(600_000);
+    expect(frames).toHaveLength(sent);
+    expect(closed).toEqual([closes.shutdown]);
+  });
+
+  it("closes once: a second close does nothing", () => {
+    const { lifecycle, closed } = setUp();
+    lifecycle.close(closes.shutdown);
+    lifecycle.close(closes.internal);
+    expect(closed).toEqual([closes.shutdown]);
+  });
+
+  it("tells the owner once when the socket has closed, and stops everything if the client closed first", () => {
+    const { lifecycle, calls, notified, lines } = setUp();
+    lifecycle.start(init());
+    lifecycle.socketClosed(1000, Buffer.from("bye"));
+    lifecycle.socketClosed(1000, Buffer.from("bye"));
+    expect(notified()).toBe(1);
+    expect(lifecycle.state).toBe("closed");
+    expect(calls).toContain("close listening");
+    expect(lines.filter(({ msg }) => msg === "the client closed the call")).toHaveLength(1);
+  });
+
+  it("ends the call with 1011 when a handler of another part throws", () => {
+    const { lifecycle, closed, lines } = setUp();
+    lifecycle.guarded("onUtterance", () => {
+      throw new Error("bug");
+    });
+    expect(closed).toEqual([closes.internal]);
+    expect(lines.find(({ msg }) => msg === "call handler failed")).toEqual(expect.objectContaining({ in: "onUtterance" }));
+  });
+});

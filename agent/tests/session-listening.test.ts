@@ -1,0 +1,174 @@
+/** @jest-environment node */
+import type { Utterance } from "../src/speech";
+import type { ServerFrame } from "../src/server/messages";
+import { Listening } from "../src/server/session/listening";
+import { capturingLogger } from "./support/capturing-logger";
+import { fakeSpeech, silence, tone, type FakeSpeech } from "./support/agent-harness";
+
+function setUp(options: { recognition?: boolean; speech?: FakeSpeech; onSpeechStart?: () => void } = {}) {
+  const speech = options.speech ?? fakeSpeech({ recognition: options.recognition ?? true });
+  const frames: ServerFrame[] = [];
+  const events: string[] = [];
+  const utterances: Utterance[] = [];
+  const setups: (() => void)[] = [];
+  const failures: string[] = [];
+  const { log, lines } = capturingLogger();
+  let live = true;
+  const listening = new Listening({
+    speech,
+    phrases: ["who is this"],
+    log,
+    runSetup: (task) => setups.push(task),
+    isLive: () => live,
+    send: (frame) => frames.push(frame) > 0,
+    guarded: (what, action) => {
+      try {
+        action();
+      } catch {
+        failures.push(what);
+      }
+    },
+    onSpeechStart: options.onSpeechStart ?? (() => events.push("speech start")),
+    onUtterance: (utterance) => {
+      events.push("utterance");
+      utterances.push(utterance);
+    },
+  });
+  /** Runs the recognizer's setup, as the server does when it has a moment. */
+  const finishSetup = () => setups.splice(0).forEach((task) => task());
+  return { listening, speech, frames, events, utterances, failures, logLines: lines, finishSetup, end: () => (live = false) };
+}
+
+const samples = (speech: FakeSpeech) => speech.recognizers.map((recognizer) => recognizer.samplesPushed);
+
+describe("setting up recognition", () => {
+  it("opens one recognizer per call with the caller's phrases, once the server has a moment", () => {
+    const { listening, speech, finishSetup } = setUp();
+    expect(listening.start(false)).toBe(true);
+    expect(speech.recognizers).toHaveLength(0);
+    finishSetup();
+    expect(speech.recognizers.map((recognizer) => recognizer.phrases)).toEqual([["who is this"]]);
+  });
+
+  it("hears nothing in a text-only call", () => {
+    const { listening, speech, finishSetup } = setUp();
+    expect(listening.start(true)).toBe(false);
+    finishSetup();
+    listening.hear(tone(200, 8_000));
+    expect(speech.recognizers).toHaveLength(0);
+  });
+
+  it("hears nothing when recognition is unavailable: the audio is dropped", () => {
+    const { listening, speech, finishSetup, events } = setUp({ recognition: false });
+    expect(listening.start(false)).toBe(false);
+    finishSetup();
+    listening.hear(tone(200, 8_000));
+    expect(speech.recognizers).toHaveLength(0);
+    expect(events).toEqual([]);
+  });
+
+  it("keeps the audio that arrives during the setup and hands it to the recognizer once it is open", () => {
+    const { listening, speech, finishSetup } = setUp();
+    listening.start(false);
+    listening.hear(tone(100, 8_000));
+    listening.hear(silence(100));
+    finishSetup();
+    expect(samples(speech)).toEqual([3_200]);
+  });
+
+  it("keeps no more than the last 5 s of that early audio", () => {
+    const { listening, speech, finishSetup } = setUp();
+    listening.start(false);
+    for (let i = 0; i < 7; i += 1) listening.hear(silence(1_000));
+    finishSetup();
+    expect(samples(speech)).toEqual([5 * 16_000]);
+  });
+
+  it("opens no recognizer when the call stopped taking turns during the setup", () => {
+    const { listening, speech, finishSetup, end } = setUp();
+    listening.start(false);
+    end();
+    finishSetup();
+    expect(speech.recognizers).toHaveLength(0);
+  });
+
+  it("leaves the call on typed turns when the recognizer cannot be created", () => {
+    const speech = fakeSpeech();
+    speech.createRecognizer = () => {
+      throw new Error("no decoder");
+    };
+    const { listening, finishSetup, failures, logLines } = setUp({ speech });
+    listening.start(false);
+    finishSetup();
+    listening.hear(tone(100, 8_000));
+    expect(failures).toEqual([]);
+    expect(logLines.map(({ msg }) => msg)).toContain("could not create a recognizer; this call takes typed turns only");
+  });
+});
+
+describe("hearing the visitor", () => {
+  it("passes the start of speech and the utterance on, in order", () => {
+    const { listening, speech, finishSetup, events, utterances } = setUp();
+    listening.start(false);
+    finishSetup();
+    speech.understandNext("who is this");
+    listening.hear(tone(200, 8_000));
+    listening.hear(silence(64));
+    expect(events).toEqual(["speech start", "utterance"]);
+    expect(utterances.map(({ transcript }) => transcript)).toEqual(["who is this"]);
+  });
+
+  it("sends vad_score as the voice activity changes, and not once the call stops taking turns", () => {
+    const { listening, finishSetup, frames, end } = setUp();
+    listening.start(false);
+    finishSetup();
+    listening.hear(silence(20));
+    listening.hear(silence(20));
+    listening.hear(tone(20, 8_000));
+    listening.hear(tone(20, 8_000));
+    expect(frames).toEqual([0, 1].map((score) => ({ type: "vad_score", vad_score_event: { vad_score: score } })));
+    end();
+    listening.hear(silence(20));
+    expect(frames).toHaveLength(2);
+  });
+
+  it("ignores audio once the call stops taking turns", () => {
+    const { listening, speech, finishSetup, end } = setUp();
+    listening.start(false);
+    finishSetup();
+    end();
+    listening.hear(tone(100, 8_000));
+    expect(samples(speech)).toEqual([0]);
+  });
+
+  it("closes a recognizer that fails and carries on without it", () => {
+    const { listening, speech, finishSetup, logLines } = setUp();
+    listening.start(false);
+    finishSetup();
+    const recognizer = speech.recognizers[0];
+    recognizer?.close();
+    listening.hear(tone(100, 8_000));
+    expect(logLines.map(({ msg }) => msg)).toContain("the recognizer failed; this call continues with typed turns only");
+    expect(() => listening.hear(tone(100, 8_000))).not.toThrow();
+  });
+
+  it("closes the recognizer when listening ends", () => {
+    const { listening, speech, finishSetup } = setUp();
+    listening.start(false);
+    finishSetup();
+    listening.close();
+    expect(speech.recognizers.map((recognizer) => recognizer.closed)).toEqual([true]);
+  });
+
+  it("hands a handler of the recognizer that throws to the call's guard", () => {
+    const { listening, finishSetup, failures } = setUp({
+      onSpeechStart: () => {
+        throw new Error("bug");
+      },
+    });
+    listening.start(false);
+    finishSetup();
+    listening.hear(tone(100, 8_000));
+    expect(failures).toEqual(["onSpeechStart"]);
+  });
+});

@@ -1,0 +1,229 @@
+/** @jest-environment node */
+import type { CallerReply, VisitorTurn } from "../src/caller/caller";
+import type { TurnOutcome } from "../src/server/audio-pacer";
+import { inaudibleTranscript } from "../src/server/heard";
+import type { ServerFrame } from "../src/server/messages";
+import type { CutLine } from "../src/server/session/delivery";
+import { TurnTaking } from "../src/server/session/turn-taking";
+import { capturingLogger } from "./support/capturing-logger";
+
+/** Lines that play until the test finishes or cuts them. */
+function fakeLines() {
+  const spoken: { text: string; eventId: number; isOpening: boolean; finish: (outcome: TurnOutcome) => void }[] = [];
+  let playing: (typeof spoken)[number] | null = null;
+  return {
+    spoken,
+    speak(text: string, eventId: number, _endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
+      return new Promise<TurnOutcome>((resolve) => {
+        const line = {
+          text,
+          eventId,
+          isOpening,
+          finish: (outcome: TurnOutcome) => {
+            if (playing === line) playing = null;
+            resolve(outcome);
+          },
+        };
+        spoken.push(line);
+        playing = line;
+      });
+    },
+    cut(): CutLine | null {
+      const line = playing;
+      if (!line) return null;
+      line.finish("interrupted");
+      return { eventId: line.eventId, text: line.text, heard: line.text.split(" ")[0] ?? "" };
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (turn) => ({ text: `You said ${turn.text}.` }), maxQueuedTurns = 3) {
+  const frames: ServerFrame[] = [];
+  const lines = fakeLines();
+  const endings: string[] = [];
+  const { log, lines: logLines } = capturingLogger();
+  let live = true;
+  const turns = new TurnTaking({
+    caller: { respond },
+    lines,
+    log,
+    send: (frame) => frames.push(frame) > 0,
+    isLive: () => live,
+    maxQueuedTurns,
+    ending: {
+      begin: (end, eventId) => endings.push(`begin ${end} ${eventId}`),
+      closingLineDone: (eventId, outcome) => endings.push(`done ${eventId} ${outcome}`),
+    },
+  });
+  return { turns, frames, lines, endings, logLines, end: () => (live = false) };
+}
+
+const utterance = (transcript: string, alternatives?: string[]) => ({ transcript, ...(alternatives ? { alternatives } : {}), endOfTurnAt: 0 });
+const types = (frames: ServerFrame[]) => frames.map((frame) => frame.type);
+/** A frame's type and the event id it names. */
+const typeAndId = (frame: ServerFrame) => [frame.type, Number(/"event_id":(\d+)/.exec(JSON.stringify(frame))?.[1])];
+
+describe("answering the visitor", () => {
+  it("answers a typed turn with the caller's reply under a new event id, without echoing it", async () => {
+    const { turns, frames, lines } = setUp();
+    turns.typed("who is this");
+    await settle();
+    expect(lines.spoken.map(({ text, eventId }) => [text, eventId])).toEqual([["You said who is this.", 1]]);
+    expect(frames).toEqual([]);
+  });
+
+  it("sends a spoken turn's user_transcript before handing it to the caller with its alternatives", async () => {
+    const heard: VisitorTurn[] = [];
+    const { turns, frames } = setUp(async (turn) => {
+      heard.push(turn);
+      return { text: "Right." };
+    });
+    turns.heard(utterance("it is me", ["it is knee"]));
+    expect(frames).toEqual([{ type: "user_transcript", user_transcription_event: { user_transcript: "it is me", event_id: 1 } }]);
+    await settle();
+    expect(heard).toEqual([{ via: "speech", text: "it is me", alternatives: ["it is knee"] }]);
+  });
+
+  it("captions speech in which no words came out as '(inaudible)' and still hands it to the caller", async () => {
+    const heard: VisitorTurn[] = [];
+    const { turns, frames } = setUp(async (turn) => {
+      heard.push(turn);
+      return { text: "Bad line." };
+    });
+    turns.heard(utterance(""));
+    await settle();
+    expect(frames).toEqual([expect.objectContaining({ user_transcription_event: expect.objectContaining({ user_transcript: inaudibleTranscript }) })]);
+    expect(heard).toEqual([{ via: "speech", text: "" }]);
+  });
+
+  it("answers turns one at a time, in the order they came", async () => {
+    const { turns, lines } = setUp();
+    turns.typed("one");
+    turns.typed("two");
+    await settle();
+    expect(lines.spoken.map(({ text }) => text)).toEqual(["You said one."]);
+    lines.spoken[0]?.finish("finished");
+    await settle();
+    expect(lines.spoken.map(({ text }) => text)).toEqual(["You said one.", "You said two."]);
+  });
+
+  it("drops a visitor turn when too many are already waiting for an answer", async () => {
+    const { turns, lines, logLines } = setUp(undefined, 2);
+    turns.typed("one");
+    turns.typed("two");
+    turns.typed("three");
+    for (let i = 0; i < 3; i += 1) {
+      await settle();
+      lines.spoken.at(-1)?.finish("finished");
+    }
+    expect(lines.spoken.map(({ text }) => text)).toEqual(["You said one.", "You said two."]);
+    expect(logLines.map(({ msg }) => msg)).toContain("dropped a visitor turn: too many waiting for an answer");
+  });
+
+  it("skips a turn the caller fails to answer and answers the next", async () => {
+    const { turns, lines, logLines } = setUp(async (turn) => {
+      if (turn.text === "boom") throw new Error("caller bug");
+      return { text: "Next." };
+    });
+    turns.typed("boom");
+    turns.typed("fine");
+    await settle();
+    expect(lines.spoken.map(({ text }) => text)).toEqual(["Next."]);
+    expect(logLines.map(({ msg }) => msg)).toContain("the caller failed to answer a turn; it was skipped");
+  });
+
+  it("takes no turns once the call is no longer live, and answers none still waiting", async () => {
+    const { turns, frames, lines, end } = setUp();
+    turns.typed("one");
+    end();
+    turns.typed("two");
+    turns.heard(utterance("three"));
+    await settle();
+    expect(lines.spoken).toEqual([]);
+    expect(frames).toEqual([]);
+  });
+});
+
+describe("barge-in", () => {
+  it("speech over the agent's line stops it, with an interruption above its id, then the correction to what was heard", async () => {
+    const { turns, frames, lines } = setUp();
+    turns.open({ text: "Hello there, this is Sam." });
+    await settle();
+    turns.speechStarted();
+    expect(frames).toEqual([
+      { type: "interruption", interruption_event: { event_id: 2 } },
+      { type: "agent_response_correction", agent_response_correction_event: { original_agent_response: "Hello there, this is Sam.", corrected_agent_response: "Hello", event_id: 1 } },
+    ]);
+    expect(lines.spoken[0]?.isOpening).toBe(true);
+  });
+
+  it("gives the interrupting turn's transcript the interruption's id when nothing went out in between", async () => {
+    const { turns, frames } = setUp();
+    turns.open({ text: "Hello there." });
+    await settle();
+    turns.speechStarted();
+    turns.heard(utterance("stop"));
+    expect(frames.map(typeAndId)).toEqual([
+      ["interruption", 2],
+      ["agent_response_correction", 1],
+      ["user_transcript", 2],
+    ]);
+  });
+
+  it("interrupts when an utterance arrives without a speech start, as a typed turn does", async () => {
+    const { turns, frames } = setUp();
+    turns.open({ text: "Hello there." });
+    await settle();
+    turns.heard(utterance("stop"));
+    expect(types(frames)).toEqual(["interruption", "agent_response_correction", "user_transcript"]);
+    turns.open({ text: "Again." });
+    await settle();
+    turns.typed("stop");
+    expect(types(frames).slice(3)).toEqual(["interruption", "agent_response_correction"]);
+  });
+
+  it("does nothing when no line is playing", () => {
+    const { turns, frames } = setUp();
+    turns.speechStarted();
+    expect(frames).toEqual([]);
+  });
+
+  it("numbers agent lines, interruptions and the turns after them from one counter that only goes up", async () => {
+    const { turns, frames, lines } = setUp();
+    turns.open({ text: "Hello there." });
+    await settle();
+    turns.speechStarted();
+    turns.heard(utterance("who is this"));
+    await settle();
+    turns.heard(utterance("hello"));
+    await settle();
+    expect(frames.map(typeAndId)).toEqual([
+      ["interruption", 2],
+      ["agent_response_correction", 1],
+      ["user_transcript", 2],
+      ["interruption", 4],
+      ["agent_response_correction", 3],
+      ["user_transcript", 4],
+    ]);
+    expect(lines.spoken.map(({ eventId }) => eventId)).toEqual([1, 3, 5]);
+  });
+});
+
+describe("a reply that ends the call", () => {
+  it("hands over to the ending before its line goes out, and again once the line is done, under the line's id", async () => {
+    const { turns, lines, endings } = setUp(async () => ({ text: "Fine, goodbye.", end: "hung-up" }));
+    turns.typed("goodbye");
+    await settle();
+    expect(endings).toEqual(["begin hung-up 1"]);
+    lines.spoken[0]?.finish("finished");
+    await settle();
+    expect(endings).toEqual(["begin hung-up 1", "done 1 finished"]);
+  });
+
+  it("takes the event ids the ending needs from the same counter", () => {
+    const { turns } = setUp();
+    expect([turns.allocateEventId(), turns.allocateEventId()]).toEqual([1, 2]);
+  });
+});
