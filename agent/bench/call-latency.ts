@@ -9,14 +9,14 @@
  * arriving at random moments over `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after
  * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
  *
- *   npx tsx agent/bench/call-latency.ts [--calls=10] [--arrival-s=20] [--sequential-calls=4]
+ *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createCaller } from "../src/caller";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption } from "./support/cli-options";
+import { numberOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";
 import { percentile, random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";

@@ -13,7 +13,7 @@
  *   asked for at once on two workers (the greeting burst; p95 of completion), and CPU seconds per
  *   second of audio.
  *
- *   npx tsx agent/bench/caller-voice.ts [--workers=2]
+ *   npm run bench -- caller-voice [--workers=2]
  */
 import { readFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
@@ -26,7 +26,7 @@ import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from ".
 import { transcriptOf } from "../src/speech/recognizer";
 import { splitSentences } from "../src/speech/sentences";
 import { createFliteSynthesizer } from "../src/speech/synthesizer";
-import { numberOption } from "./support/cli-options";
+import { numberOption } from "../../testkit/cli-options";
 import { percentile } from "./support/visitor-call";
 import { WordErrorRate } from "./support/wer";
 

@@ -1,5 +1,5 @@
 /**
- * `npx tsx agent/bench/faults.ts [--only=malformed|capacity]`: the local voice agent, run as
+ * `npm run bench -- agent-faults [--only=malformed|capacity]`: the local voice agent, run as
  * a real process (`node --import tsx agent/src/main.ts`, LOG_LEVEL=warn, loopback, free port),
  * under two kinds of fault. Each phase starts and stops its own agent.
  *
@@ -31,7 +31,7 @@ import os from "node:os";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
 import { busyReason } from "../src/server/close-reasons";
-import { numberOption, stringOption } from "./support/cli-options";
+import { numberOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 
 const only = stringOption("only");

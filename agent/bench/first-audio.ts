@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- agent-first-audio [-- --calls=20 --rounds=5 --background=10 --steady-seconds=20]`
+ * `npm run bench -- agent-first-audio [--calls=20 --rounds=5 --background=10 --steady-seconds=20]`
  *
  * How soon a call hears its caller when many start at once, on the local voice agent run as a
  * real process (`node --import tsx agent/src/main.ts`, LOG_LEVEL=warn, loopback, free port,
@@ -29,7 +29,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import { pcmToBase64, whiteNoise } from "../src/speech/audio";
-import { numberOption } from "./support/cli-options";
+import { numberOption } from "../../testkit/cli-options";
 import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 
 const calls = numberOption("calls", 20);

@@ -12,7 +12,7 @@
  * heard by the model the agent runs (phrases and the whole tuning split); their figures are
  * reported and never used to choose.
  *
- *   npx tsx agent/bench/recognition-designs.ts [--designs=grammar,general,domain,interpolated:0.5,...]
+ *   npm run bench -- recognition-designs [--designs=grammar,general,domain,interpolated:0.5,...]
  *        [--voices=flite-slt,flite-rms,...] [--transcripts=file.json] [--decoder=lw:8,...]
  *
  * --transcripts writes every transcript (and n-best list) with its utterance, so the intent rules
@@ -35,7 +35,7 @@ import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx }
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { stringOption } from "./support/cli-options";
+import { stringOption } from "../../testkit/cli-options";
 import { planGrammar } from "./support/jsgf";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";

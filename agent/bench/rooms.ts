@@ -33,7 +33,7 @@ import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
-import { numberOption, stringOption } from "./support/cli-options";
+import { numberOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";
 import { runBrowserCalls, type BrowserResult } from "./support/rooms-browser";
 import { compareGates } from "./support/rooms-detector";
@@ -41,7 +41,7 @@ import { callAudio, conditions, voiceFor, type Condition } from "./support/rooms
 import { humanRecordings } from "./support/testdata";
 import { percentile, reactionLines, Visitor } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
-import { buildTimeline } from "../tests/support/speech-fixtures";
+import { buildTimeline } from "./support/speech-audio";
 import { WordErrorRate } from "./support/wer";
 
 const quick = process.argv.includes("--quick");

@@ -3,8 +3,8 @@
  * websocket): answers from the evaluation set, spoken by flite and festival, streamed in real
  * time in 20 ms frames like the browser's microphone, into the recogniser the agent runs.
  *
- *   npx tsx agent/bench/speech-latency.ts                   one call, 20 utterances
- *   npx tsx agent/bench/speech-latency.ts --calls=10        10 calls at once, start times spread
+ *   npm run bench -- speech-latency               one call, 20 utterances
+ *   npm run bench -- speech-latency --calls=10    10 calls at once, start times spread
  *   options: --utterances=N  --gap-ms=N (silence after each utterance; default: the reply's playing time + 1 s)
  *
  * Prints end of speech -> end of turn, -> transcript and -> synthesized reply (p50/p95), how many
@@ -20,8 +20,8 @@ import { createSpeech, type Speech } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { buildTimeline, streamPcm, type Segment } from "../tests/support/speech-fixtures";
-import { numberOption } from "./support/cli-options";
+import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
+import { numberOption } from "../../testkit/cli-options";
 import { evaluationVoices, speakAs } from "./support/voices";
 
 const options = {

@@ -9,7 +9,7 @@
  * intents understood typed and spoken (overall and per voice), false compliance, word error rate
  * per voice and on the human recordings.
  *
- *   npx tsx agent/bench/understanding.ts [--voices=flite-slt,festival-kal] [--parallel=2]
+ *   npm run bench -- understanding [--voices=flite-slt,festival-kal] [--parallel=2]
  *
  * Audio is streamed into the recogniser faster than real time (latency is call-latency.ts's job),
  * with a transcript deadline long enough that a busy machine changes no result.
@@ -22,11 +22,11 @@ import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption, stringOption } from "./support/cli-options";
+import { numberOption, stringOption } from "../../testkit/cli-options";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
-import { buildTimeline, streamPcm } from "../tests/support/speech-fixtures";
+import { buildTimeline, streamPcm } from "./support/speech-audio";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
 const parallel = Math.max(1, numberOption("parallel", 2));

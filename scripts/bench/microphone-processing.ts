@@ -2,14 +2,14 @@
  * `npm run bench -- microphone-processing`: what each engine does to the microphone
  * before the audio leaves the page. The voice SDK asks getUserMedia for echo cancellation,
  * noise suppression and automatic gain control (and one channel, 16 kHz); this opens the
- * microphone the same way in Chromium, Firefox ESR and WebKitGTK (tests/engines/support: fake
+ * microphone the same way in Chromium, Firefox ESR and WebKitGTK (testkit/browser, as the engine suite does: fake
  * devices, a PulseAudio null sink) and prints what each engine says it applied
  * (MediaStreamTrack.getSettings) and what it could (getCapabilities), then the same with the
  * processing turned off.
  */
 import { createServer } from "node:http";
-import { launch, type EngineName } from "../../tests/engines/support/browsers";
-import { startAudioSink } from "../../tests/engines/support/audio-sink";
+import { launch, type EngineName } from "../../testkit/browser/engines";
+import { startAudioSink } from "../../testkit/browser/audio-sink";
 
 const engines: EngineName[] = ["chromium", "firefox", "webkit"];
 const asked = { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: { ideal: 1 }, sampleRate: { ideal: 16_000 } };
