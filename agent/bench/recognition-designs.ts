@@ -36,6 +36,8 @@ import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } fro
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { stringOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import type { Cell } from "../../testkit/figures/figures";
 import { planGrammar } from "./support/jsgf";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";
@@ -128,7 +130,10 @@ function bestOnly(text: string, goal: GoalKind) {
   return intent === "other" ? "unclear" : intent;
 }
 
+const columns = ["design", "WER tuning (cross-validated)", "WER held-out", "WER human recordings", "intent tuning, best", "intent tuning, n-best", "intent held-out, best", "intent held-out, n-best", "false compliance", "CPU xRT", "memory"];
+
 async function main(): Promise<void> {
+  const figures = startFigures("recognition-designs");
   const loaded = await loadPocketsphinx();
   if (!loaded.ok) throw new Error(loaded.reason);
   const ps = loaded.pocketsphinx;
@@ -171,7 +176,7 @@ async function main(): Promise<void> {
   };
   // The grammar design needs a scenario; the human recordings are heard by the IT helpdesk's grammar.
   const recordings = humanRecordings().map((recording) => ({ ...recording, pcm: concatPcm([whiteNoise(samplesForMs(300), -60, 5), recording.pcm, whiteNoise(samplesForMs(300), -60, 6)]) }));
-  const rows: string[] = [];
+  const rows: Cell[][] = [];
   for (const design of args.designs.split(",")) {
     const [kind, weightText] = design.split(":") as [string, string | undefined];
     const before = rssMb();
@@ -217,21 +222,36 @@ async function main(): Promise<void> {
     const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
     const t = splits.tuning;
     const h = splits["held-out"];
-    rows.push(
-      `| ${recogniser.name} | ${t.wer} | ${h.wer} | ${human} | ${pct(t.understoodBest, t.evaluated)} | ${pct(t.understoodNbest, t.evaluated)} | ${pct(h.understoodBest, h.evaluated)} | **${pct(h.understoodNbest, h.evaluated)}** | ${t.falseCompliance + h.falseCompliance} | ${(cpuMs / audioMs).toFixed(3)} | ${memory.toFixed(0)} MB |`,
-    );
-    console.log(rows.at(-1));
+    rows.push([
+      recogniser.name,
+      String(t.wer),
+      String(h.wer),
+      String(human),
+      pct(t.understoodBest, t.evaluated),
+      pct(t.understoodNbest, t.evaluated),
+      pct(h.understoodBest, h.evaluated),
+      `**${pct(h.understoodNbest, h.evaluated)}**`,
+      t.falseCompliance + h.falseCompliance,
+      (cpuMs / audioMs).toFixed(3),
+      `${memory.toFixed(0)} MB`,
+    ]);
+    console.log(markdownRow(rows.at(-1)!));
     if (args.transcripts) writeFileSync(args.transcripts, JSON.stringify(transcripts));
   }
-  console.log(
-    [
-      "",
-      "| design | WER tuning (cross-validated) | WER held-out | WER human recordings | intent tuning, best | intent tuning, n-best | intent held-out, best | intent held-out, n-best | false compliance | CPU xRT | memory |",
-      "|---|---|---|---|---|---|---|---|---|---|---|",
-      ...rows,
-    ].join("\n"),
-  );
+  console.log(["", markdownRow(columns), `|${columns.map(() => "---|").join("")}`, ...rows.map(markdownRow)].join("\n"));
+  figures.record({
+    tables: [
+      {
+        id: "designs",
+        title: `The recognition designs on the evaluation set spoken by ${voices.join(", ")}, the caller's intent rules alone reading the transcripts; the tuning split heard cross-validated, the held-out split never used to choose`,
+        columns,
+        rows,
+      },
+    ],
+  });
 }
+
+const markdownRow = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

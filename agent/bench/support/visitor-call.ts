@@ -27,11 +27,6 @@ type ServerFrame = {
   user_transcription_event?: { user_transcript?: string };
 };
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 /** Deterministic pseudo-random numbers, so two runs stagger the visitors alike. */
 export function random(seed: number): () => number {
   let state = seed >>> 0;
