@@ -397,9 +397,9 @@ async function malformedPhase(): Promise<void> {
 
   note(`\nmalformed frames sent: ${malformedSent} in ${seconds.toFixed(1)} s (${Math.round(malformedSent / seconds)}/s) over ${connections} connections; plus ${floodSent} flood frames (valid, too fast) and ${validSent} valid init frames (${voiceCalls} of them voice calls, each of which has its greeting synthesized)`);
   if (stoppedAtDeadline) note(`note: stopped at the ${malformedDeadlineMs / 1000} s deadline before reaching ${targetFrames} frames`);
-  table("malformed-kinds", `Malformed frames sent, by kind (${targetFrames} over ${lanes} concurrent connections)`, [...sentByKind.entries()].sort(([, a], [, b]) => b - a).map(([kind, frames]) => ({ kind, frames })), false);
-  table("malformed-plans", "connections by plan:", [...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": `${expectedClose[plan].code} ${expectedClose[plan].reason ?? ""}`.trim() })));
-  table("malformed-closes", "closes by code and reason:", [...closes.entries()].sort(([, a], [, b]) => b - a).map(([close, n]) => ({ close, connections: n })));
+  table("malformed-kinds", `Malformed frames sent, by kind (${targetFrames} over ${lanes} concurrent connections)`, [...sentByKind.entries()].sort(([, a], [, b]) => b - a).map(([kind, frames]) => ({ kind, frames })));
+  table("malformed-plans", "Connections by plan, and the close each must get", [...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": `${expectedClose[plan].code} ${expectedClose[plan].reason ?? ""}`.trim() })), "connections by plan:");
+  table("malformed-closes", "Closes by code and reason", [...closes.entries()].sort(([, a], [, b]) => b - a).map(([close, n]) => ({ close, connections: n })), "closes by code and reason:");
   for (const [what, n] of mismatches) failures.push(`malformed: ${n} connection(s) ended otherwise than documented: ${what}`);
 
   // Afterwards: alive, healthy, no line left taken, and a fresh call still works.
@@ -520,7 +520,7 @@ async function capacityPhase(): Promise<void> {
   if (!metadata) failures.push("capacity: after a call hung up, a new call (on a refused call's signed URL) was not accepted");
   calls[0] = again;
   await extra("one more extra (lines full again)");
-  table("capacity", `Over capacity: AGENT_MAX_CONCURRENT_CALLS=${limit}, ${limit} calls, then ${limit} more at once`, rows, false);
+  table("capacity", `Over capacity: AGENT_MAX_CONCURRENT_CALLS=${limit}, ${limit} calls, then ${limit} more at once`, rows);
 
   for (const call of calls) call.ws.close(1000, "User ended conversation");
   await Promise.all(calls.map((call) => call.closedWithin(5_000)));
@@ -534,9 +534,9 @@ async function capacityPhase(): Promise<void> {
 
 // ------------------------------------------------------------------ plumbing
 
-/** Prints a table and keeps it for the record. */
-function table(id: string, title: string, rows: readonly Record<string, Cell | undefined>[], printTitle = true): void {
-  if (printTitle) console.log(title);
+/** Prints a table (under `label`, if given) and keeps it for the record. */
+function table(id: string, title: string, rows: readonly Record<string, Cell | undefined>[], label?: string): void {
+  if (label !== undefined) console.log(label);
   console.table(rows);
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   tables.push({ id, title, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) });
