@@ -18,6 +18,7 @@
 import { readFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { readFileSync } from "node:fs";
+import { fixedCallerLines } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { durationMs } from "../src/speech/audio";
 import { FestivalProcess, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "../src/speech/festival";
@@ -110,29 +111,7 @@ async function main(): Promise<void> {
   const figures = startFigures("caller-voice");
   if (!festivalHtsInstalled()) throw new Error(`festival's HTS voice is not installed: apt-get install ${FESTIVAL_HTS_PACKAGES}`);
   const load = loadavg()[0] ?? 0;
-  const sentences = [
-    ...new Set(
-      [...loadPlaybooks().values()].flatMap((playbook) => {
-        const fill = (line: string) => line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "");
-        const { reactions } = playbook;
-        const lines = [
-          playbook.opening.line,
-          ...playbook.tactics.flatMap((entry) => entry.lines),
-          ...reactions.refusal.pushes,
-          ...reactions.refusal.giveUp,
-          ...reactions.askIdentity.lines,
-          ...reactions.askPurpose.lines,
-          ...reactions.callbackOffer.lines,
-          ...reactions.verification,
-          ...reactions.compliance,
-          ...reactions.goodbye,
-          ...reactions.badLine,
-          ...reactions.outOfPatience,
-        ];
-        return lines.flatMap((line) => splitSentences(fill(line)).map((sentence) => sentence.trim()));
-      }),
-    ),
-  ];
+  const sentences = [...new Set([...loadPlaybooks().keys()].flatMap((scenario) => fixedCallerLines(scenario)).flatMap((line) => splitSentences(line).map((sentence) => sentence.trim())))];
   console.log(`caller voice: ${sentences.length} sentences of the three playbooks; ${workers} workers per engine; ${availableParallelism()} cores, load average ${load.toFixed(1)}`);
 
   const loaded = await loadPocketsphinx();

@@ -22,7 +22,7 @@ import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
 import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
+import { startFigures, type FiguresRun } from "../../testkit/figures/record";
 import { percentile } from "../../testkit/stats";
 import { evaluationVoices, speakAs } from "./support/voices";
 
@@ -98,6 +98,17 @@ const spread = (values: readonly number[]) => [50, 95].map((p) => ms(percentile(
 
 async function main(): Promise<void> {
   const figures = startFigures("speech-latency");
+  // The speech part's worker and festival pipes do not hold the process open (the agent's server
+  // does): without this, Node exits silently with code 0 while the last reply is being made.
+  const keepAlive = setInterval(() => undefined, 1000);
+  try {
+    await measure(figures);
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
+async function measure(figures: FiguresRun): Promise<void> {
   // Warnings are counted, not printed: under overload there is one per late transcript.
   const warnings = new Map<string, number>();
   const log = pino(
@@ -157,7 +168,7 @@ async function main(): Promise<void> {
   const setting = `${options.calls} call(s) x ${options.utterances} utterances, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each`;
   const lines = [
     `speech latency: ${setting}, ${process.version}`,
-    ...spreads.map(([stage, p50, p95]) => `  ${`${stage}:`.padEnd(37)} p50 ${p50}  p95 ${p95}`),
+    ...spreads.map(([stage, p50, p95]) => `  ${`${stage}:`.padEnd(36)} p50 ${p50}  p95 ${p95}`),
     `  understood by the caller's rules: ${understood}  (turns missed: ${missed}, extra turns: ${extra})`,
     ...[...warnings].map(([message, count]) => `  logged ${count}x: ${message}`),
     `  event-loop delay: ${eventLoop}`,
