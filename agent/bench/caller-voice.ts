@@ -31,6 +31,7 @@ import { numberOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
 import { median, percentile } from "../../testkit/stats";
 import { WordErrorRate } from "./support/wer";
+import { heldOpen } from "./support/held-open";
 
 const workers = Math.max(1, numberOption("workers", 2));
 
@@ -184,7 +185,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -42,6 +42,7 @@ import { planGrammar } from "./support/jsgf";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
+import { heldOpen } from "./support/held-open";
 
 type Heard = { best: string; nbest: string[] };
 type Recogniser = { name: string; hear(scenario: string, pcm: Int16Array): Heard; free(): void };
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
 
 const markdownRow = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

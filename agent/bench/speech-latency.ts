@@ -22,8 +22,9 @@ import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
 import { numberOption } from "../../testkit/cli-options";
-import { startFigures, type FiguresRun } from "../../testkit/figures/record";
+import { startFigures } from "../../testkit/figures/record";
 import { percentile } from "../../testkit/stats";
+import { heldOpen } from "./support/held-open";
 import { evaluationVoices, speakAs } from "./support/voices";
 
 const options = {
@@ -98,17 +99,6 @@ const spread = (values: readonly number[]) => [50, 95].map((p) => ms(percentile(
 
 async function main(): Promise<void> {
   const figures = startFigures("speech-latency");
-  // The speech part's worker and festival pipes do not hold the process open (the agent's server
-  // does): without this, Node exits silently with code 0 while the last reply is being made.
-  const keepAlive = setInterval(() => undefined, 1000);
-  try {
-    await measure(figures);
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
-async function measure(figures: FiguresRun): Promise<void> {
   // Warnings are counted, not printed: under overload there is one per late transcript.
   const warnings = new Map<string, number>();
   const log = pino(
@@ -195,7 +185,7 @@ async function measure(figures: FiguresRun): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -28,6 +28,7 @@ import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
 import { buildTimeline, streamPcm } from "./support/speech-audio";
+import { heldOpen } from "./support/held-open";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
 const parallel = Math.max(1, numberOption("parallel", 2));
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });
