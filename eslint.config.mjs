@@ -14,7 +14,6 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  * test file, and no product code imports testkit. Zones are matched against the file an import
  * resolves to, so the @/ alias and relative paths are caught alike.
  */
-const benchesNeverImportTests = { target: "./scripts", from: "./tests", message: "Benches and tools never import test files: move the helper into testkit/, which both import." };
 
 const oneWay = {
   basePath: root,
@@ -40,8 +39,9 @@ const oneWay = {
       except: ["./contract", "./node_modules"],
       message: "contract/ is what the site, the agent and the tests share: it imports nothing of theirs.",
     },
-    { target: "./testkit", from: ["./tests", "./scripts"], message: "testkit/ sits below the tests and the scripts: move what it needs into testkit/." },
-    benchesNeverImportTests,
+    { target: "./testkit", from: ["./tests", "./agent/tests", "./scripts"], message: "testkit/ sits below the tests and the scripts: move what it needs into testkit/." },
+    { target: "./scripts", from: ["./tests", "./agent/tests"], message: "Benches and tools never import test files: move the helper into testkit/, which both import." },
+    { target: "./agent/bench", from: ["./tests", "./agent/tests"], message: "The agent's benches never import test files: move the helper into agent/bench/support/ (the agent's tests import it from there) or testkit/." },
     {
       target: ["./app", "./components", "./lib", "./content", "./server", "./agent/src", "./supabase"],
       from: "./testkit",
@@ -54,13 +54,6 @@ const config = [
   ...nextVitals,
   ...nextTs,
   { rules: { "import/no-restricted-paths": ["error", oneWay] } },
-  // The call widget's and the microphone-processing benches drive Firefox and WebKit through the engine suite's own support
-  // (tests/engines/support); another change is rewriting that bench, and moves what it shares
-  // with the suite into testkit/ there. Until then they alone may import from tests/.
-  {
-    files: ["scripts/bench/call-widget.ts", "scripts/bench/microphone-processing.ts"],
-    rules: { "import/no-restricted-paths": ["error", { ...oneWay, zones: oneWay.zones.filter((zone) => zone !== benchesNeverImportTests) }] },
-  },
   // next-sitemap loads its config with require(), so the config is CommonJS.
   { files: ["next-sitemap.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
   { ignores: [".next/**", "out/**", "node_modules/**", "next-env.d.ts", "supabase/functions/**", "test-results/**", "playwright-report/**", "test-results-export/**", "playwright-report-export/**", ".wrangler/**", "scripts/.*", "public/vendor/**", "tools/*/node_modules/**", ".bench-floor/**"] },

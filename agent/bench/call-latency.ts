@@ -9,16 +9,18 @@
  * arriving at random moments over `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after
  * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
  *
- *   npx tsx agent/bench/call-latency.ts [--calls=10] [--arrival-s=20] [--sequential-calls=4]
+ *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createCaller } from "../src/caller";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption } from "./support/cli-options";
+import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { percentile } from "../../testkit/stats";
 import { startLocalAgent } from "./support/local-agent";
-import { percentile, random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
+import { random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
 
 const apiKey = "bench-agent-key";
@@ -69,18 +71,33 @@ async function runCall(origin: string, plan: Plan, pause: () => number): Promise
   return samples;
 }
 
-function report(label: string, turns: (Sample | null)[]): string {
+type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number };
+
+function summarise(turns: (Sample | null)[]): Summary {
   const samples = turns.filter((turn): turn is Sample => turn !== null);
-  const unanswered = turns.length - samples.length;
   const latencies = samples.map((sample) => sample.latencyMs);
-  const understood = samples.filter((sample) => sample.understood).length;
+  return {
+    answered: samples.length,
+    turns: turns.length,
+    p50: percentile(latencies, 50).toFixed(0),
+    p95: percentile(latencies, 95).toFixed(0),
+    max: Math.max(...latencies).toFixed(0),
+    understood: samples.filter((sample) => sample.understood).length,
+    unanswered: turns.length - samples.length,
+  };
+}
+
+const understoodShare = (summary: Summary) => `${summary.understood}/${summary.turns} (${((100 * summary.understood) / summary.turns).toFixed(0)}%)`;
+
+function report(label: string, summary: Summary): string {
   return (
-    `${label}: n=${samples.length}  p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms  max ${Math.max(...latencies).toFixed(0)} ms` +
-    `  understood ${understood}/${turns.length} (${((100 * understood) / turns.length).toFixed(0)}%)${unanswered > 0 ? `  unanswered ${unanswered}` : ""}`
+    `${label}: n=${summary.answered}  p50 ${summary.p50} ms  p95 ${summary.p95} ms  max ${summary.max} ms` +
+    `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}`
   );
 }
 
 async function main() {
+  const figures = startFigures("agent");
   // Checks the playbooks load before anything starts (a broken playbook is a clear error, not a hang).
   createCaller("it-helpdesk-mfa-reset");
   // Loading the language models takes a few seconds, minutes on a machine busy with other work.
@@ -116,18 +133,42 @@ async function main() {
     clearInterval(sampler);
     const seconds = (performance.now() - startedAt) / 1000;
     const cpuPercent = ((agent.cpuMs() - cpuBefore) / 1000 / seconds) * 100;
+    const [one, many] = [summarise(sequential), summarise(concurrent)];
+    const cpu = `${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`;
+    const memory = `${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`;
 
     console.log(
       [
         "",
         `end of visitor speech -> first agent audio (targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%)`,
-        report("one call at a time    ", sequential),
-        report(`${concurrentCalls} calls at once      `, concurrent),
-        `agent CPU during the ${concurrentCalls} calls: ${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`,
-        `agent memory: ${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`,
+        report("one call at a time    ", one),
+        report(`${concurrentCalls} calls at once      `, many),
+        `agent CPU during the ${concurrentCalls} calls: ${cpu}`,
+        `agent memory: ${memory}`,
         `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after (the bench and its visitors run on the same machine; other work skews every figure)`,
       ].join("\n"),
     );
+    const row = (label: string, summary: Summary) => [label, summary.turns, `${summary.p50} ms`, `${summary.p95} ms`, `${summary.max} ms`, understoodShare(summary), summary.unanswered];
+    figures.record({
+      tables: [
+        {
+          id: "latency",
+          title: `End of visitor speech -> first agent audio over the real protocol (targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%)`,
+          columns: ["calls", "turns", "p50", "p95", "max", "understood", "unanswered"],
+          rows: [row(`one at a time (${sequentialCalls} calls)`, one), row(`${concurrentCalls} at once, arriving over ${arrivalMs / 1000} s, pausing like people`, many)],
+        },
+        {
+          id: "cost",
+          title: `The agent's cost with ${concurrentCalls} calls at once`,
+          columns: ["resource", "measured"],
+          rows: [["CPU", cpu], ["memory", memory]],
+        },
+      ],
+      headlines: [
+        { figure: "End of visitor speech -> first agent audio, one call at a time", value: `p50 ${one.p50} ms, p95 ${one.p95} ms; understood ${understoodShare(one)}` },
+        { figure: `Same, ${concurrentCalls} calls at once`, value: `p50 ${many.p50} ms, p95 ${many.p95} ms; understood ${understoodShare(many)}` },
+      ],
+    });
   } finally {
     await agent.stop();
   }

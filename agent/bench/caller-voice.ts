@@ -13,11 +13,12 @@
  *   asked for at once on two workers (the greeting burst; p95 of completion), and CPU seconds per
  *   second of audio.
  *
- *   npx tsx agent/bench/caller-voice.ts [--workers=2]
+ *   npm run bench -- caller-voice [--workers=2]
  */
 import { readFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { readFileSync } from "node:fs";
+import { fixedCallerLines } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { durationMs } from "../src/speech/audio";
 import { FestivalProcess, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "../src/speech/festival";
@@ -26,9 +27,11 @@ import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from ".
 import { transcriptOf } from "../src/speech/recognizer";
 import { splitSentences } from "../src/speech/sentences";
 import { createFliteSynthesizer } from "../src/speech/synthesizer";
-import { numberOption } from "./support/cli-options";
-import { percentile } from "./support/visitor-call";
+import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { median, percentile } from "../../testkit/stats";
 import { WordErrorRate } from "./support/wer";
+import { heldOpen } from "./support/held-open";
 
 const workers = Math.max(1, numberOption("workers", 2));
 
@@ -103,32 +106,13 @@ function semitoneSpread(pitches: number[]): number {
   return Math.sqrt(semitones.reduce((sum, value) => sum + (value - mean) ** 2, 0) / semitones.length);
 }
 
+const columns = ["voice", "WER of the recogniser on its audio (intelligibility)", "pitch movement, median sentence", "synthesis per sentence p50 / p95", "20 first sentences at once: done p50 / p95", "CPU s per s of audio"];
+
 async function main(): Promise<void> {
+  const figures = startFigures("caller-voice");
   if (!festivalHtsInstalled()) throw new Error(`festival's HTS voice is not installed: apt-get install ${FESTIVAL_HTS_PACKAGES}`);
   const load = loadavg()[0] ?? 0;
-  const sentences = [
-    ...new Set(
-      [...loadPlaybooks().values()].flatMap((playbook) => {
-        const fill = (line: string) => line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "");
-        const { reactions } = playbook;
-        const lines = [
-          playbook.opening.line,
-          ...playbook.tactics.flatMap((entry) => entry.lines),
-          ...reactions.refusal.pushes,
-          ...reactions.refusal.giveUp,
-          ...reactions.askIdentity.lines,
-          ...reactions.askPurpose.lines,
-          ...reactions.callbackOffer.lines,
-          ...reactions.verification,
-          ...reactions.compliance,
-          ...reactions.goodbye,
-          ...reactions.badLine,
-          ...reactions.outOfPatience,
-        ];
-        return lines.flatMap((line) => splitSentences(fill(line)).map((sentence) => sentence.trim()));
-      }),
-    ),
-  ];
+  const sentences = [...new Set([...loadPlaybooks().keys()].flatMap((scenario) => fixedCallerLines(scenario)).flatMap((line) => splitSentences(line).map((sentence) => sentence.trim())))];
   console.log(`caller voice: ${sentences.length} sentences of the three playbooks; ${workers} workers per engine; ${availableParallelism()} cores, load average ${load.toFixed(1)}`);
 
   const loaded = await loadPocketsphinx();
@@ -146,7 +130,7 @@ async function main(): Promise<void> {
   const decoder = ps.createDecoder({ hmm: ps.paths.acousticModel, dict: dictionary?.path ?? ps.paths.dictionary, lm: ps.paths.languageModel, remove_silence: "no", fwdflat: "no", maxhmmpf: "5000" });
   if (!decoder) throw new Error("could not create a decoder");
 
-  const rows: string[] = [];
+  const rows: string[][] = [];
   for (const make of [fliteEngine, festivalEngine]) {
     const engine = make();
     try {
@@ -172,36 +156,36 @@ async function main(): Promise<void> {
       const burst = sentences.slice(0, 20);
       const burstStart = performance.now();
       const done = await Promise.all(burst.map(async (sentence) => (await engine.synthesize(`${sentence} `), performance.now() - burstStart)));
-      const spread = spreads.filter(Number.isFinite).sort((a, b) => a - b);
-      rows.push(
-        `| ${engine.name} | ${wer} | ${(spread[spread.length >> 1] ?? NaN).toFixed(1)} st | ${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)} ms | ${percentile(done, 50).toFixed(0)} / ${percentile(done, 95).toFixed(0)} ms | ${engine.name.startsWith("flite") ? "see below" : (cpuMs / audioMs).toFixed(3)} |`,
-      );
+      let cpuPerAudio = (cpuMs / audioMs).toFixed(3);
       if (engine.name.startsWith("flite")) {
         // flite's CPU apart from recognition: the same sentences again, synthesis only.
         const before = engine.cpuMs();
         let ms = 0;
         for (const sentence of sentences) ms += durationMs(await engine.synthesize(`${sentence}  `));
-        rows[rows.length - 1] = (rows[rows.length - 1] as string).replace("see below", ((engine.cpuMs() - before) / ms).toFixed(3));
+        cpuPerAudio = ((engine.cpuMs() - before) / ms).toFixed(3);
       }
+      rows.push([
+        engine.name,
+        String(wer),
+        `${median(spreads.filter(Number.isFinite)).toFixed(1)} st`,
+        `${percentile(times, 50).toFixed(0)} / ${percentile(times, 95).toFixed(0)} ms`,
+        `${percentile(done, 50).toFixed(0)} / ${percentile(done, 95).toFixed(0)} ms`,
+        cpuPerAudio,
+      ]);
     } finally {
       await engine.close();
     }
   }
   decoder.free();
   dictionary?.close();
-  console.log(
-    [
-      "",
-      "| voice | WER of the recogniser on its audio (intelligibility) | pitch movement, median sentence | synthesis per sentence p50 / p95 | 20 first sentences at once: done p50 / p95 | CPU s per s of audio |",
-      "|---|---|---|---|---|---|",
-      ...rows,
-      "",
-      `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end`,
-    ].join("\n"),
-  );
+  const markdownRow = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  console.log(["", markdownRow(columns), `|${columns.map(() => "---|").join("")}`, ...rows.map(markdownRow), "", `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end`].join("\n"));
+  figures.record({
+    tables: [{ id: "voices", title: `The caller's voice on the ${sentences.length} sentences of the three playbooks, ${workers} workers per engine`, columns, rows }],
+  });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

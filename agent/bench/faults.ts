@@ -1,5 +1,5 @@
 /**
- * `npx tsx agent/bench/faults.ts [--only=malformed|capacity]`: the local voice agent, run as
+ * `npm run bench -- agent-faults [--only=malformed|capacity]`: the local voice agent, run as
  * a real process (`node --import tsx agent/src/main.ts`, LOG_LEVEL=warn, loopback, free port),
  * under two kinds of fault. Each phase starts and stops its own agent.
  *
@@ -31,7 +31,9 @@ import os from "node:os";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
 import { busyReason } from "../../contract/close-reasons";
-import { numberOption, stringOption } from "./support/cli-options";
+import { numberOption, stringOption } from "../../testkit/cli-options";
+import type { Cell, FigureTable } from "../../testkit/figures/figures";
+import { startFigures } from "../../testkit/figures/record";
 import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 
 const only = stringOption("only");
@@ -46,6 +48,9 @@ const malformedDeadlineMs = 150_000;
 const maxPayloadBytes = 256 * 1024;
 
 const failures: string[] = [];
+const figures = startFigures("agent-faults");
+const tables: FigureTable[] = [];
+const notes: string[] = [];
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
 // ------------------------------------------------------------------ the agent process
@@ -390,24 +395,22 @@ async function malformedPhase(): Promise<void> {
   const seconds = (performance.now() - startedAt) / 1000;
   const rssAfter = agent.rssMb();
 
-  console.log(`\nmalformed frames sent: ${malformedSent} in ${seconds.toFixed(1)} s (${Math.round(malformedSent / seconds)}/s) over ${connections} connections; plus ${floodSent} flood frames (valid, too fast) and ${validSent} valid init frames (${voiceCalls} of them voice calls, each of which has its greeting synthesized)`);
-  if (stoppedAtDeadline) console.log(`note: stopped at the ${malformedDeadlineMs / 1000} s deadline before reaching ${targetFrames} frames`);
-  console.table([...sentByKind.entries()].sort(([, a], [, b]) => b - a).map(([kind, frames]) => ({ kind, frames })));
-  console.log("connections by plan:");
-  console.table([...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": `${expectedClose[plan].code} ${expectedClose[plan].reason ?? ""}`.trim() })));
-  console.log("closes by code and reason:");
-  console.table([...closes.entries()].sort(([, a], [, b]) => b - a).map(([close, n]) => ({ close, connections: n })));
+  note(`\nmalformed frames sent: ${malformedSent} in ${seconds.toFixed(1)} s (${Math.round(malformedSent / seconds)}/s) over ${connections} connections; plus ${floodSent} flood frames (valid, too fast) and ${validSent} valid init frames (${voiceCalls} of them voice calls, each of which has its greeting synthesized)`);
+  if (stoppedAtDeadline) note(`note: stopped at the ${malformedDeadlineMs / 1000} s deadline before reaching ${targetFrames} frames`);
+  table("malformed-kinds", `Malformed frames sent, by kind (${targetFrames} over ${lanes} concurrent connections)`, [...sentByKind.entries()].sort(([, a], [, b]) => b - a).map(([kind, frames]) => ({ kind, frames })));
+  table("malformed-plans", "Connections by plan, and the close each must get", [...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": `${expectedClose[plan].code} ${expectedClose[plan].reason ?? ""}`.trim() })), "connections by plan:");
+  table("malformed-closes", "Closes by code and reason", [...closes.entries()].sort(([, a], [, b]) => b - a).map(([close, n]) => ({ close, connections: n })), "closes by code and reason:");
   for (const [what, n] of mismatches) failures.push(`malformed: ${n} connection(s) ended otherwise than documented: ${what}`);
 
   // Afterwards: alive, healthy, no line left taken, and a fresh call still works.
   if (!agent.alive()) failures.push(`malformed: the agent process died (exit code ${agent.child.exitCode}, signal ${agent.child.signalCode})`);
   const activeLeft = await waitForActiveCalls(agent.origin, 0);
   const after = await health(agent.origin);
-  console.log(`/health after: HTTP ${after.status} ${JSON.stringify(after.body)}`);
+  note(`/health after: HTTP ${after.status} ${JSON.stringify(after.body)}`);
   if (after.status !== 200 || after.body?.status !== "ok") failures.push(`malformed: /health answered ${after.status} after the abuse`);
   if (activeLeft !== 0) failures.push(`malformed: ${activeLeft} line(s) still taken after every socket closed (a leaked slot)`);
   const fresh = await validCall(agent.origin);
-  console.log(`fresh valid call right after: ${fresh.detail}`);
+  note(`fresh valid call right after: ${fresh.detail}`);
   if (!fresh.ok) {
     failures.push(`malformed: a fresh valid call right after the abuse did not get metadata first, then its greeting's text and audio: ${fresh.detail}`);
     // How long until calls get their greeting's audio again (bounded).
@@ -416,19 +419,19 @@ async function malformedPhase(): Promise<void> {
       await delay(5_000);
       const retry = await validCall(agent.origin);
       if (retry.ok) {
-        console.log(`a call got its greeting's audio again ${((performance.now() - since) / 1000).toFixed(0)} s later (attempt ${attempt}): ${retry.detail}`);
+        note(`a call got its greeting's audio again ${((performance.now() - since) / 1000).toFixed(0)} s later (attempt ${attempt}): ${retry.detail}`);
         break;
       }
-      if (attempt === 12) console.log(`no call got its greeting's audio within ${((performance.now() - since) / 1000).toFixed(0)} s: ${retry.detail}`);
+      if (attempt === 12) note(`no call got its greeting's audio within ${((performance.now() - since) / 1000).toFixed(0)} s: ${retry.detail}`);
     }
   }
   await waitForActiveCalls(agent.origin, 0);
   const rssSettled = agent.rssMb();
-  console.log(
+  note(
     `agent RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB right after (${signed(rssAfter - rssBefore)} MB), ` +
       `${rssSettled.toFixed(0)} MB after the fresh call (${signed(rssSettled - rssBefore)} MB)`,
   );
-  console.log(`agent log lines by level: ${[...agent.logLevels.entries()].map(([level, n]) => `${level} ${n}`).join(", ") || "none"}`);
+  note(`agent log lines by level: ${[...agent.logLevels.entries()].map(([level, n]) => `${level} ${n}`).join(", ") || "none"}`);
   reportErrorLines("malformed", agent.errorLines);
   await agent.stop();
 }
@@ -442,7 +445,7 @@ function reportErrorLines(phase: string, lines: readonly string[]): void {
   for (const message of lines) byMessage.set(message, (byMessage.get(message) ?? 0) + 1);
   for (const [message, n] of byMessage) {
     if (/handler failed|uncaught|unhandled|could not start|fatal/i.test(message) || message.startsWith("(stderr)")) failures.push(`${phase}: the agent logged ${n} x "${message}"`);
-    else console.log(`agent error log (${phase}): ${n} x "${message}"`);
+    else note(`agent error log (${phase}): ${n} x "${message}"`);
   }
 }
 
@@ -485,7 +488,7 @@ async function capacityPhase(): Promise<void> {
     calls.push(connection);
   }
   const full = await health(agent.origin);
-  console.log(`/health with ${limit} calls: ${JSON.stringify(full.body?.calls)}`);
+  note(`/health with ${limit} calls: ${JSON.stringify(full.body?.calls)}`);
   if (full.body?.calls.active !== limit) failures.push(`capacity: /health reports ${full.body?.calls.active} active calls, expected ${limit}`);
 
   const refusedUrls: string[] = [];
@@ -517,12 +520,12 @@ async function capacityPhase(): Promise<void> {
   if (!metadata) failures.push("capacity: after a call hung up, a new call (on a refused call's signed URL) was not accepted");
   calls[0] = again;
   await extra("one more extra (lines full again)");
-  console.table(rows);
+  table("capacity", `Over capacity: AGENT_MAX_CONCURRENT_CALLS=${limit}, ${limit} calls, then ${limit} more at once`, rows);
 
   for (const call of calls) call.ws.close(1000, "User ended conversation");
   await Promise.all(calls.map((call) => call.closedWithin(5_000)));
   const left = await waitForActiveCalls(agent.origin, 0);
-  console.log(`/health after every call hung up: ${left} active`);
+  note(`/health after every call hung up: ${left} active`);
   if (left !== 0) failures.push(`capacity: ${left} line(s) still taken after every call hung up`);
   if (!agent.alive()) failures.push("capacity: the agent process died");
   reportErrorLines("capacity", agent.errorLines);
@@ -530,6 +533,20 @@ async function capacityPhase(): Promise<void> {
 }
 
 // ------------------------------------------------------------------ plumbing
+
+/** Prints a table (under `label`, if given) and keeps it for the record. */
+function table(id: string, title: string, rows: readonly Record<string, Cell | undefined>[], label?: string): void {
+  if (label !== undefined) console.log(label);
+  console.table(rows);
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  tables.push({ id, title, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) });
+}
+
+/** Prints a finding and keeps it for the record's notes. */
+function note(line: string): void {
+  console.log(line);
+  notes.push(`- ${line.replace(/^\n/, "")}`);
+}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -548,6 +565,7 @@ async function main(): Promise<void> {
   console.log(`agent faults: Node ${process.version}, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}`);
   if (only === undefined || only === "malformed") await malformedPhase();
   if (only === undefined || only === "capacity") await capacityPhase();
+  figures.record({ tables, notes, failures });
   if (failures.length > 0) {
     console.error(`\nFAILED (correctness):\n- ${failures.join("\n- ")}`);
     process.exitCode = 1;

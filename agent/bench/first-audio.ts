@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- agent-first-audio [-- --calls=20 --rounds=5 --background=10 --steady-seconds=20]`
+ * `npm run bench -- agent-first-audio [--calls=20 --rounds=5 --background=10 --steady-seconds=20]`
  *
  * How soon a call hears its caller when many start at once, on the local voice agent run as a
  * real process (`node --import tsx agent/src/main.ts`, LOG_LEVEL=warn, loopback, free port,
@@ -29,7 +29,10 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import { pcmToBase64, whiteNoise } from "../src/speech/audio";
-import { numberOption } from "./support/cli-options";
+import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import type { FigureTable } from "../../testkit/figures/figures";
+import { percentile } from "../../testkit/stats";
 import { startLocalAgent, type LocalAgent } from "./support/local-agent";
 
 const calls = numberOption("calls", 20);
@@ -201,7 +204,7 @@ async function scenarios(label: string, env: Record<string, string>): Promise<Ro
 }
 
 /** CPU and memory per call: calls held with live microphone audio and a typed turn every 5 s. */
-async function steady(): Promise<void> {
+async function steady(): Promise<FigureTable> {
   const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(calls + 5) }, readyTimeoutMs: 120_000 });
   try {
     await delay(2_000);
@@ -230,28 +233,22 @@ async function steady(): Promise<void> {
     const stillLive = live.filter((call) => call.ws.readyState === WebSocket.OPEN).length;
     await hangUp(live);
     const corePercent = (100 * cpuMs) / wallMs;
-    console.log(
-      `\nsteady: ${calls} calls for ${(wallMs / 1000).toFixed(0)} s (${stillLive} still live at the end: the caller ends a call after its playbook's turns), ` +
-        `each streaming 16 kHz audio in 32 ms frames and typing a turn every 5 s`,
-    );
-    console.table([
-      {
-        "agent CPU (% of one core)": corePercent.toFixed(1),
-        "per call": `${(corePercent / calls).toFixed(2)} %`,
-        "RSS idle (MB)": idleRss.toFixed(0),
-        "RSS peak (MB)": peakRss.toFixed(0),
-        "per call (MB)": ((peakRss - idleRss) / calls).toFixed(1),
-      },
-    ]);
+    const title =
+      `steady: ${calls} calls for ${(wallMs / 1000).toFixed(0)} s (${stillLive} still live at the end: the caller ends a call after its playbook's turns), ` +
+      `each streaming 16 kHz audio in 32 ms frames and typing a turn every 5 s`;
+    const cost = {
+      "agent CPU (% of one core)": corePercent.toFixed(1),
+      "per call": `${(corePercent / calls).toFixed(2)} %`,
+      "RSS idle (MB)": idleRss.toFixed(0),
+      "RSS peak (MB)": peakRss.toFixed(0),
+      "per call (MB)": ((peakRss - idleRss) / calls).toFixed(1),
+    };
+    console.log(`\n${title}`);
+    console.table([cost]);
+    return { id: "steady", title: `${title[0]!.toUpperCase()}${title.slice(1)}`, columns: Object.keys(cost), rows: [Object.values(cost)] };
   } finally {
     await agent.stop();
   }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 function ms(value: number): string {
@@ -263,6 +260,7 @@ function delay(milliseconds: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const record = startFigures("agent-first-audio");
   console.log(
     `agent first audio: Node ${process.version}, ${os.availableParallelism()} cores, load average ${os
       .loadavg()
@@ -271,7 +269,17 @@ async function main(): Promise<void> {
   );
   const rows = [...(await scenarios("pool + cache", {})), ...(await scenarios("pool, no cache", { AGENT_SYNTHESIS_CACHE_MB: "0" }))];
   console.table(rows);
-  if (steadySeconds > 0) await steady();
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const tables: FigureTable[] = [
+    { id: "bursts", title: `First audio with ${calls} calls starting at once, ${rounds} rounds, ${background} background calls typing in the second setting of each`, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) },
+  ];
+  if (steadySeconds > 0) tables.push(await steady());
+  const cached = rows[0];
+  record.record({
+    tables,
+    headlines: cached ? [{ figure: `Local agent's first audio, ${calls} calls starting at once (sentence cache on)`, value: `p50 ${cached["first audio p50"]}, p95 ${cached["first audio p95"]}` }] : [],
+    failures: [...new Set(failures)],
+  });
   if (failures.length > 0) {
     console.error(`\nFAILED:\n- ${[...new Set(failures)].join("\n- ")}`);
     process.exitCode = 1;

@@ -12,7 +12,7 @@
  * heard by the model the agent runs (phrases and the whole tuning split); their figures are
  * reported and never used to choose.
  *
- *   npx tsx agent/bench/recognition-designs.ts [--designs=grammar,general,domain,interpolated:0.5,...]
+ *   npm run bench -- recognition-designs [--designs=grammar,general,domain,interpolated:0.5,...]
  *        [--voices=flite-slt,flite-rms,...] [--transcripts=file.json] [--decoder=lw:8,...]
  *
  * --transcripts writes every transcript (and n-best list) with its utterance, so the intent rules
@@ -35,11 +35,14 @@ import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx }
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { stringOption } from "./support/cli-options";
+import { stringOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import type { Cell } from "../../testkit/figures/figures";
 import { planGrammar } from "./support/jsgf";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
+import { heldOpen } from "./support/held-open";
 
 type Heard = { best: string; nbest: string[] };
 type Recogniser = { name: string; hear(scenario: string, pcm: Int16Array): Heard; free(): void };
@@ -128,7 +131,10 @@ function bestOnly(text: string, goal: GoalKind) {
   return intent === "other" ? "unclear" : intent;
 }
 
+const columns = ["design", "WER tuning (cross-validated)", "WER held-out", "WER human recordings", "intent tuning, best", "intent tuning, n-best", "intent held-out, best", "intent held-out, n-best", "false compliance", "CPU xRT", "memory"];
+
 async function main(): Promise<void> {
+  const figures = startFigures("recognition-designs");
   const loaded = await loadPocketsphinx();
   if (!loaded.ok) throw new Error(loaded.reason);
   const ps = loaded.pocketsphinx;
@@ -171,7 +177,7 @@ async function main(): Promise<void> {
   };
   // The grammar design needs a scenario; the human recordings are heard by the IT helpdesk's grammar.
   const recordings = humanRecordings().map((recording) => ({ ...recording, pcm: concatPcm([whiteNoise(samplesForMs(300), -60, 5), recording.pcm, whiteNoise(samplesForMs(300), -60, 6)]) }));
-  const rows: string[] = [];
+  const rows: Cell[][] = [];
   for (const design of args.designs.split(",")) {
     const [kind, weightText] = design.split(":") as [string, string | undefined];
     const before = rssMb();
@@ -217,23 +223,38 @@ async function main(): Promise<void> {
     const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
     const t = splits.tuning;
     const h = splits["held-out"];
-    rows.push(
-      `| ${recogniser.name} | ${t.wer} | ${h.wer} | ${human} | ${pct(t.understoodBest, t.evaluated)} | ${pct(t.understoodNbest, t.evaluated)} | ${pct(h.understoodBest, h.evaluated)} | **${pct(h.understoodNbest, h.evaluated)}** | ${t.falseCompliance + h.falseCompliance} | ${(cpuMs / audioMs).toFixed(3)} | ${memory.toFixed(0)} MB |`,
-    );
-    console.log(rows.at(-1));
+    rows.push([
+      recogniser.name,
+      String(t.wer),
+      String(h.wer),
+      String(human),
+      pct(t.understoodBest, t.evaluated),
+      pct(t.understoodNbest, t.evaluated),
+      pct(h.understoodBest, h.evaluated),
+      `**${pct(h.understoodNbest, h.evaluated)}**`,
+      t.falseCompliance + h.falseCompliance,
+      (cpuMs / audioMs).toFixed(3),
+      `${memory.toFixed(0)} MB`,
+    ]);
+    console.log(markdownRow(rows.at(-1)!));
     if (args.transcripts) writeFileSync(args.transcripts, JSON.stringify(transcripts));
   }
-  console.log(
-    [
-      "",
-      "| design | WER tuning (cross-validated) | WER held-out | WER human recordings | intent tuning, best | intent tuning, n-best | intent held-out, best | intent held-out, n-best | false compliance | CPU xRT | memory |",
-      "|---|---|---|---|---|---|---|---|---|---|---|",
-      ...rows,
-    ].join("\n"),
-  );
+  console.log(["", markdownRow(columns), `|${columns.map(() => "---|").join("")}`, ...rows.map(markdownRow)].join("\n"));
+  figures.record({
+    tables: [
+      {
+        id: "designs",
+        title: `The recognition designs on the evaluation set spoken by ${voices.join(", ")}, the caller's intent rules alone reading the transcripts; the tuning split heard cross-validated, the held-out split never used to choose`,
+        columns,
+        rows,
+      },
+    ],
+  });
 }
 
-main().catch((error: unknown) => {
+const markdownRow = (cells: readonly Cell[]) => `| ${cells.join(" | ")} |`;
+
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -3,8 +3,8 @@
  * websocket): answers from the evaluation set, spoken by flite and festival, streamed in real
  * time in 20 ms frames like the browser's microphone, into the recogniser the agent runs.
  *
- *   npx tsx agent/bench/speech-latency.ts                   one call, 20 utterances
- *   npx tsx agent/bench/speech-latency.ts --calls=10        10 calls at once, start times spread
+ *   npm run bench -- speech-latency               one call, 20 utterances
+ *   npm run bench -- speech-latency --calls=10    10 calls at once, start times spread
  *   options: --utterances=N  --gap-ms=N (silence after each utterance; default: the reply's playing time + 1 s)
  *
  * Prints end of speech -> end of turn, -> transcript and -> synthesized reply (p50/p95), how many
@@ -20,8 +20,11 @@ import { createSpeech, type Speech } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { buildTimeline, streamPcm, type Segment } from "../tests/support/speech-fixtures";
-import { numberOption } from "./support/cli-options";
+import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
+import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { percentile } from "../../testkit/stats";
+import { heldOpen } from "./support/held-open";
 import { evaluationVoices, speakAs } from "./support/voices";
 
 const options = {
@@ -90,15 +93,12 @@ async function runCall(speech: Speech, spoken: readonly Spoken[], gapMs: number,
   return { results, extra };
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : "n/a");
+/** p50 and p95 of the turns that have the figure (a missed turn has none). */
+const spread = (values: readonly number[]) => [50, 95].map((p) => ms(percentile(values.filter(Number.isFinite), p)));
 
 async function main(): Promise<void> {
+  const figures = startFigures("speech-latency");
   // Warnings are counted, not printed: under overload there is one per late transcript.
   const warnings = new Map<string, number>();
   const log = pino(
@@ -142,25 +142,50 @@ async function main(): Promise<void> {
 
   const results = calls.flatMap((call) => call.results);
   const cpuCore = (cpu.user + cpu.system) / 1000 / wallMs;
+  const stages: [string, number[]][] = [
+    ["end of speech -> end of turn (VAD)", results.map((r) => r.vad)],
+    ["end of turn -> transcript", results.map((r) => r.toTranscript - r.vad)],
+    ["end of speech -> transcript", results.map((r) => r.toTranscript)],
+    ["end of speech -> synthesized reply", results.map((r) => r.toReply)],
+  ];
+  const spreads = stages.map(([stage, values]) => [stage, ...spread(values)] as const);
+  const understood = `${results.filter((r) => r.understood === true).length}/${results.length}`;
+  const missed = results.filter((r) => r.understood === undefined).length;
+  const extra = calls.reduce((sum, call) => sum + call.extra, 0);
+  const eventLoop = `p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms  max ${(loopDelay.max / 1e6).toFixed(1)} ms`;
+  const cpuShare = `${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call`;
+  const memory = `${(rssBefore / 2 ** 20).toFixed(0)} MiB before the calls (models, flite worker), peak ${(rssPeak / 2 ** 20).toFixed(0)} MiB, ${((rssPeak - rssBefore) / 2 ** 20 / options.calls).toFixed(1)} MiB per call`;
+  const setting = `${options.calls} call(s) x ${options.utterances} utterances, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each`;
   const lines = [
-    `speech latency: ${options.calls} call(s) x ${options.utterances} utterances, real-time 20 ms frames, ${(gapMs / 1000).toFixed(1)} s after each, ${process.version}`,
-    `  end of speech -> end of turn (VAD):  p50 ${ms(percentile(results.map((r) => r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.vad), 95))}`,
-    `  end of turn -> transcript:           p50 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript - r.vad), 95))}`,
-    `  end of speech -> transcript:         p50 ${ms(percentile(results.map((r) => r.toTranscript), 50))}  p95 ${ms(percentile(results.map((r) => r.toTranscript), 95))}`,
-    `  end of speech -> synthesized reply:  p50 ${ms(percentile(results.map((r) => r.toReply), 50))}  p95 ${ms(percentile(results.map((r) => r.toReply), 95))}`,
-    `  understood by the caller's rules: ${results.filter((r) => r.understood === true).length}/${results.length}` +
-      `  (turns missed: ${results.filter((r) => r.understood === undefined).length}, extra turns: ${calls.reduce((sum, call) => sum + call.extra, 0)})`,
+    `speech latency: ${setting}, ${process.version}`,
+    ...spreads.map(([stage, p50, p95]) => `  ${`${stage}:`.padEnd(36)} p50 ${p50}  p95 ${p95}`),
+    `  understood by the caller's rules: ${understood}  (turns missed: ${missed}, extra turns: ${extra})`,
     ...[...warnings].map(([message, count]) => `  logged ${count}x: ${message}`),
-    `  event-loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms  p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms  max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
-    `  CPU: ${(cpuCore * 100).toFixed(0)}% of one core in total, ${((cpuCore * 100) / options.calls).toFixed(1)}% per call` +
-      ` (${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after: other work on the machine skews every figure)`,
-    `  RSS: ${(rssBefore / 2 ** 20).toFixed(0)} MiB before the calls (models, flite worker), peak ${(rssPeak / 2 ** 20).toFixed(0)} MiB,` +
-      ` ${((rssPeak - rssBefore) / 2 ** 20 / options.calls).toFixed(1)} MiB per call`,
+    `  event-loop delay: ${eventLoop}`,
+    `  CPU: ${cpuShare}` + ` (${availableParallelism()} cores; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after: other work on the machine skews every figure)`,
+    `  RSS: ${memory}`,
   ];
   console.log(lines.join("\n"));
+  figures.record({
+    tables: [
+      { id: "latency", title: `Speech latency against the speech part, without the websocket: ${setting}`, columns: ["stage", "p50", "p95"], rows: spreads },
+      {
+        id: "cost",
+        title: "Turns and cost",
+        columns: ["figure", "measured"],
+        rows: [
+          ["understood by the caller's rules", `${understood} (turns missed: ${missed}, extra turns: ${extra})`],
+          ...[...warnings].map(([message, count]) => [`logged ${count}x`, message]),
+          ["event-loop delay", eventLoop],
+          ["CPU", cpuShare],
+          ["memory (RSS)", memory],
+        ],
+      },
+    ],
+  });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

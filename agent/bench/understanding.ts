@@ -9,7 +9,7 @@
  * intents understood typed and spoken (overall and per voice), false compliance, word error rate
  * per voice and on the human recordings.
  *
- *   npx tsx agent/bench/understanding.ts [--voices=flite-slt,festival-kal] [--parallel=2]
+ *   npm run bench -- understanding [--voices=flite-slt,festival-kal] [--parallel=2]
  *
  * Audio is streamed into the recogniser faster than real time (latency is call-latency.ts's job),
  * with a transcript deadline long enough that a busy machine changes no result.
@@ -22,11 +22,13 @@ import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption, stringOption } from "./support/cli-options";
+import { numberOption, stringOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from "./support/voices";
 import { WordErrorRate } from "./support/wer";
-import { buildTimeline, streamPcm } from "../tests/support/speech-fixtures";
+import { buildTimeline, streamPcm } from "./support/speech-audio";
+import { heldOpen } from "./support/held-open";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
 const parallel = Math.max(1, numberOption("parallel", 2));
@@ -67,23 +69,33 @@ async function pool<T, R>(items: readonly T[], width: number, work: (item: T, in
 
 type Result = { utterance: EvaluationUtterance; voice: EvaluationVoice | "typed"; intent: string; transcript: string; turns: number };
 
-function summarise(results: readonly Result[], label: string, withWer: boolean): string[] {
-  const lines: string[] = [];
-  for (const split of splits) {
+type Score = { split: string; understood: string; wer: string };
+
+/** Intents understood (off-topic turns aside) and, for speech, the word error rate, per split. */
+function score(results: readonly Result[], withWer: boolean): Score[] {
+  return splits.map((split) => {
     const scored = results.filter((result) => result.utterance.split === split && result.utterance.intent !== OFF_TOPIC);
     const understood = scored.filter((result) => result.intent === result.utterance.intent).length;
     const wer = new WordErrorRate();
     if (withWer) for (const result of scored) wer.add(result.utterance.text, result.transcript);
-    lines.push(`  ${label.padEnd(14)} ${split.padEnd(9)} understood ${pct(understood, scored.length).padEnd(20)}${withWer ? ` WER ${wer}` : ""}`);
-  }
-  return lines;
+    return { split, understood: pct(understood, scored.length), wer: withWer ? String(wer) : "" };
+  });
 }
+
+function summarise(scores: readonly Score[], label: string): string[] {
+  return scores.map(({ split, understood, wer }) => `  ${label.padEnd(14)} ${split.padEnd(9)} understood ${understood.padEnd(20)}${wer ? ` WER ${wer}` : ""}`);
+}
+
+/** One row of a table: the label, then each split's figures side by side. */
+const row = (label: string, scores: readonly Score[], withWer: boolean) => [label, ...scores.flatMap(({ understood, wer }) => (withWer ? [understood, wer] : [understood]))];
+const splitColumns = (withWer: boolean) => splits.flatMap((split) => [`${split}: understood`, ...(withWer ? [`${split}: WER`] : [])]);
 
 function falseCompliance(results: readonly Result[]): Result[] {
   return results.filter((result) => result.intent === "comply" && result.utterance.intent !== "comply");
 }
 
 async function main(): Promise<void> {
+  const figures = startFigures("understanding");
   const load = loadavg()[0] ?? 0;
   const utterances = loadEvaluationSet();
   const playbooks = loadPlaybooks();
@@ -133,19 +145,24 @@ async function main(): Promise<void> {
   }
   await speech.close();
 
-  const lines = ["", "typed (the same rules, no recogniser)", ...summarise(typed, "typed", false)];
+  const typedScores = score(typed, false);
+  const allVoices = score(spoken, true);
+  const perVoice = voices.map((voice) => [voice, score(spoken.filter((result) => result.voice === voice), true)] as const);
+  const perScenario = [...playbooks.keys()].map((scenario) => [scenario.split("-")[0] as string, score(spoken.filter((result) => result.utterance.scenario === scenario), false)] as const);
+  const lines = ["", "typed (the same rules, no recogniser)", ...summarise(typedScores, "typed")];
   lines.push("", "spoken (flite and festival voices through the agent's recogniser)");
-  lines.push(...summarise(spoken, "all voices", true));
-  for (const voice of voices) lines.push(...summarise(spoken.filter((result) => result.voice === voice), voice, true));
-  const byScenario = [...playbooks.keys()].flatMap((scenario) => summarise(spoken.filter((result) => result.utterance.scenario === scenario), scenario.split("-")[0] as string, false));
-  lines.push("", "spoken, per scenario", ...byScenario);
+  lines.push(...summarise(allVoices, "all voices"));
+  for (const [voice, scores] of perVoice) lines.push(...summarise(scores, voice));
+  lines.push("", "spoken, per scenario", ...perScenario.flatMap(([scenario, scores]) => summarise(scores, scenario)));
   const splitTurns = spoken.filter((result) => result.turns > 1).length;
   const missed = spoken.filter((result) => result.turns === 0).length;
-  lines.push(`  turns split in two by a pause: ${splitTurns}; utterances that produced no turn: ${missed}`);
+  const turnsNote = `turns split in two by a pause: ${splitTurns}; utterances that produced no turn: ${missed}`;
+  lines.push(`  ${turnsNote}`);
   const wrongTyped = falseCompliance(typed);
   const wrongSpoken = falseCompliance(spoken);
-  lines.push("", `false compliance (every split, off-topic turns included): typed ${wrongTyped.length}, spoken ${wrongSpoken.length}`);
-  for (const result of [...wrongTyped, ...wrongSpoken]) lines.push(`    ${result.voice} ${result.utterance.split} ${result.utterance.intent}: "${result.utterance.text}" heard "${result.transcript}"`);
+  const complianceNote = `false compliance (every split, off-topic turns included): typed ${wrongTyped.length}, spoken ${wrongSpoken.length}`;
+  const complianceCases = [...wrongTyped, ...wrongSpoken].map((result) => `${result.voice} ${result.utterance.split} ${result.utterance.intent}: "${result.utterance.text}" heard "${result.transcript}"`);
+  lines.push("", complianceNote, ...complianceCases.map((line) => `    ${line}`));
   lines.push("", "word error rate on recordings of real people (pocketsphinx-testdata)");
   for (const [set, wer] of human) lines.push(`  ${set.padEnd(10)} WER ${wer} (${wer.words} words)`);
   lines.push(...humanLines);
@@ -156,9 +173,25 @@ async function main(): Promise<void> {
   }
   lines.push("", `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end (other work on this machine slows the run, not the results)`);
   console.log(lines.join("\n"));
+
+  const heldOut = allVoices.find((scoreOfSplit) => scoreOfSplit.split === "held-out");
+  figures.record({
+    tables: [
+      {
+        id: "intents",
+        title: `Intents understood (off-topic turns aside) and word error rate, typed and spoken by ${voices.join(", ")}; the held-out split was never tuned on`,
+        columns: ["heard as", ...splitColumns(true)],
+        rows: [row("typed (the rules, no recogniser)", typedScores.map((typedScore) => ({ ...typedScore, wer: "-" })), true), row("spoken, all voices", allVoices, true), ...perVoice.map(([voice, scores]) => row(voice, scores, true))],
+      },
+      { id: "scenarios", title: "Spoken, per scenario", columns: ["scenario", ...splitColumns(false)], rows: perScenario.map(([scenario, scores]) => row(scenario, scores, false)) },
+      { id: "people", title: "Word error rate on recordings of real people (pocketsphinx-testdata)", columns: ["recordings", "WER", "words"], rows: [...human].map(([set, wer]) => [set, String(wer), wer.words]) },
+    ],
+    notes: [`${turnsNote[0]!.toUpperCase()}${turnsNote.slice(1)}.`, `${complianceNote[0]!.toUpperCase()}${complianceNote.slice(1)}${complianceCases.length > 0 ? `: ${complianceCases.join("; ")}` : ""}.`],
+    headlines: heldOut ? [{ figure: `Intents understood, spoken by ${voices.length} voices, held-out split`, value: heldOut.understood }] : [],
+  });
 }
 
-main().catch((error: unknown) => {
+heldOpen(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -7,7 +7,8 @@ import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, pa
 import { maxWordsPerTurn, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { createCaller, scenarioIds } from "../src/caller";
 import { fixedCallerLines } from "../src/caller/caller";
-import { closeFixtureSpeech, lastSpeechSample, speak } from "./support/speech-fixtures";
+import { lastSpeechSample } from "../bench/support/speech-audio";
+import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 const cmudictPath = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
 /** The longest a caller's turn may take to say (the IT helpdesk greeting used to take 15 s). */

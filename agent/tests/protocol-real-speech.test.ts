@@ -9,7 +9,8 @@ import { concatPcm } from "../src/speech/audio";
 import { createSpeech } from "../src/speech";
 import type { Speech } from "../src/speech";
 import { eventIdOf, ofType, startAgent, type Frame, type Harness } from "./support/agent-harness";
-import { closeFixtureSpeech, silence, speak, streamPcm } from "./support/speech-fixtures";
+import { silence, streamPcm } from "../bench/support/speech-audio";
+import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 let speech: Speech;
 let harness: Harness;

@@ -3,7 +3,8 @@ import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
-import { buildTimeline, closeFixtureSpeech, noise, RecognitionLog, settle, speak, spokenTimeline, streamPcm } from "./support/speech-fixtures";
+import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
+import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 
 // Real pocketsphinx (Debian packages) with the agent's domain-adapted language model, and speech
 // synthesized by flite at test time.

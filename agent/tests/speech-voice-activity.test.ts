@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
-import { closeFixtureSpeech, lastSpeechSample, noise, speak } from "./support/speech-fixtures";
+import { lastSpeechSample, noise } from "../bench/support/speech-audio";
+import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 afterAll(() => closeFixtureSpeech());
 

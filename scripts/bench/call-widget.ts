@@ -11,18 +11,18 @@
  *   over N calls, each on a freshly loaded page (HTTP cache warm after the first), read from the
  *   performance marks the widget leaves (lib/call/call-marks.ts);
  * - a typed call: Start -> 'Connected' and Start -> the caller's first line, likewise.
- * Chromium, Firefox ESR and WebKitGTK run through tests/engines/support (fake microphones, a
+ * Chromium, Firefox ESR and WebKitGTK run through testkit/browser, as in the engine suite (fake microphones, a
  * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
  */
 import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
-import { launch, type EngineName, type Tab } from "../../tests/engines/support/browsers";
-import { startAudioSink } from "../../tests/engines/support/audio-sink";
-import { startSite, type Site } from "../../tests/engines/support/site";
-import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "../../tests/engines/support/widget";
-import { numberOption, stringOption } from "../lib/cli-options";
-import { percentile } from "../lib/stats";
+import { launch, type EngineName, type Tab } from "../../testkit/browser/engines";
+import { startAudioSink } from "../../testkit/browser/audio-sink";
+import { startSite, type Site } from "../../testkit/browser/engine-site";
+import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "../../testkit/browser/widget";
+import { numberOption, stringOption } from "../../testkit/cli-options";
+import { percentile } from "../../testkit/stats";
 
 const calls = numberOption("calls", 10);
 const engineOption = stringOption("engine") ?? "all";

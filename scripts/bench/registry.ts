@@ -35,15 +35,15 @@ export const benches: readonly Bench[] = [
   { name: "export-cdn", about: "the static export on wrangler: routes, 404, _headers rules applied, per-page policies, redirects for capitals", script: "scripts/bench/export-cdn.ts", records: "itself" },
   { name: "export-call", about: "the export's demo call, Start Call -> 'Connected', through wrangler, the Edge Function and the local agent", script: "scripts/bench/export-call.ts", records: "itself" },
   { name: "widget", about: "the call widget per engine: bytes on intent, other origins, Start Call -> 'Connected' and -> first audio, typed calls", script: "scripts/bench/call-widget.ts", records: "output" },
-  { name: "microphone-processing", about: "what Chromium, Firefox ESR and WebKitGTK apply to the microphone (echo cancellation, noise suppression, gain control) when the SDK asks", script: "scripts/bench/microphone-processing.ts", records: "output" },
-  { name: "agent", about: "end of visitor speech -> first agent audio over the real protocol, one call then 10 at once; understood; CPU and memory", script: "agent/bench/call-latency.ts", prepare: [speechEvaluationDeps], records: "output" },
-  { name: "agent-first-audio", about: "the local agent's first audio with 20 calls starting at once, with typed turns in flight, cached and not", script: "agent/bench/first-audio.ts", records: "output" },
-  { name: "agent-faults", about: "the local agent under 10,000 malformed frames and over capacity: every close as documented, nothing leaked", script: "agent/bench/faults.ts", records: "output" },
-  { name: "understanding", about: "intents understood typed and spoken by five flite/festival voices, held-out split apart; word error rate", script: "agent/bench/understanding.ts", prepare: [speechEvaluationDeps], records: "output" },
-  { name: "recognition-designs", about: "the recognition designs compared on the evaluation set (grammar, general, domain, interpolated)", script: "agent/bench/recognition-designs.ts", prepare: [speechEvaluationDeps], records: "output" },
-  { name: "speech-latency", about: "end of speech -> transcript straight against the speech part, without the websocket", script: "agent/bench/speech-latency.ts", prepare: [speechEvaluationDeps], records: "output" },
+  { name: "microphone-processing", about: "what Chromium, Firefox ESR and WebKitGTK apply to the microphone (echo cancellation, noise suppression, gain control) when the SDK asks", script: "scripts/bench/microphone-processing.ts", records: "itself" },
+  { name: "agent", about: "end of visitor speech -> first agent audio over the real protocol, one call then 10 at once; understood; CPU and memory", script: "agent/bench/call-latency.ts", prepare: [speechEvaluationDeps], records: "itself" },
+  { name: "agent-first-audio", about: "the local agent's first audio with 20 calls starting at once, with typed turns in flight, cached and not", script: "agent/bench/first-audio.ts", records: "itself" },
+  { name: "agent-faults", about: "the local agent under 10,000 malformed frames and over capacity: every close as documented, nothing leaked", script: "agent/bench/faults.ts", records: "itself" },
+  { name: "understanding", about: "intents understood typed and spoken by five flite/festival voices, held-out split apart; word error rate", script: "agent/bench/understanding.ts", prepare: [speechEvaluationDeps], records: "itself" },
+  { name: "recognition-designs", about: "the recognition designs compared on the evaluation set (grammar, general, domain, interpolated)", script: "agent/bench/recognition-designs.ts", prepare: [speechEvaluationDeps], records: "itself" },
+  { name: "speech-latency", about: "end of speech -> transcript straight against the speech part, without the websocket", script: "agent/bench/speech-latency.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "rooms", about: "the caller in real rooms: quiet, unseen voices, babble and pink noise 20/15/10 dB, telephone, reverb, tempo, level, clipping, the browser path; held-out apart", script: "agent/bench/rooms.ts", prepare: [speechEvaluationDeps], records: "output" },
-  { name: "caller-voice", about: "the caller's voice: festival's slt HTS against flite's slt, intelligibility to the recogniser, pitch movement, synthesis time, CPU", script: "agent/bench/caller-voice.ts", prepare: [speechEvaluationDeps], records: "output" },
+  { name: "caller-voice", about: "the caller's voice: festival's slt HTS against flite's slt, intelligibility to the recogniser, pitch movement, synthesis time, CPU", script: "agent/bench/caller-voice.ts", prepare: [speechEvaluationDeps], records: "itself" },
 ];
 
 export const benchNames = benches.map((bench) => bench.name);

@@ -40,12 +40,23 @@ function runScript(bench: Bench, options: readonly string[]): Promise<{ code: nu
   return new Promise((resolve) => child.once("close", (code, signal) => resolve({ code: code ?? (signal ? 130 : 1), output })));
 }
 
+/** Whether the bench wrote a record (its own, or one named after it: lighthouse-wrangler) since `since`. */
+function recordedSince(bench: Bench, since: number): boolean {
+  return [...readRecords().values()].some((record) => (record.bench === bench.name || record.bench.startsWith(`${bench.name}-`)) && Date.parse(record.date) >= since);
+}
+
 async function run(bench: Bench, options: readonly string[]): Promise<number> {
   for (const step of bench.prepare ?? []) runStep(step);
   process.env[figuresCommandVariable] = ["npm run bench --", bench.name, ...options].join(" ");
   const figures = startFigures(bench.name);
+  const startedAt = Date.now();
   const { code, output } = await runScript(bench, options);
   if (bench.records === "output" && code === 0) figures.record({ output: printable(output) });
+  // A bench that stops early without an error (Node exiting on an empty event loop) must not pass for a run.
+  if (bench.records === "itself" && code === 0 && !recordedSince(bench, startedAt - 1000)) {
+    console.error(`npm run bench: ${bench.name} exited with code 0 but recorded no figures: it stopped before the end`);
+    return 2;
+  }
   // A bench that recorded itself did so even when a check failed: its record says which.
   if (code === 0 || code === 1) refresh();
   return code;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "./free-port";
+import { freePort } from "../../../testkit/ports";
 
 export { freePort };
 

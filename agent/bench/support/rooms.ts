@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { concatPcm, samplesForMs, whiteNoise } from "../../src/speech/audio";
-import { encodeWav, lastSpeechSample } from "../../tests/support/speech-fixtures";
+import { encodeWav, lastSpeechSample } from "./speech-audio";
 import { babble, clip, gain, mixAtSnr, pinkNoise, reverberate, telephoneBand } from "./conditions";
 import { readWav16, speakAs, unseenVoices, type EvaluationVoice } from "./voices";
 

@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import type { Playbook } from "../../src/caller/playbook-schema";
 import { concatPcm, pcmToBase64, samplesForMs } from "../../src/speech/audio";
 import type { EvaluatedIntent, EvaluationUtterance } from "../../eval/evaluation-set";
-import { lastSpeechSample } from "../../tests/support/speech-fixtures";
+import { lastSpeechSample } from "./speech-audio";
 
 const frameMs = 20;
 const frameSamples = samplesForMs(frameMs);
@@ -26,11 +26,6 @@ type ServerFrame = {
   agent_response_event?: { agent_response?: string; event_id?: number };
   user_transcription_event?: { user_transcript?: string };
 };
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** Deterministic pseudo-random numbers, so two runs stagger the visitors alike. */
 export function random(seed: number): () => number {

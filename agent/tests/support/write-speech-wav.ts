@@ -3,7 +3,8 @@
  * after: the fake microphone of browser tests. Usage: tsx write-speech-wav.ts OUT LEAD_MS TAIL_MS "text"
  */
 import { writeFileSync } from "node:fs";
-import { closeFixtureSpeech, encodeWav, silence, speak } from "./speech-fixtures";
+import { encodeWav, silence } from "../../bench/support/speech-audio";
+import { closeFixtureSpeech, speak } from "./speech-fixtures";
 import { concatPcm } from "../../src/speech/audio";
 
 async function main() {

@@ -2,14 +2,15 @@
  * The two engines beside Chromium, driven the way their vendors support automation:
  * Firefox ESR through puppeteer-core over WebDriver BiDi, and WebKitGTK's MiniBrowser through
  * WebKitWebDriver on an Xvfb display. Both are wrapped in one small `Tab` interface, so every
- * behaviour in tests/engines is written once and run in each engine.
+ * behaviour in tests/engines (and every figure of the widget and microphone benches) is written
+ * once and run in each engine.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import puppeteer, { type Browser as PuppeteerBrowser, type Frame, type Page } from "puppeteer-core";
 import { Builder, By, type WebDriver } from "selenium-webdriver";
-import { chromiumArgs, chromiumPath } from "../../../testkit/browser/chromium";
-import { freePort, waitForHttp } from "../../../testkit/ports";
+import { chromiumArgs, chromiumPath } from "./chromium";
+import { freePort, waitForHttp } from "../ports";
 
 /** Chromium is here for the benchmarks' sake (scripts/bench/call-widget.ts); its test suite is Playwright's. */
 export type EngineName = "chromium" | "firefox" | "webkit";

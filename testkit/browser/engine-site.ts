@@ -7,9 +7,9 @@
  * there the browser itself refuses the microphone (Permissions Policy), in any engine.
  */
 import { createServer, request, type Server } from "node:http";
-import { startLocalAgent } from "../../../testkit/servers/local-agent";
-import { startProductionServer } from "../../../testkit/servers/next-start";
-import { limitsForTests } from "../../../testkit/test-limits";
+import { startLocalAgent } from "../servers/local-agent";
+import { startProductionServer } from "../servers/next-start";
+import { limitsForTests } from "../test-limits";
 
 const agentKey = "engines-local-agent-key";
 

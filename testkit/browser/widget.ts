@@ -1,13 +1,13 @@
 /**
- * The call widget as the engine suites see it: XPaths of what a visitor presses, and one
+ * The call widget as the engine suite and the widget bench see it: XPaths of what a visitor presses, and one
  * snapshot of everything they can see (plus what the page recorded about the microphone,
  * CSP violations, requests and the call's timing marks), read in a single round trip.
  */
-import { callWidgetText } from "../../../content/call/shell";
-import { callWidgetPageText } from "../../../content/call/page";
-import { callLiveText } from "../../../content/call/live";
-import playbook from "../../../agent/playbooks/it-helpdesk-mfa-reset.json";
-import type { Tab } from "./browsers";
+import { callWidgetText } from "../../content/call/shell";
+import { callWidgetPageText } from "../../content/call/page";
+import { callLiveText } from "../../content/call/live";
+import playbook from "../../agent/playbooks/it-helpdesk-mfa-reset.json";
+import type { Tab } from "./engines";
 
 export const text = { ...callWidgetPageText, ...callWidgetText, live: callLiveText };
 
