@@ -26,6 +26,11 @@ const oneWay = {
     { target: "./lib", from: ["./components", "./app"], message: "lib/ sits below components/ and app/: pass what it needs in as arguments." },
     { target: "./components", from: "./app", message: "components/ sit below the routes in app/: move what both need into components/ or lib/." },
     { target: "./agent", from: "./scripts", message: "The voice agent never imports from scripts/: move the helper into agent/ (scripts may import it from there)." },
+    {
+      target: "./agent/src",
+      from: "./agent/eval",
+      message: "The running agent never reads its evaluation set: what it learns from lives in agent/corpus/ (read by agent/src/visitor-sentences.ts), and the evaluation reads that to prove the two do not overlap.",
+    },
     { target: "./testkit", from: ["./tests", "./scripts"], message: "testkit/ sits below the tests and the scripts: move what it needs into testkit/." },
     benchesNeverImportTests,
     {

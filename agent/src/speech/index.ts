@@ -29,8 +29,8 @@ export type SpeechOptions = {
   /** The pocketsphinx en-us model directory (default: Debian's). */
   modelDir?: string;
   /**
-   * What visitors say on these calls (the playbooks' phrases and the evaluation set's tuning
-   * split): the domain language model is built from them at start-up. Without them recognition
+   * What visitors say on these calls (the playbooks' phrases and agent/corpus/, read by
+   * visitor-sentences.ts): the domain language model is built from them at start-up. Without them recognition
    * uses the general model alone.
    */
   domainSentences?: readonly string[];
