@@ -52,7 +52,7 @@ async function harshRoom(text: string): Promise<Int16Array> {
 const heard = (utterance: Utterance | undefined) => ({ transcript: utterance?.transcript, alternatives: utterance?.alternatives });
 
 describe("the cepstral mean, per call", () => {
-  it("hears the same utterance the same whatever its decoder heard in earlier calls", async () => {
+  it("hears the same utterance the same whatever cepstral mean earlier calls left on its decoder", async () => {
     const utterance = (await spokenTimeline("i would rather check with my manager first", "rms")).pcm;
     const [first] = await call([utterance]);
     await call([await harshRoom("send the payment now please"), await harshRoom("my code is five five one two"), await harshRoom("who is this calling")]);

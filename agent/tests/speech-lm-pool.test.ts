@@ -21,9 +21,6 @@ class FakeDecoder {
   get freed(): boolean {
     return this.frees > 0;
   }
-  startStream(): boolean {
-    return true;
-  }
   startUtterance(): boolean {
     this.startedFrom.push(this.mean[0] ?? Number.NaN);
     this.samples = 0;

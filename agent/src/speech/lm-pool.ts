@@ -15,7 +15,9 @@
  * the room), which it updates after each utterance. Left alone, a call would be heard through the
  * mean of whichever calls used its decoder before. So the mean belongs to the call (its
  * CallChannel): every lease starts its decoder from the call's mean, and a call's first from the
- * mean every new decoder has after its warm-up.
+ * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
+ * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
+ * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
  */
 import { concatPcm, samplesForMs } from "./audio";
 import { buildArpa } from "./domain-lm";
@@ -249,8 +251,7 @@ export class LanguageModelLease {
       const started = await pooled.lane.run(() => {
         const mean = channel.mean ?? pool.initialMean;
         if (mean) pooled.decoder.setCepstralMean(mean);
-        // The noise estimate cannot be carried from decoder to decoder, so each utterance estimates its own.
-        return pooled.decoder.startStream() && pooled.decoder.startUtterance();
+        return pooled.decoder.startUtterance();
       });
       if (!started) this.failed = true;
       return pooled;

@@ -88,7 +88,6 @@ type Functions = {
   ps_set_jsgf_string: NativeFunction<[Pointer, string, string], number>;
   ps_set_search: NativeFunction<[Pointer, string], number>;
   ps_set_lm: NativeFunction<[Pointer, string, Pointer], number>;
-  ps_start_stream: NativeFunction<[Pointer], number>;
   ps_start_utt: NativeFunction<[Pointer], number>;
   ps_process_raw: NativeFunction<[Pointer, Int16Array, number, number, number], number>;
   ps_end_utt: NativeFunction<[Pointer], number>;
@@ -147,7 +146,6 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
     ps_set_jsgf_string: f("ps_set_jsgf_string", "int", [decoder, "const char *", "const char *"]),
     ps_set_search: f("ps_set_search", "int", [decoder, "const char *"]),
     ps_set_lm: f("ps_set_lm", "int", [decoder, "const char *", ngram]),
-    ps_start_stream: f("ps_start_stream", "int", [decoder]),
     ps_start_utt: f("ps_start_utt", "int", [decoder]),
     ps_process_raw: f("ps_process_raw", "int", [decoder, "const int16_t *", "size_t", "int", "int"]),
     ps_end_utt: f("ps_end_utt", "int", [decoder]),
@@ -268,14 +266,6 @@ export class Decoder {
         else resolve(result >= 0 && this.handle !== null && this.native.ps_set_search(this.handle, name) >= 0);
       }),
     );
-  }
-
-  /**
-   * Starts a new stream: the front end's noise estimate (its noise removal, on by default) starts
-   * over instead of going on from what the decoder heard last. Only between utterances.
-   */
-  startStream(): boolean {
-    return this.handle !== null && this.native.ps_start_stream(this.handle) >= 0;
   }
 
   startUtterance(): boolean {
