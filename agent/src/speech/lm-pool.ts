@@ -9,7 +9,8 @@
  * language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
- * never on the event loop. Two lanes (two models) use two cores.
+ * never on the event loop. Two lanes (two models) are meant to use two cores; under 25 streams
+ * the process stayed under one (DESIGN.md, "Under load"), for a reason not yet found.
  *
  * A decoder also keeps a cepstral mean (the average spectrum of what it heard: the microphone and
  * the room), which it updates after each utterance. Left alone, a call would be heard through the
