@@ -158,7 +158,12 @@ async function main(): Promise<void> {
   console.log(lines.join("\n"));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// The decoders run on koffi's threads, which do not keep Node's event loop alive by themselves:
+// without this the bench exited half-way, silently, with nothing printed.
+const alive = setInterval(() => undefined, 60_000);
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => clearInterval(alive));
