@@ -34,6 +34,11 @@ const oneWay = {
       message: "The agent is its own package: it imports its own code, contract/ and npm packages. Move what it shares with the site into contract/.",
     },
     {
+      target: "./agent/src",
+      from: "./agent/eval",
+      message: "The running agent never reads its evaluation set: what it learns from lives in agent/corpus/ (read by agent/src/visitor-sentences.ts), and the evaluation reads that to prove the two do not overlap.",
+    },
+    {
       target: "./contract",
       from: ".",
       except: ["./contract", "./node_modules"],

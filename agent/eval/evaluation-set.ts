@@ -1,34 +1,61 @@
 /**
- * The understanding evaluation set (utterances.json): natural visitor answers per scenario and
- * intent, with a fixed held-out split. Benches and tests read it through here; the agent's
- * runtime reads only the tuning split (src/visitor-sentences.ts).
+ * The understanding evaluation set: natural visitor answers per scenario and intent. Its own
+ * home (utterances.json) holds only the held-out answers, which the agent never learns; the
+ * benches also report how the agent does on what it learnt, the labelled answers of its corpus
+ * (agent/corpus/visitor-answers.json, read through src/visitor-sentences.ts), as the tuning split.
+ * Benches and tests read both through here; the agent never reads this module.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { answerIntents, OFF_TOPIC, visitorAnswers, visitorAnswerSchema, type VisitorAnswer } from "../src/visitor-sentences";
+
+export { OFF_TOPIC };
 
 /** The eight intents the issue names, in the caller's vocabulary, plus off-topic turns kept for safety checks. */
-export const evaluatedIntents = ["refuse", "ask_identity", "ask_purpose", "offer_callback", "verify", "comply", "goodbye", "ask_repeat"] as const;
+export const evaluatedIntents = answerIntents;
 export type EvaluatedIntent = (typeof evaluatedIntents)[number];
-export const OFF_TOPIC = "off_topic";
 
 export const splits = ["tuning", "held-out"] as const;
 export type Split = (typeof splits)[number];
 
-const utteranceSchema = z.strictObject({
-  scenario: z.string().min(1),
-  intent: z.enum([...evaluatedIntents, OFF_TOPIC]),
-  text: z.string().trim().min(2).max(200),
-  split: z.enum(splits),
-});
-const fileSchema = z.strictObject({ description: z.string(), utterances: z.array(utteranceSchema).min(1) });
+const fileSchema = z.strictObject({ description: z.string(), utterances: z.array(visitorAnswerSchema).min(1) });
 
-export type EvaluationUtterance = z.infer<typeof utteranceSchema>;
+export type EvaluationUtterance = VisitorAnswer & { split: Split };
 
 export const evaluationSetFile = path.join(__dirname, "utterances.json");
 
-export function loadEvaluationSet(file = evaluationSetFile): EvaluationUtterance[] {
+/** The held-out answers alone, in the file's order. */
+export function loadHeldOut(file = evaluationSetFile): VisitorAnswer[] {
   return fileSchema.parse(JSON.parse(readFileSync(file, "utf8"))).utterances;
+}
+
+/**
+ * Both splits in one list, in the order the set was written and every bench has always walked
+ * it: scenario and intent groups in the corpus's order, each as two learnt wordings, then one
+ * held out (what is left of either once the other runs out comes last).
+ */
+export function loadEvaluationSet(file = evaluationSetFile): EvaluationUtterance[] {
+  const groups = new Map<string, { tuning: VisitorAnswer[]; heldOut: VisitorAnswer[] }>();
+  const groupOf = (answer: VisitorAnswer) => {
+    const key = `${answer.scenario}\u0000${answer.intent}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { tuning: [], heldOut: [] }));
+    return group;
+  };
+  for (const answer of visitorAnswers()) groupOf(answer).tuning.push(answer);
+  for (const answer of loadHeldOut(file)) groupOf(answer).heldOut.push(answer);
+  const merged: EvaluationUtterance[] = [];
+  for (const { tuning, heldOut } of groups.values()) {
+    let t = 0;
+    let h = 0;
+    while (t < tuning.length || h < heldOut.length) {
+      const heldOutsTurn = (t + h) % 3 === 2 ? h < heldOut.length : t >= tuning.length;
+      if (heldOutsTurn) merged.push({ ...(heldOut[h++] as VisitorAnswer), split: "held-out" });
+      else merged.push({ ...(tuning[t++] as VisitorAnswer), split: "tuning" });
+    }
+  }
+  return merged;
 }
 
 /** The words a transcript of `text` should have: lower case, punctuation dropped, hyphens as spaces. */

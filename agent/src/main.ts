@@ -87,7 +87,8 @@ async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig)
 /**
  * Every other fixed line of the playbooks (the replies to each intent, the tactics, the closing
  * lines), synthesized once calls can start, behind any call's own synthesis (the pool serves
- * "spare" work last): a visitor's first "who is this?" then finds its answer ready too.
+ * "spare" work last) and only while no call is listening (speech/index.ts): a visitor's first
+ * "who is this?" then finds its answer ready too, and recognition never shares the cores with it.
  */
 async function prepareFixedLines(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
   if (config.synthesisCacheBytes === 0) return;

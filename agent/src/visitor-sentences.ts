@@ -1,24 +1,42 @@
 /**
- * What visitors say on these calls: every playbook's example phrases, the evaluation set's
- * tuning split and a corpus of everyday phone answers (agent/corpus/phone-answers.txt). The
- * recogniser's domain language model learns from them, and the caller's fallback reads spoken
- * turns by the labelled ones. Never the held-out split: those sentences measure the agent, so
- * it must not have learnt them (agent/tests/eval-set.test.ts).
+ * What visitors say on these calls, the agent's training sentences: every playbook's example
+ * phrases, the labelled visitor answers (agent/corpus/visitor-answers.json) and a corpus of
+ * everyday phone answers (agent/corpus/phone-answers.txt). The recogniser's domain language model
+ * learns from them, and the caller's fallback reads spoken turns by the labelled ones. The
+ * evaluation set (agent/eval) measures the agent on other wordings: it reads this module to prove
+ * they do not overlap, and nothing here reads it (agent/tests/eval-set.test.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { loadEvaluationSet, OFF_TOPIC, type EvaluationUtterance } from "../eval/evaluation-set";
+import { z } from "zod";
 import { phraseIntents, type Playbook } from "./caller/playbook-schema";
 import { loadPlaybooks } from "./caller/playbooks";
 import type { LabelledSentence } from "./caller/similar-intent";
 
-let tuningSplit: EvaluationUtterance[] | undefined;
-function tuning(): EvaluationUtterance[] {
-  tuningSplit ??= loadEvaluationSet().filter((utterance) => utterance.split === "tuning");
-  return tuningSplit;
-}
+/** What a labelled answer means: eight of the caller's intents, or a turn about something else (kept for safety: never compliance). */
+export const answerIntents = ["refuse", "ask_identity", "ask_purpose", "offer_callback", "verify", "comply", "goodbye", "ask_repeat"] as const;
+export type AnswerIntent = (typeof answerIntents)[number];
+export const OFF_TOPIC = "off_topic";
 
-export const phoneAnswersFile = path.join(__dirname, "..", "corpus", "phone-answers.txt");
+export const visitorAnswerSchema = z.strictObject({
+  scenario: z.string().min(1),
+  intent: z.enum([...answerIntents, OFF_TOPIC]),
+  text: z.string().trim().min(2).max(200),
+});
+const answersFileSchema = z.strictObject({ description: z.string(), answers: z.array(visitorAnswerSchema).min(1) });
+
+export type VisitorAnswer = z.infer<typeof visitorAnswerSchema>;
+
+const corpusDir = path.join(__dirname, "..", "corpus");
+export const visitorAnswersFile = path.join(corpusDir, "visitor-answers.json");
+export const phoneAnswersFile = path.join(corpusDir, "phone-answers.txt");
+
+let answers: VisitorAnswer[] | undefined;
+/** The labelled answers, in the file's order (read once). */
+export function visitorAnswers(): VisitorAnswer[] {
+  answers ??= answersFileSchema.parse(JSON.parse(readFileSync(visitorAnswersFile, "utf8"))).answers;
+  return answers;
+}
 
 /** The corpus's sentences: one a line, blank lines and # comments left out. */
 export function phoneAnswers(file = phoneAnswersFile): string[] {
@@ -30,14 +48,12 @@ export function phoneAnswers(file = phoneAnswersFile): string[] {
 
 export function visitorSentences(): string[] {
   const phrases = [...loadPlaybooks().values()].flatMap((playbook) => phraseIntents.flatMap((intent) => playbook.phrases[intent]));
-  return [...new Set([...phrases, ...tuning().map((utterance) => utterance.text), ...phoneAnswers()])];
+  return [...new Set([...phrases, ...visitorAnswers().map((answer) => answer.text), ...phoneAnswers()])];
 }
 
-/** One scenario's sentences with what they mean: its playbook's phrases and its tuning wordings. */
+/** One scenario's sentences with what they mean: its playbook's phrases and its labelled answers. */
 export function labelledVisitorSentences(playbook: Playbook): LabelledSentence[] {
   const phrases = phraseIntents.flatMap((intent) => playbook.phrases[intent].map((text) => ({ intent, text })));
-  const wordings = tuning()
-    .filter((utterance) => utterance.scenario === playbook.id && utterance.intent !== OFF_TOPIC)
-    .map((utterance) => ({ intent: utterance.intent as LabelledSentence["intent"], text: utterance.text }));
+  const wordings = visitorAnswers().flatMap(({ scenario, intent, text }) => (scenario === playbook.id && intent !== OFF_TOPIC ? [{ intent, text }] : []));
   return [...phrases, ...wordings];
 }

@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
-import { loadEvaluationSet } from "../eval/evaluation-set";
-import { phoneAnswers } from "../src/visitor-sentences";
+import { phoneAnswers, visitorAnswers } from "../src/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
@@ -298,14 +297,14 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(wire(spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"))).toBe("comply");
   });
 
-  it("never turns an answer of the tuning split or the phone-answers corpus into compliance by losing its n't", () => {
+  it("never turns a labelled answer of the corpus (the tuning split) or a phone answer into compliance by losing its n't", () => {
     const lose = (text: string) =>
       text
         .replace(/\bcan't\b/gi, "can")
         .replace(/\bwon't\b/gi, "will")
         .replace(/\b(do|does|did|is|are|was|were|should|would|could|have|has|had)n't\b/gi, "$1");
     const answers = [
-      ...loadEvaluationSet().filter((utterance) => utterance.split === "tuning" && utterance.intent !== "comply"),
+      ...visitorAnswers().filter((answer) => answer.intent !== "comply"),
       ...[...playbooks.keys()].flatMap((scenario) => phoneAnswers().map((text) => ({ scenario, text }))),
     ].filter(({ text }) => /n't\b/i.test(text));
     expect(answers.length).toBeGreaterThan(20);

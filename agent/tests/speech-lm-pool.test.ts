@@ -3,15 +3,26 @@ import pino from "pino";
 import { Lane, LanguageModelPool } from "../src/speech/lm-pool";
 import type { Decoder, LanguageModel } from "../src/speech/pocketsphinx";
 
-/** A stand-in decoder that "hears" how many samples it was fed, and counts frees. */
+/** A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean is what its last utterance heard. */
 class FakeDecoder {
   samples = 0;
   frees = 0;
   utterances = 0;
+  mean = new Float32Array([0]);
+  /** The mean each utterance started from. */
+  readonly startedFrom: number[] = [];
+  cepstralMean(): Float32Array {
+    return new Float32Array(this.mean);
+  }
+  setCepstralMean(mean: Float32Array): boolean {
+    this.mean = new Float32Array(mean);
+    return true;
+  }
   get freed(): boolean {
     return this.frees > 0;
   }
   startUtterance(): boolean {
+    this.startedFrom.push(this.mean[0] ?? Number.NaN);
     this.samples = 0;
     this.utterances++;
     return true;
@@ -21,6 +32,7 @@ class FakeDecoder {
     return true;
   }
   async endUtteranceAsync(): Promise<boolean> {
+    this.mean = new Float32Array([this.samples]);
     return true;
   }
   async hypothesisAsync(): Promise<string | null> {
@@ -137,6 +149,37 @@ describe("language-model pool", () => {
     expect(created.map((decoder) => decoder.frees)).toEqual([1, 1]);
     expect(model.frees).toBe(1);
     expect(closedCallbacks()).toBe(1);
+  });
+
+  it("starts each utterance from its call's cepstral mean, a call's first from the mean a new decoder has", async () => {
+    const { pool, created } = poolOf(1);
+    const call = { mean: null };
+    const turn = async (channel: { mean: Float32Array | null }, samples: number) => {
+      const lease = pool.lease(16_000, 0, channel);
+      lease.feed(second.subarray(0, samples + 4_800));
+      await lease.finish();
+    };
+    await turn(call, 1_000);
+    await turn({ mean: null }, 2_000);
+    await turn(call, 3_000);
+    await turn({ mean: null }, 4_000);
+    expect(created).toHaveLength(1);
+    expect(created[0]?.startedFrom).toEqual([0, 0, 1_000, 0]);
+  });
+
+  it("counts the utterances being heard, and says when the last one is done", async () => {
+    const { pool } = poolOf(2);
+    let quiet = 0;
+    pool.onQuiet = () => quiet++;
+    const first = pool.lease(16_000);
+    const second = pool.lease(16_000);
+    expect(pool.hearing).toBe(2);
+    await first.finish();
+    expect([pool.hearing, quiet]).toEqual([1, 0]);
+    second.abandon();
+    await second.finish();
+    await second.finish();
+    expect([pool.hearing, quiet]).toEqual([0, 1]);
   });
 
   it("answers leases made after close with no transcript", async () => {

@@ -59,6 +59,23 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     expect(utterance.alternatives).not.toContain("");
   });
 
+  it("makes lines ahead of need only while no visitor's turn is being heard", async () => {
+    const log = new RecognitionLog();
+    const recognizer = listen(log);
+    const { pcm } = await spokenTimeline("i would rather check with my manager first", "slt");
+    const middle = Math.floor(pcm.length * 0.6);
+    await streamPcm(pcm.subarray(0, middle), (chunk) => recognizer.push(chunk), { chunkMs: 100 });
+    let made = false;
+    const prepared = speech.prepare(["A line nobody has asked for yet, made ahead of need."]).then(() => (made = true));
+    await settle(1_500);
+    expect(made).toBe(false);
+    await streamPcm(pcm.subarray(middle), (chunk) => recognizer.push(chunk), { chunkMs: 100 });
+    await log.waitForUtterances(1);
+    await prepared;
+    recognizer.close();
+    expect(made).toBe(true);
+  });
+
   it("passes on speech about anything at all, not only what the playbooks list", async () => {
     const { utterance } = await hear("the weather in paris is lovely this time of year");
     expect(utterance.transcript).toMatch(/weather/);

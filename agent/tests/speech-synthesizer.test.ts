@@ -118,6 +118,30 @@ describe("the synthesis pool", () => {
     }
   });
 
+  it("holds work made ahead of need while spareAllowed says no, except what a call comes to need, and starts it when woken", async () => {
+    let allowed = false;
+    const pool = createFliteSynthesizer({ workers: 1, spareAllowed: () => allowed });
+    try {
+      const finished: string[] = [];
+      const place = { priority: "spare" as "first" | "next" | "spare" };
+      const held = pool.synthesizeTimed("This is line A.", { priority: "spare" }).then(() => finished.push("A"));
+      const needed = pool.synthesizeTimed("This is line B.", { priority: () => place.priority }).then(() => finished.push("B"));
+      await pool.synthesizeTimed("This is line C.", { priority: "next" }).then(() => finished.push("C"));
+      expect(finished).toEqual(["C"]);
+      expect(pool.load()).toEqual({ running: 0, waiting: 2 });
+      place.priority = "first";
+      pool.wake();
+      await needed;
+      expect(finished).toEqual(["C", "B"]);
+      allowed = true;
+      pool.wake();
+      await held;
+      expect(finished).toEqual(["C", "B", "A"]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("reports when each phone ends, within the audio", async () => {
     const { pcm, phones } = await synthesizer.synthesizeTimed("Hello there, this is Sam.");
     expect(phones.map((phone) => phone.name)).toContain("pau");

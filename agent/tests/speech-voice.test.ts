@@ -13,6 +13,7 @@ function controlledSynthesizer() {
   const synthesizer: FliteSynthesizer = {
     size: 1,
     load: () => ({ running: 0, waiting: requests.length }),
+    wake: () => undefined,
     warmUp: async () => undefined,
     close: async () => undefined,
     synthesize: () => Promise.reject(new Error("not used")),

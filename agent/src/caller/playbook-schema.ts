@@ -57,7 +57,7 @@ const turns = (min: number, max: number) => z.array(callerLine).min(min).max(max
 
 /**
  * An example of what visitors say, listed under the intent it means: the recogniser's domain
- * language model is built from these (with the evaluation set's tuning split), and the tests check
+ * language model is built from these (with the corpus's visitor answers), and the tests check
  * the intent rules read each one as listed. None gates understanding: a paraphrase is understood
  * the same. Lowercase dictionary words, so no digits, apostrophes or punctuation.
  */

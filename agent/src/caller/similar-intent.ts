@@ -15,8 +15,8 @@ export type LabelledSentence = { readonly intent: Intent; readonly text: string 
 export type SimilarIntent = (hypotheses: readonly string[]) => Intent | null;
 
 /**
- * How alike a hypothesis and a labelled sentence must be. Chosen on the evaluation set's tuning
- * split, cross-validated over its two halves (agent/DESIGN.md, "Recognition and understanding"):
+ * How alike a hypothesis and a labelled sentence must be. Chosen on the corpus's labelled answers
+ * (the evaluation's tuning split), cross-validated over its two halves (agent/DESIGN.md, "Recognition and understanding"):
  * at 0.4 no unclear turn got a wrong intent and none off-topic got any; below it some did.
  */
 export const DEFAULT_MIN_SIMILARITY = 0.4;

@@ -29,8 +29,8 @@ export type SpeechOptions = {
   /** The pocketsphinx en-us model directory (default: Debian's). */
   modelDir?: string;
   /**
-   * What visitors say on these calls (the playbooks' phrases and the evaluation set's tuning
-   * split): the domain language model is built from them at start-up. Without them recognition
+   * What visitors say on these calls (the playbooks' phrases and agent/corpus/, read by
+   * visitor-sentences.ts): the domain language model is built from them at start-up. Without them recognition
    * uses the general model alone.
    */
   domainSentences?: readonly string[];
@@ -125,6 +125,11 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
 }
 
 async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Speech> {
+  // Lines made ahead of need wait while any visitor's turn is being heard: on a loaded machine,
+  // synthesis (festival's processes above all) beside live recognition made transcripts several
+  // times later. Between turns (the caller speaking, a pause) they go on.
+  let recognitionPool: LanguageModelPool | null = null;
+  options = { ...options, synthesizer: { ...options.synthesizer, spareAllowed: () => (recognitionPool?.hearing ?? 0) === 0 } };
   let { synthesizer, voice: callerVoice } = chooseSynthesizer(log, options);
   // festival's processes must answer now; if they cannot, the caller speaks with flite, which always can.
   if (callerVoice === "festival") {
@@ -170,6 +175,8 @@ async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Spee
 
   const engine = recognition.ok ? recognition.engine : null;
   const pool: LanguageModelPool | null = engine?.pool ?? null;
+  recognitionPool = pool;
+  if (pool) pool.onQuiet = () => synthesizer.wake();
   let closed = false;
   return {
     status,

@@ -9,7 +9,16 @@
  * language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
- * never on the event loop. Two lanes (two models) use two cores.
+ * never on the event loop. Two lanes (two models) are meant to use two cores; under 25 streams
+ * the process stayed under one (DESIGN.md, "Under load"), for a reason not yet found.
+ *
+ * A decoder also keeps a cepstral mean (the average spectrum of what it heard: the microphone and
+ * the room), which it updates after each utterance. Left alone, a call would be heard through the
+ * mean of whichever calls used its decoder before. So the mean belongs to the call (its
+ * CallChannel): every lease starts its decoder from the call's mean, and a call's first from the
+ * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
+ * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
+ * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
  */
 import { concatPcm, samplesForMs } from "./audio";
 import { buildArpa } from "./domain-lm";
@@ -66,6 +75,9 @@ export class Lane {
 }
 
 export type PooledDecoder = { decoder: Decoder; lane: Lane };
+
+/** One call's cepstral mean, carried from one of its turns to the next (null: the pool's starting mean). */
+export type CallChannel = { mean: Float32Array | null };
 export type LanguageModelPoolStats = { lanes: number; decoders: number; idle: number; waiting: number };
 
 export class LanguageModelPool {
@@ -74,6 +86,11 @@ export class LanguageModelPool {
   private size = 0;
   private closed = false;
   private modelsFreed = false;
+  /** The cepstral mean of the first decoder created, warmed up: where every call starts. */
+  private startingMean: Float32Array | null = null;
+  private hearingNow = 0;
+  /** Called each time the last utterance being heard has been decoded (speech/index.ts wakes spare synthesis with it). */
+  onQuiet: (() => void) | null = null;
 
   constructor(
     private readonly lanes: readonly Lane[],
@@ -135,8 +152,29 @@ export class LanguageModelPool {
     else this.idle.push(pooled);
   }
 
-  lease(maxSamples: number, nbest = 0): LanguageModelLease {
-    return new LanguageModelLease(this, maxSamples, nbest);
+  /** `channel`: the call's cepstral mean, read at the start of the utterance and updated at its end (a fresh one by default). */
+  lease(maxSamples: number, nbest = 0, channel: CallChannel = { mean: null }): LanguageModelLease {
+    return new LanguageModelLease(this, maxSamples, nbest, channel);
+  }
+
+  /** Utterances being heard or decoded now (leases not finished yet). */
+  get hearing(): number {
+    return this.hearingNow;
+  }
+
+  /** A lease's bookkeeping: begun when it is made, ended once, when it is finished or abandoned. */
+  utteranceBegun(): void {
+    this.hearingNow++;
+  }
+
+  utteranceEnded(): void {
+    this.hearingNow--;
+    if (this.hearingNow === 0) this.onQuiet?.();
+  }
+
+  /** The mean a call's first utterance is normalised with. */
+  get initialMean(): Float32Array | null {
+    return this.startingMean;
   }
 
   /** Frees idle decoders now, busy ones when their lease ends, and the models after the last one. */
@@ -154,6 +192,8 @@ export class LanguageModelPool {
     lane.decoders++;
     const decoder = await this.create(lane).catch(() => null);
     if (decoder) {
+      // Every decoder heard the same warm-up, so the first one's mean stands for all of them.
+      this.startingMean ??= decoder.cepstralMean();
       this.log.debug({ decoders: this.size }, "language-model decoder added");
       this.offer({ decoder, lane });
       return;
@@ -204,9 +244,17 @@ export class LanguageModelLease {
     private readonly maxSamples: number,
     /** Hypotheses wanted in the n-best list (0: the best only). */
     private readonly nbest = 0,
+    private readonly channel: CallChannel = { mean: null },
   ) {
+    pool.utteranceBegun();
     this.chain = pool.acquire().then(async (pooled) => {
-      if (pooled && !(await pooled.lane.run(() => pooled.decoder.startUtterance()))) this.failed = true;
+      if (!pooled) return pooled;
+      const started = await pooled.lane.run(() => {
+        const mean = channel.mean ?? pool.initialMean;
+        if (mean) pooled.decoder.setCepstralMean(mean);
+        return pooled.decoder.startUtterance();
+      });
+      if (!started) this.failed = true;
       return pooled;
     });
   }
@@ -253,6 +301,8 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
+          // What this utterance taught the decoder about the call's microphone and room stays with the call.
+          this.channel.mean = decoder.cepstralMean() ?? this.channel.mean;
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [] };
@@ -263,6 +313,8 @@ export class LanguageModelLease {
       this.pool.release(pooled);
       return heard;
     });
+    const ended = () => this.pool.utteranceEnded();
+    this.finished.then(ended, ended);
     return this.finished;
   }
 

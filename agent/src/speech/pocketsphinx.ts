@@ -105,14 +105,25 @@ type Functions = {
   ngram_model_get_counts: NativeFunction<[Pointer], Pointer>;
   ngram_ng_score: NativeFunction<[Pointer, number, Pointer, number, number[]], number>;
   ngram_word: NativeFunction<[Pointer, number], string | null>;
+  ps_get_feat: NativeFunction<[Pointer], Pointer>;
+  cmn_live_get: NativeFunction<[Pointer, Float32Array], void>;
+  cmn_live_set: NativeFunction<[Pointer, Float32Array], void>;
 };
+
+/**
+ * Where a decoder keeps its cepstral mean: sphinxbase exports no accessor for the feature
+ * computation's CMN object, so it is read from the structs as sphinxbase 5prealpha's feat.h and
+ * cmn.h lay them out (feat_t up to its cmn_struct field; cmn_t whole). Checked before use
+ * (Decoder.cepstralMeanState): a layout that does not add up disables the per-call reset.
+ */
+type NativeLayouts = { featHead: unknown; cmn: unknown; decode(pointer: Pointer, type: unknown): Record<string, unknown> };
 
 type Libc = {
   memfdCreate: ((name: string, flags: number) => number) | null;
   mallocTrim: ((pad: number) => number) | null;
 };
 
-function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc } {
+function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc; layouts: NativeLayouts } {
   const lib = koffi.load(library);
   // Anonymous types: jest loads this module once per test file in the same process, and koffi
   // refuses to register a type name twice.
@@ -152,8 +163,34 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
     ngram_model_get_counts: f("ngram_model_get_counts", "const uint32_t *", [ngram]),
     ngram_ng_score: f("ngram_ng_score", "int32_t", [ngram, "int32_t", "int32_t *", "int32_t", koffi.out(koffi.pointer("int32_t"))]),
     ngram_word: f("ngram_word", "const char *", [ngram, "int32_t"]),
+    ps_get_feat: f("ps_get_feat", "void *", [decoder]),
+    // The vector is the caller's memory: koffi passes a typed array's buffer itself, so the library reads and writes it in place.
+    cmn_live_get: f("cmn_live_get", "void", ["void *", "float *"]),
+    cmn_live_set: f("cmn_live_set", "void", ["void *", "const float *"]),
   };
-  return { functions, libc: bindLibc(koffi) };
+  const layouts: NativeLayouts = {
+    featHead: koffi.struct({
+      refcount: "int",
+      name: "void *",
+      cepsize: "int32_t",
+      n_stream: "int32_t",
+      stream_len: "void *",
+      window_size: "int32_t",
+      n_sv: "int32_t",
+      sv_len: "void *",
+      subvecs: "void *",
+      sv_buf: "void *",
+      sv_dim: "int32_t",
+      cmn: "int",
+      varnorm: "int32_t",
+      agc: "int",
+      compute_feat: "void *",
+      cmn_struct: "void *",
+    }),
+    cmn: koffi.struct({ cmn_mean: "void *", cmn_var: "void *", sum: "void *", nframe: "int32_t", veclen: "int32_t" }),
+    decode: (pointer, type) => koffi.decode(pointer, type as string) as Record<string, unknown>,
+  };
+  return { functions, libc: bindLibc(koffi), layouts };
 }
 
 /** Optional glibc extras; each is null where the C library lacks it. */
@@ -186,10 +223,13 @@ function argv(args: DecoderArgs): string[] {
 /** One pocketsphinx decoder. Methods are total: after free() they do nothing and report failure. */
 export class Decoder {
   private handle: Pointer | null;
+  /** Where the cepstral mean lives, found on first use; null when it cannot be read safely. */
+  private cmnState: { pointer: Pointer; length: number } | null | undefined;
 
   constructor(
     private readonly native: Functions,
     handle: Pointer,
+    private readonly layouts: NativeLayouts,
   ) {
     this.handle = handle;
   }
@@ -300,6 +340,43 @@ export class Decoder {
     }
     if (iterator) this.native.ps_nbest_free(iterator);
     return found;
+  }
+
+  /**
+   * The cepstral mean the next utterance is normalised with (a copy), or null where it cannot be
+   * read. The decoder updates it at the end of each utterance from what it heard, so it carries
+   * the last speaker's microphone and room into the next utterance unless it is set back.
+   */
+  cepstralMean(): Float32Array | null {
+    const state = this.cepstralMeanState();
+    if (!state) return null;
+    const mean = new Float32Array(state.length);
+    this.native.cmn_live_get(state.pointer, mean);
+    return mean;
+  }
+
+  /** Normalises the next utterance with `mean` (from cepstralMean(), of any decoder of the same model); only between utterances. */
+  setCepstralMean(mean: Float32Array): boolean {
+    const state = this.cepstralMeanState();
+    if (!state || mean.length !== state.length) return false;
+    this.native.cmn_live_set(state.pointer, mean);
+    return true;
+  }
+
+  private cepstralMeanState(): { pointer: Pointer; length: number } | null {
+    if (this.handle === null) return null;
+    if (this.cmnState !== undefined) return this.cmnState;
+    this.cmnState = null;
+    const feat = this.native.ps_get_feat(this.handle);
+    if (!feat) return null;
+    const head = this.layouts.decode(feat, this.layouts.featHead);
+    const { cepsize, cmn_struct: pointer, refcount, cmn: cmnType } = head;
+    // CMN_NONE (0) has nothing to set; anything beyond CMN_LIVE (2), or an implausible size, is not the layout expected.
+    if (!pointer || typeof cepsize !== "number" || cepsize < 1 || cepsize > 64 || typeof refcount !== "number" || refcount < 1 || cmnType === 0 || typeof cmnType !== "number" || cmnType > 2) return null;
+    const cmn = this.layouts.decode(pointer, this.layouts.cmn);
+    if (cmn.veclen !== cepsize || !cmn.cmn_mean || !cmn.sum) return null;
+    this.cmnState = { pointer, length: cepsize };
+    return this.cmnState;
   }
 
   /** Frees the native decoder once; later calls do nothing. */
@@ -433,7 +510,7 @@ export async function loadPocketsphinx(options: LoadOptions = {}): Promise<LoadR
     const list = argv(args);
     return native.cmd_ln_parse_r(null, native.ps_args(), list.length, list, 1) ?? null;
   };
-  const wrap = (handle: Pointer | null): Decoder | null => (handle ? new Decoder(native, handle) : null);
+  const wrap = (handle: Pointer | null): Decoder | null => (handle ? new Decoder(native, handle, bound.layouts) : null);
 
   const pocketsphinx: Pocketsphinx = {
     library,

@@ -7,7 +7,7 @@
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
 import { Reframer, samplesForMs } from "./audio";
-import type { LanguageModelLease, LanguageModelPool } from "./lm-pool";
+import type { CallChannel, LanguageModelLease, LanguageModelPool } from "./lm-pool";
 import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
 import { DEFAULT_VOICE_ACTIVITY, VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
 
@@ -67,6 +67,8 @@ class SpeechRecognizer implements Recognizer {
   private readonly reframer = new Reframer(FRAME_SAMPLES);
   private preroll: Int16Array[] = [];
   private lease: LanguageModelLease | null = null;
+  /** This call's cepstral mean: each turn starts where the call's last one left it, never where another call left a decoder. */
+  private readonly channel: CallChannel = { mean: null };
   private speechStarts = 0;
   private windowFrames = 0;
   private windowVoiced = 0;
@@ -133,7 +135,7 @@ class SpeechRecognizer implements Recognizer {
 
   private openTurn(): void {
     this.lease?.abandon();
-    const lease = this.engine.pool.lease(samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS), NBEST_SIZE);
+    const lease = this.engine.pool.lease(samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS), NBEST_SIZE, this.channel);
     for (const earlier of this.preroll) lease.feed(earlier);
     this.preroll = [];
     this.lease = lease;

@@ -72,6 +72,8 @@ export interface FliteSynthesizer {
   synthesizeTimed(text: string, request?: SynthesisRequest): Promise<TimedSpeech>;
   /** Jobs running (one per busy worker) and waiting in line, for health figures and tests. */
   load(): { readonly running: number; readonly waiting: number };
+  /** Looks at the line again: `spareAllowed` may say yes now. */
+  wake(): void;
   /** Starts every worker and has each speak once, so the first callers find the pool ready. */
   warmUp(): Promise<void>;
   /** Stops the workers; later calls start new ones. */
@@ -85,6 +87,12 @@ export type FliteSynthesizerOptions = {
   timeoutMs?: number;
   /** Worker threads (default: one per core, at most 8). */
   workers?: number;
+  /**
+   * Whether work at "spare" priority may start now (default: always). Asked whenever an instance
+   * is free; wake() the pool when the answer may have turned to yes. A spare job that a call comes
+   * to need moves up and is no longer held back.
+   */
+  spareAllowed?: () => boolean;
 };
 
 type WorkerReply =
@@ -198,6 +206,7 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
  */
 export function createSynthesisPool(engine: SynthesisEngine, options: Omit<FliteSynthesizerOptions, "wasmPath"> = {}): FliteSynthesizer {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const spareAllowed = options.spareAllowed ?? (() => true);
   const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));
   const queue: Job[] = [];
   const slots: Slot[] = Array.from({ length: size }, () => ({ instance: null, running: null }));
@@ -215,7 +224,8 @@ export function createSynthesisPool(engine: SynthesisEngine, options: Omit<Flite
 
   const takeJob = (): Job | undefined => {
     let best = -1;
-    let bestRank: number = SYNTHESIS_PRIORITIES.length;
+    // Spare work may not start now: it ranks past every priority, so only others are taken.
+    let bestRank: number = spareAllowed() ? SYNTHESIS_PRIORITIES.length : SYNTHESIS_PRIORITIES.indexOf("spare");
     queue.forEach((job, index) => {
       const rank = SYNTHESIS_PRIORITIES.indexOf(job.priority());
       if (rank < bestRank) {
@@ -318,6 +328,7 @@ export function createSynthesisPool(engine: SynthesisEngine, options: Omit<Flite
     load() {
       return { running: slots.filter((slot) => slot.running !== null).length, waiting: waiting() };
     },
+    wake: () => pump(),
     async warmUp() {
       await Promise.all(slots.map(() => synthesizeTimed(WARM_UP_TEXT, { priority: "spare" })));
     },

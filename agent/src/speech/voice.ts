@@ -76,8 +76,10 @@ export function createVoice(synthesizer: FliteSynthesizer, options: VoiceOptions
 
     let entry = inFlight.get(key);
     if (entry && SYNTHESIS_PRIORITIES.indexOf(priority) < SYNTHESIS_PRIORITIES.indexOf(entry.place.priority)) {
-      // A call now waits for a sentence being made ahead of need (or as a later sentence): it moves up the line.
+      // A call now waits for a sentence being made ahead of need (or as a later sentence): it moves up
+      // the line, and a pool holding spare work back (while calls listen) takes it now.
       entry.place.priority = priority;
+      synthesizer.wake();
     }
     if (!entry) {
       const stop = new AbortController();
