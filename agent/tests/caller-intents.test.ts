@@ -281,6 +281,12 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(wire, "I'm sorry, but I'm going to pay now")).not.toContain("comply");
   });
 
+  it("takes 'I am' or 'I have' before the goal's verb for a yes only with 'to' between ('I'm thinking of painting the kitchen green' heard as 'i'm think i'm of pay into the picture three')", () => {
+    expect(both(wire, "i'm think i'm of pay into the picture three")).not.toContain("comply");
+    expect(both(wire, "I'm happy to pay the invoice now")).toEqual(["comply", "comply"]);
+    expect(both(wire, "I have to transfer the money now then")).toEqual(["comply", "comply"]);
+  });
+
   it("takes a question about complying for no yes", () => {
     expect(both(wire, "Should I send the payment now?")).not.toContain("comply");
     expect(both(wire, "So I'll send the payment, right?")).not.toContain("comply");

@@ -9,7 +9,8 @@ import pino from "pino";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { concatPcm } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
-import { closeFixtureSpeech, noise, RecognitionLog, speak, spokenTimeline, streamPcm } from "./support/speech-fixtures";
+import { noise, streamPcm } from "../bench/support/speech-audio";
+import { closeFixtureSpeech, RecognitionLog, speak, spokenTimeline } from "./support/speech-fixtures";
 
 jest.setTimeout(120_000);
 

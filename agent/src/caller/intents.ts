@@ -260,8 +260,14 @@ const askPurpose: RegExp[] = [
   /^(sorry |so |and |but |wait )?(who else|who knows|who is involved|who approved|who signed|who asked|when|where|how long|how soon|how come|how many|how often|how did (this|it|that))\b/,
 ];
 
-/** The visitor committing themself: "I'll", "let me", "okay", "sure"... (a question like "should I send it?" is not one). */
-const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i am|i have|i would|okay|sure|fine|yes|yeah|right|alright|no problem)";
+/**
+ * The visitor committing themself: "I'll", "let me", "okay", "sure"... (a question like "should I
+ * send it?" is not one). After "I am" and "I have" the verb comes with "to" ("I'm happy to pay",
+ * "I have to send it"): without it the words are no sentence, and a garbled answer ("I'm thinking
+ * of painting the kitchen green" heard as "i'm think i'm of pay into the picture three") is no yes.
+ */
+const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i would|okay|sure|fine|yes|yeah|right|alright|no problem)";
+const commitWithTo = "\\b(?:i am|i have)";
 
 /**
  * A commitment, then within three words one of `verbs`, then (when given) within four words one
@@ -272,7 +278,8 @@ const commit = "\\b(?:i will|i can|i shall|let me|i am going to|i am|i have|i wo
 function committed(verbs: string, objects?: string): RegExp {
   const object = objects === undefined ? "" : `(?: [a-z0-9]+){0,4} (?:${objects})\\b`;
   // The words between may not be a determiner: after "the", "transfer" is a noun ("right to the transfer").
-  return new RegExp(`${commit}(?: (?!(?:the|a|an|this|that|my|your|his|her|our|their)\\b)[a-z]+){0,3} (?:${verbs})\\b${object}`);
+  const between = "(?: (?!(?:the|a|an|this|that|my|your|his|her|our|their)\\b)[a-z]+)";
+  return new RegExp(`(?:${commit}${between}{0,3}|${commitWithTo}${between}{0,2} to) (?:${verbs})\\b${object}`);
 }
 
 /**
