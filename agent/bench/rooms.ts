@@ -44,6 +44,7 @@ import { reactionLines, Visitor } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
 import { buildTimeline } from "./support/speech-audio";
 import { WordErrorRate } from "./support/wer";
+import { mapConcurrently } from "../../testkit/concurrency";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
@@ -85,20 +86,6 @@ type CallResult = {
   /** Audio time from the end of the answer's speech to the end of its turn (the detector's decision). */
   endDelayMs: number | null;
 };
-
-async function pool<T, R>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index] as T, index);
-      }
-    }),
-  );
-  return results;
-}
 
 /** Streams a call's microphone into a fresh recogniser; each turn with the sample where the detector ended it. */
 async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utterance; endSample: number }[]> {
@@ -151,7 +138,7 @@ async function measureReplyLatency(rows: readonly Condition[], answers: readonly
   try {
     const jobs = rows.flatMap((condition) => answers.slice(0, count).map((utterance, index) => ({ condition, utterance, index })));
     let done = 0;
-    await pool(jobs, 3, async ({ condition, utterance, index }) => {
+    await mapConcurrently(jobs, 3, async ({ condition, utterance, index }) => {
       const voice = voiceFor(condition, index, evaluationVoices);
       const audio = await callAudio(condition, await speakAs(voice, utterance.text), condition.seeds[0] ?? 1, index);
       const answerStart = audio.speechStart - samplesForMs(300);
@@ -230,7 +217,7 @@ async function run(): Promise<void> {
   );
   console.log(`  ${jobs.length} calls`);
   let done = 0;
-  const results = await pool(jobs, parallel, async ({ condition, seed, utterance, index }) => {
+  const results = await mapConcurrently(jobs, parallel, async ({ condition, seed, utterance, index }) => {
     const voice = voiceFor(condition, index, evaluationVoices);
     const audio = await callAudio(condition, await speakAs(voice, utterance.text), seed, index);
     const heard = await hear(speech, audio.pcm);

@@ -29,6 +29,7 @@ import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from ".
 import { WordErrorRate } from "./support/wer";
 import { buildTimeline, streamPcm } from "./support/speech-audio";
 import { heldOpen } from "./support/held-open";
+import { mapConcurrently } from "../../testkit/concurrency";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
 const parallel = Math.max(1, numberOption("parallel", 2));
@@ -51,20 +52,6 @@ async function recognise(speech: Speech, pcm: Int16Array): Promise<Utterance[]> 
 /** A visitor's answer as a microphone hears it: a quiet line, the speech, then the silence that ends the turn. */
 function onTheLine(speechPcm: Int16Array): Int16Array {
   return buildTimeline([{ silenceMs: 600 }, { speech: speechPcm }, { silenceMs: 1200 }]).pcm;
-}
-
-async function pool<T, R>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index] as T, index);
-      }
-    }),
-  );
-  return results;
 }
 
 type Result = { utterance: EvaluationUtterance; voice: EvaluationVoice | "typed"; intent: string; transcript: string; turns: number };
@@ -121,7 +108,7 @@ async function main(): Promise<void> {
   const jobs = voices.flatMap((voice) => utterances.map((utterance) => ({ voice, utterance })));
   console.log(`speaking ${jobs.length} utterances (${voices.join(", ")}) and recognising them, ${parallel} at a time ...`);
   let done = 0;
-  const spoken: Result[] = await pool(jobs, parallel, async ({ voice, utterance }) => {
+  const spoken: Result[] = await mapConcurrently(jobs, parallel, async ({ voice, utterance }) => {
     const pcm = onTheLine(await speakAs(voice, utterance.text));
     const heard = await recognise(speech, pcm);
     // A sentence split in two by a pause is two turns on a call; the bench reads them together and counts the split.
