@@ -45,6 +45,7 @@ import { evaluationVoices, speakAs } from "./support/voices";
 import { buildTimeline } from "./support/speech-audio";
 import { WordErrorRate } from "./support/wer";
 import { mapConcurrently } from "../../testkit/concurrency";
+import { heldOpen } from "./support/held-open";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
@@ -175,13 +176,7 @@ async function main(): Promise<void> {
     console.log((await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "tuning"))).join("\n"));
     return;
   }
-  // The decoders run on koffi's threads, which do not keep Node's event loop alive by themselves.
-  const alive = setInterval(() => undefined, 60_000);
-  try {
-    await run();
-  } finally {
-    clearInterval(alive);
-  }
+  await heldOpen(run);
 }
 
 async function run(): Promise<void> {
