@@ -46,6 +46,9 @@ import { buildTimeline } from "./support/speech-audio";
 import { WordErrorRate } from "./support/wer";
 import { mapConcurrently } from "../../testkit/concurrency";
 import { heldOpen } from "./support/held-open";
+import type { Cell, FigureTable } from "../../testkit/figures/figures";
+import { startFigures } from "../../testkit/figures/record";
+import { renderTable } from "../../testkit/figures/render";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
 }
 
 async function run(): Promise<void> {
+  const figures = startFigures("rooms");
   const started = performance.now();
   const load = loadavg()[0] ?? 0;
   const all = loadEvaluationSet();
@@ -250,80 +254,91 @@ async function run(): Promise<void> {
     }
   }
 
-  const lines: string[] = ["", "held-out split (never tuned on) | tuning split; understood = the caller reacted to what the answer meant (the target per condition in brackets)", ""];
-  const header = ["condition", "seed", "held-out understood", "target", "tuning understood", "false compliance (h/t)", "WER held-out", "WER tuning", "made-up turns", "end of turn p50", "reply p50 / p95 (n, understood)"];
-  const table: string[][] = [header];
+  const columns = ["condition", "seed", "held-out understood", "target", "tuning understood", "false compliance (held-out / tuning)", "WER held-out", "WER tuning", "made-up turns", "end of turn p50", "reply p50 / p95 (calls, understood)"];
+  const rows: Cell[][] = [];
+  const targetCell = (target: number, rate: number) => `${Math.round(target * 100)}%: ${Number.isNaN(rate) ? "n/a" : rate >= target ? "reached" : "missed"}`;
   for (const condition of selected) {
     for (const seed of condition.seeds) {
-      const rows = results.filter((result) => result.condition.id === condition.id && result.seed === seed);
+      const heard = results.filter((result) => result.condition.id === condition.id && result.seed === seed);
       const replies = seed === condition.seeds[0] ? (latency.get(condition.id) ?? []) : [];
-      if (rows.length === 0 && replies.length === 0) continue;
-      const split = (name: Split) => rows.filter((result) => result.utterance.split === name);
+      if (heard.length === 0 && replies.length === 0) continue;
+      const split = (name: Split) => heard.filter((result) => result.utterance.split === name);
       const scored = (name: Split) => split(name).filter((result) => result.utterance.intent !== OFF_TOPIC);
       const wer = (name: Split) => {
         const rate = new WordErrorRate();
         for (const result of scored(name)) rate.add(result.utterance.text, result.transcript);
         return rate.toString();
       };
-      const delays = rows.map((result) => result.endDelayMs).filter((value): value is number => value !== null);
+      const delays = heard.map((result) => result.endDelayMs).filter((value): value is number => value !== null);
       const held = scored("held-out");
-      const heldRate = held.length === 0 ? NaN : held.filter(understood).length / held.length;
-      table.push([
+      rows.push([
         condition.label,
         String(seed),
         pct(held.filter(understood).length, held.length),
-        condition.target === null ? "" : `${Math.round(condition.target * 100)}%${heldRate >= condition.target ? " ok" : Number.isNaN(heldRate) ? "" : " MISSED"}`,
+        condition.target === null ? "" : targetCell(condition.target, held.length === 0 ? NaN : held.filter(understood).length / held.length),
         pct(scored("tuning").filter(understood).length, scored("tuning").length),
         `${split("held-out").filter(falselyComplied).length} / ${split("tuning").filter(falselyComplied).length}`,
         wer("held-out"),
         wer("tuning"),
-        String(rows.reduce((sum, result) => sum + result.spurious, 0)),
+        String(heard.reduce((sum, result) => sum + result.spurious, 0)),
         ms(percentile(delays, 50)),
         replies.length === 0 ? "" : `${ms(percentile(replies.map((r) => r.latencyMs), 50))} / ${ms(percentile(replies.map((r) => r.latencyMs), 95))} (${replies.length}, ${replies.filter((r) => r.understood).length})`,
       ]);
     }
   }
+  const browserScored = browser.filter((result) => result.utterance.intent !== OFF_TOPIC);
+  const browserUnderstood = browserScored.filter((result) => result.understood).length;
   if (browser.length > 0) {
-    const scored = browser.filter((result) => result.utterance.intent !== OFF_TOPIC);
     const rate = new WordErrorRate();
-    for (const result of scored) rate.add(result.utterance.text, result.caption ?? "");
-    const ok = scored.filter((result) => result.understood).length;
+    for (const result of browserScored) rate.add(result.utterance.text, result.caption ?? "");
     const latencies = browser.map((result) => result.latencyMs).filter((value): value is number => value !== null);
-    table.push([
-      "browser: Chromium capture, widget, SDK",
+    rows.push([
+      "browser path: Chromium's capture, the widget, the SDK",
       "-",
-      pct(ok, scored.length),
-      `90%${ok / scored.length >= 0.9 ? " ok" : " MISSED"}`,
+      pct(browserUnderstood, browserScored.length),
+      targetCell(0.9, browserUnderstood / browserScored.length),
       "",
       `${browser.filter((result) => result.falseCompliance).length} / -`,
       rate.toString(),
       "",
       String(browser.reduce((sum, result) => sum + result.spurious, 0)),
       "",
-      latencies.length === 0 ? "" : `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} (${latencies.length}, ${ok})`,
+      latencies.length === 0 ? "" : `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} (${latencies.length}, ${browserUnderstood})`,
     ]);
   }
-  const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? "").length)));
-  for (const [index, row] of table.entries()) {
-    lines.push(`| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`);
-    if (index === 0) lines.push(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
-  }
+  const table: FigureTable = {
+    id: "conditions",
+    title:
+      "The evaluation set in each room, one answer per call: understood (the caller reacted to what the answer meant), false compliance (any turn of a call taken as compliance when the answer was not), " +
+      "word error rate, made-up turns (the room taken for speech before the answer), end of turn after the speech, reply latency through the agent in real time; the held-out split was never tuned on",
+    columns,
+    rows,
+  };
   const falseCompliance = results.filter(falselyComplied);
-  lines.push("", `false compliance, every condition and seed, off-topic turns included: ${falseCompliance.length + browser.filter((r) => r.falseCompliance).length}`);
-  for (const result of falseCompliance.filter((r) => r.utterance.split === "tuning")) lines.push(`    ${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.transcript).join(" | ")}"`);
-  lines.push(`word error rate on pocketsphinx-testdata's recordings of people (the guard: 39.1% before this bench): ${human} over ${human.words} words`);
+  const falseComplianceTotal = falseCompliance.length + browser.filter((r) => r.falseCompliance).length;
+  const tuningCases = falseCompliance.filter((r) => r.utterance.split === "tuning").map((result) => `${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.transcript).join(" | ")}"`);
+  const notes = [
+    `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${tuningCases.length > 0 ? ` (tuning split: ${tuningCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
+    ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),
+    `Understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
+  ];
+  console.log(["", renderTable(table), "", ...notes].join("\n"));
   if (process.env.SHOW_TUNING_MISTAKES) {
-    lines.push("", "tuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
+    console.log("\ntuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
     for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
-      lines.push(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map((turn) => `${turn.transcript} [${turn.intent}]`).join(" | ")}"`);
+      console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map((turn) => `${turn.transcript} [${turn.intent}]`).join(" | ")}"`);
     }
   }
-  lines.push(
-    "",
-    `understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min; ` +
-      `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end (other work on this machine slows the run and the latencies, not the understanding)`,
-  );
-  console.log(lines.join("\n"));
+  const quietRow = rows.find((row) => row[0] === "quiet room");
+  figures.record({
+    tables: [table],
+    notes,
+    headlines: [
+      ...(quietRow ? [{ figure: "Intents understood in a quiet room, held-out split (target 95%)", value: String(quietRow[2]) }] : []),
+      ...(browser.length > 0 ? [{ figure: "Intents understood through Chromium, the widget and the SDK, held-out split (target 90%)", value: pct(browserUnderstood, browserScored.length) }] : []),
+      { figure: "False compliance in every room and seed (target 0)", value: String(falseComplianceTotal) },
+    ],
+  });
 }
 
 main().catch((error: unknown) => {

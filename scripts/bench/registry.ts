@@ -42,7 +42,7 @@ export const benches: readonly Bench[] = [
   { name: "understanding", about: "intents understood typed and spoken by five flite/festival voices, held-out split apart; word error rate", script: "agent/bench/understanding.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "recognition-designs", about: "the recognition designs compared on the evaluation set (grammar, general, domain, interpolated)", script: "agent/bench/recognition-designs.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "speech-latency", about: "end of speech -> transcript straight against the speech part, without the websocket", script: "agent/bench/speech-latency.ts", prepare: [speechEvaluationDeps], records: "itself" },
-  { name: "rooms", about: "the caller in real rooms: quiet, unseen voices, babble and pink noise 20/15/10 dB, telephone, reverb, tempo, level, clipping, the browser path; held-out apart", script: "agent/bench/rooms.ts", prepare: [speechEvaluationDeps], records: "output" },
+  { name: "rooms", about: "the caller in real rooms: quiet, unseen voices, babble and pink noise 20/15/10 dB, telephone, reverb, tempo, level, clipping, the browser path; held-out apart", script: "agent/bench/rooms.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "caller-voice", about: "the caller's voice: festival's slt HTS against flite's slt, intelligibility to the recogniser, pitch movement, synthesis time, CPU", script: "agent/bench/caller-voice.ts", prepare: [speechEvaluationDeps], records: "itself" },
 ];
 
