@@ -79,11 +79,12 @@ describe("websocket handshake", () => {
     expect(client.frames).toEqual([]);
   });
 
-  it("refuses a language other than English with 1008 and a reason", async () => {
+  it("refuses a language other than English with 1008 and a reason, sending nothing", async () => {
     const client = agent.connect(await agent.signedUrl());
     await client.opened;
     client.send({ ...init, conversation_config_override: { agent: { language: "fr" } } });
     expect(await client.closed).toEqual({ code: 1008, reason: "This agent speaks English only; language 'fr' is not supported." });
+    expect(client.frames).toEqual([]);
   });
 
   it("answers an upgrade on another path with HTTP 404", async () => {

@@ -74,20 +74,6 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe("the handshake", () => {
-  it("closes with 1008 when conversation_initiation_client_data does not come in time", () => {
-    const { lifecycle, closed } = setUp();
-    jest.advanceTimersByTime(tuning.handshakeTimeoutMs);
-    expect(closed).toEqual([closes.handshakeTimeout]);
-    expect(lifecycle.state).toBe("closed");
-  });
-
-  it("refuses a language other than English with 1008 and sends nothing", () => {
-    const { lifecycle, closed, frames } = setUp();
-    lifecycle.start(init({ language: "fr" }));
-    expect(closed).toEqual([closes.unsupportedLanguage("fr")]);
-    expect(frames).toEqual([]);
-  });
-
   it("accepts English in any region", () => {
     const { lifecycle } = setUp();
     lifecycle.start(init({ language: "en-GB" }));
@@ -114,12 +100,6 @@ describe("the start", () => {
     expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold 250", "start listening", "open with Hi, this is Sam."]);
     await runQueued();
     expect(calls.slice(-2)).toEqual(["open gate", "start pings"]);
-  });
-
-  it("waits for the visitor when the opening is empty", () => {
-    const { lifecycle, calls } = setUp({ opening: () => ({ text: " " }) });
-    lifecycle.start(init());
-    expect(calls.some((call) => call.startsWith("open with"))).toBe(false);
   });
 
   it("tells delivery and listening when the call is text-only", () => {
