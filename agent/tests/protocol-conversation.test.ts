@@ -277,11 +277,6 @@ describe("without speech recognition", () => {
   });
   afterAll(() => deaf.close());
 
-  it("reports recognition unavailable on /health", async () => {
-    const health = (await (await fetch(`${deaf.httpUrl}/health`)).json()) as { speech: { recognition: string } };
-    expect(health.speech.recognition).toBe("unavailable");
-  });
-
   it("ignores audio and answers typed turns with spoken replies", async () => {
     const client = await deaf.startCall(noGreeting);
     deaf.speech.understandNext("who is this");
