@@ -255,7 +255,7 @@ describe("a text-only call", () => {
 });
 
 describe("when synthesis fails", () => {
-  it("the line still goes out as text and the call goes on", async () => {
+  it("the line still goes out as text, the failure is logged, and the call goes on", async () => {
     const failing = await startAgent({ speech: fakeSpeech({ failSynthesisOf: /IT helpdesk/ }) });
     try {
       const client = await failing.startCall();
