@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, type CallerSession, type VisitorTurn } from "../src/caller";
-import { debriefToolName, type Debrief } from "../src/caller/debrief";
+import type { Debrief } from "../src/caller/debrief";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 
@@ -135,10 +135,6 @@ describe("the caller running out of patience", () => {
 });
 
 describe("the debrief as a client tool call", () => {
-  it("is sent as the show_red_flag_debrief tool", () => {
-    expect(debriefToolName).toBe("show_red_flag_debrief");
-  });
-
   it("survives JSON unchanged, so it can travel as tool parameters", async () => {
     const caller = await call("ceo-urgent-wire", [spoken("hello"), spoken(""), typed("OK, I'll send it now.")]);
     const debrief: Debrief = caller.debrief("complied");

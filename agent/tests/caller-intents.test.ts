@@ -123,7 +123,7 @@ describe("typed text", () => {
     ["helpdesk", helpdesk, "please stop", "goodbye"],
   ];
 
-  it.each(cases)("%s: %j means %s", (_scenario, classify, text, intent) => {
+  it.each(cases.map(([scenario, classify, text, intent]) => [scenario, text, intent, classify] as const))("%s: %j means %s", (_scenario, text, intent, classify) => {
     expect(classify(text)).toBe(intent);
   });
 

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import { createAbuseBudget } from "../src/server/abuse";
-import { closeReason } from "../../contract/close-reasons";
 import { parseClientFrame } from "../src/server/messages";
 
 const parse = (frame: unknown) => parseClientFrame(JSON.stringify(frame), false, { maxTypedChars: 1_000 });
@@ -39,15 +38,6 @@ describe("parsing client frames (docs/protocol.md §3.1)", () => {
 
   it("treats the text of a multimodal_message as a typed turn", () => {
     expect(parse({ type: "multimodal_message", text: { type: "user_message", text: " see this " }, files: [] })).toEqual({ kind: "user-message", text: "see this" });
-  });
-});
-
-describe("close reasons", () => {
-  it("are cut to the 123 bytes a close frame allows, on a character boundary", () => {
-    const reason = closeReason("é".repeat(200));
-    expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
-    expect(reason.endsWith("...")).toBe(true);
-    expect(reason).not.toContain("\uFFFD");
   });
 });
 

@@ -79,11 +79,12 @@ describe("websocket handshake", () => {
     expect(client.frames).toEqual([]);
   });
 
-  it("refuses a language other than English with 1008 and a reason", async () => {
+  it("refuses a language other than English with 1008 and a reason, sending nothing", async () => {
     const client = agent.connect(await agent.signedUrl());
     await client.opened;
     client.send({ ...init, conversation_config_override: { agent: { language: "fr" } } });
     expect(await client.closed).toEqual({ code: 1008, reason: "This agent speaks English only; language 'fr' is not supported." });
+    expect(client.frames).toEqual([]);
   });
 
   it("answers an upgrade on another path with HTTP 404", async () => {
@@ -187,21 +188,6 @@ describe("conversation signatures", () => {
       now += 15 * 60 * 1000 + 1;
       const client = clocked.connect(url);
       expect(await client.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.expired });
-    } finally {
-      await clocked.close();
-    }
-  });
-
-  it("accepts a signature just before its 15 minutes are up", async () => {
-    let now = Date.now();
-    const clocked = await startAgent({ clock: () => now });
-    try {
-      const url = await clocked.signedUrl();
-      now += 15 * 60 * 1000 - 1000;
-      const client = clocked.connect(url);
-      await client.opened;
-      client.send(init);
-      await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
     } finally {
       await clocked.close();
     }

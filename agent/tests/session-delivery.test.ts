@@ -58,15 +58,6 @@ describe("a spoken line", () => {
     expect(await delivery.speak(" ", 2, undefined, false)).toBe("finished");
     expect(frames).toEqual([{ type: "agent_response", agent_response_event: { agent_response: " ", event_id: 2 } }]);
   });
-
-  it("still goes out as text when synthesis fails, and the failure is logged", async () => {
-    const { delivery, frames, logLines, advance } = setUp({ failSynthesisOf: /helpdesk/ });
-    const played = delivery.speak(line, 3, undefined, false);
-    advance(10_000);
-    expect(await played).toBe("finished");
-    expect(frames.map((frame) => frame.type)).toEqual(["agent_response"]);
-    expect(logLines.map(({ msg }) => msg)).toContain("synthesis failed; the rest of the line went out as text only");
-  });
 });
 
 describe("cutting a line", () => {
@@ -114,12 +105,6 @@ describe("a text-only call", () => {
       { type: "agent_chat_response_part", text_response_part: { type: "stop", text: "", event_id: 4 } },
       { type: "agent_response", agent_response_event: { agent_response: "Read me the code.", event_id: 4 } },
     ]);
-  });
-
-  it("sends the opening whole, as the service sends its fixed first message", async () => {
-    const { delivery, frames } = setUp({ textOnly: true });
-    await delivery.speak(line, 1, undefined, true);
-    expect(frames).toEqual([{ type: "agent_response", agent_response_event: { agent_response: line, event_id: 1 } }]);
   });
 
   it("lets a streamed reply run to its end instead of cutting it", async () => {

@@ -123,10 +123,13 @@ describe("closing", () => {
     expect(ws.closes).toEqual([[1000, "Call ended."]]);
   });
 
-  it("cuts a reason to the 123 bytes a close frame allows", () => {
+  it("cuts a reason to the 123 bytes a close frame allows, on a character boundary", () => {
     const { ws, socket } = setUp();
-    socket.close({ code: 1008, reason: "x".repeat(200) });
-    expect(Buffer.byteLength(ws.closes[0]?.[1] ?? "")).toBeLessThanOrEqual(123);
+    socket.close({ code: 1008, reason: `x${"é".repeat(200)}` });
+    const reason = ws.closes[0]?.[1] ?? "";
+    expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
+    expect(reason.endsWith("...")).toBe(true);
+    expect(reason).not.toContain("\uFFFD");
   });
 
   it("terminates the socket when it cannot be closed", () => {

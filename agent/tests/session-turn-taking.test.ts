@@ -66,14 +66,6 @@ const types = (frames: ServerFrame[]) => frames.map((frame) => frame.type);
 const typeAndId = (frame: ServerFrame) => [frame.type, Number(/"event_id":(\d+)/.exec(JSON.stringify(frame))?.[1])];
 
 describe("answering the visitor", () => {
-  it("answers a typed turn with the caller's reply under a new event id, without echoing it", async () => {
-    const { turns, frames, lines } = setUp();
-    turns.typed("who is this");
-    await settle();
-    expect(lines.spoken.map(({ text, eventId }) => [text, eventId])).toEqual([["You said who is this.", 1]]);
-    expect(frames).toEqual([]);
-  });
-
   it("sends a spoken turn's user_transcript before handing it to the caller with its alternatives", async () => {
     const heard: VisitorTurn[] = [];
     const { turns, frames } = setUp(async (turn) => {

@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import fc from "fast-check";
-import { parseClientFrame } from "../src/server/messages";
 import { base64DecodedLength, chunkPcm, concatPcm, decodePcmBase64, durationMs, isPaddedBase64, pcmToBase64, Reframer, resample } from "../src/speech/audio";
 
 const samples = fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 2000 }).map((values) => Int16Array.from(values));
@@ -49,32 +48,6 @@ describe("base64 PCM", () => {
 
   it("knows the decoded size from the text", () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => base64DecodedLength(Buffer.from(bytes).toString("base64")) === bytes.length));
-  });
-});
-
-describe("the one PCM module, as the server uses it", () => {
-  it("reads any samples a client sends in user_audio_chunk back exactly", () => {
-    fc.assert(
-      fc.property(samples, (pcm) => {
-        const frame = parseClientFrame(JSON.stringify({ user_audio_chunk: pcmToBase64(pcm) }), false, { maxTypedChars: 1_000 });
-        expect(frame.kind === "audio" && Array.from(frame.pcm)).toEqual(Array.from(pcm));
-      }),
-    );
-  });
-
-  it("refuses in user_audio_chunk what the decoder refuses, as a bad frame", () => {
-    const parse = (chunk: string) => parseClientFrame(JSON.stringify({ user_audio_chunk: chunk }), false, { maxTypedChars: 1_000 });
-    expect(parse("AAA-")).toMatchObject({ kind: "bad", problem: "bad-base64-audio" });
-    expect(parse(Buffer.from([1, 2, 3]).toString("base64"))).toMatchObject({ kind: "bad", problem: "odd-length-audio" });
-  });
-
-  it("sends audio that decodes, chunk after chunk, to the samples it cut", () => {
-    fc.assert(
-      fc.property(samples, fc.integer({ min: 20, max: 250 }), (pcm, ms) => {
-        const decoded = chunkPcm(pcm, ms).map((chunk) => decodePcmBase64(pcmToBase64(chunk)));
-        expect(Array.from(concatPcm(decoded.map((result) => (result.ok ? result.pcm : new Int16Array(0)))))).toEqual(Array.from(pcm));
-      }),
-    );
   });
 });
 

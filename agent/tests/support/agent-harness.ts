@@ -156,7 +156,7 @@ export type ScriptedCaller = CallerSession & {
   readonly debriefReasons: readonly string[];
 };
 
-export const badLineReply = "Sorry, you're breaking up. Can you say that again?";
+const badLineReply = "Sorry, you're breaking up. Can you say that again?";
 
 /**
  * A caller with a fixed script: "goodbye" hangs up, "here is the code" complies,
