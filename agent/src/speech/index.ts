@@ -19,7 +19,8 @@ export type { SpokenPart, Voice } from "./voice";
 
 /**
  * The domain model's share of the interpolated language model. Measured on the evaluation set's
- * tuning split (agent/bench/recognition-designs.ts): see DESIGN.md, "Recognition".
+ * tuning split (agent/bench/recognition-designs.ts) and again under noise, the telephone band
+ * and reverberation (agent/bench/rooms.ts --domain-weight): see DESIGN.md, "Recognition".
  */
 export const DEFAULT_DOMAIN_WEIGHT = 0.5;
 
