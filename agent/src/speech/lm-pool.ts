@@ -103,7 +103,7 @@ export class LanguageModelPool {
     private readonly create: (lane: Lane) => Promise<Decoder | null>,
     private readonly maxDecoders: number,
     private readonly onClose: () => void,
-    private readonly log: SpeechLog,
+    readonly log: SpeechLog,
     /** LanguageModelPoolOptions.mismatchedChannelDistance. */
     readonly mismatchedChannelDistance: number | null = null,
   ) {}
@@ -350,10 +350,13 @@ export class LanguageModelLease {
     const audio = concatPcm(this.decoded ?? []);
     if (!startingMean || !statistics || this.pool.mismatchedChannelDistance === null) return;
     const own = ownMeanOf(statistics, startingMean, Math.floor(audio.length / SAMPLES_PER_FRAME));
-    if (!own || channelDistance(own, startingMean) <= this.pool.mismatchedChannelDistance) return;
+    const distance = own ? channelDistance(own, startingMean) : 0;
+    if (!own || distance <= this.pool.mismatchedChannelDistance) return;
+    const started = performance.now();
     if (!decoder.setCepstralMean(own) || !decoder.startUtterance()) return;
     for (let start = 0; start < audio.length; start += MAX_BATCH_SAMPLES) await decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES));
     await decoder.endUtteranceAsync();
+    this.pool.log.debug({ distance: Math.round(distance), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
   }
 
   private async decodePending(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
