@@ -175,8 +175,10 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms`
 
 async function main(): Promise<void> {
   if (only === "detector") {
-    console.log("the detector alone, tuning split (one answer in three), seed 1, 6 s of the room before each answer:\n");
-    console.log((await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "tuning"))).join("\n"));
+    const figures = startFigures("rooms-detector");
+    const output = ["the detector alone, tuning split (one answer in three), seed 1, 6 s of the room before each answer:", "", ...(await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "tuning")))].join("\n");
+    console.log(output);
+    figures.record({ output });
     return;
   }
   await heldOpen(run);

@@ -15,26 +15,6 @@ import { figuresDir, projectRoot, readRecords } from "@/testkit/figures/record";
 import { renderRecord } from "@/testkit/figures/render";
 import type { BenchRecord } from "@/testkit/figures/figures";
 
-/**
- * Sections (a doc's `## ` heading, to the next one) whose figures come from the rooms bench
- * (agent/bench/rooms.ts), which prints its figures but does not record them as tables yet: until
- * it does, their figures stay typed there. A section leaves this list when it holds no measured
- * figure outside a block, and the test below fails while a listed section has none left.
- */
-const awaitingRoomsRecords = [{ file: "agent/DESIGN.md", heading: "## In real rooms" }];
-
-/** The 1-based lines of a doc's section, heading included; none when the doc has no such heading. */
-function sectionLines(text: string, heading: string): Set<number> {
-  const lines = text.split("\n");
-  const start = lines.indexOf(heading);
-  if (start === -1) return new Set();
-  const next = lines.findIndex((line, index) => index > start && line.startsWith("## "));
-  const end = next === -1 ? lines.length : next;
-  return new Set(Array.from({ length: end - start }, (_, offset) => start + offset + 1));
-}
-
-const awaitedLines = (file: string, text: string) => new Set(awaitingRoomsRecords.filter((section) => section.file === file).flatMap((section) => [...sectionLines(text, section.heading)]));
-
 const records = readRecords();
 const docs = docFiles().map((file) => ({ file, text: readFileSync(path.join(projectRoot, file), "utf8") }));
 const where = (file: string, line: number) => `${file}:${line}`;
@@ -54,22 +34,8 @@ describe("the figures in the docs", () => {
   });
 
   it("are never typed by hand outside a generated block", () => {
-    const typed = docs.flatMap(({ file, text }) => {
-      const awaited = awaitedLines(file, text);
-      return measuredPhrases(outsideBlocks(text, file))
-        .filter((phrase) => !awaited.has(phrase.line))
-        .map((phrase) => `${where(file, phrase.line)} (${phrase.rule}): ${phrase.text}`);
-    });
+    const typed = docs.flatMap(({ file, text }) => measuredPhrases(outsideBlocks(text, file)).map((phrase) => `${where(file, phrase.line)} (${phrase.rule}): ${phrase.text}`));
     expect(typed).toEqual([]);
-  });
-
-  it("still typed by hand are only in the sections awaiting the rooms bench's records, and each of those still has some", () => {
-    const withoutTyped = awaitingRoomsRecords.filter(({ file, heading }) => {
-      const text = readFileSync(path.join(projectRoot, file), "utf8");
-      const lines = sectionLines(text, heading);
-      return !measuredPhrases(outsideBlocks(text, file)).some((phrase) => lines.has(phrase.line));
-    });
-    expect(withoutTyped).toEqual([]);
   });
 });
 
