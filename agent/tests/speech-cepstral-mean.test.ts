@@ -10,30 +10,39 @@ import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { concatPcm } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { noise, streamPcm } from "../bench/support/speech-audio";
+import { telephoneBand } from "../bench/support/conditions";
+import { WordErrorRate } from "../bench/support/wer";
 import { closeFixtureSpeech, RecognitionLog, speak, spokenTimeline } from "./support/speech-fixtures";
 
 jest.setTimeout(120_000);
 
 let speech: Speech;
+/** The same, except that a first turn is only ever heard through the warm-up's mean. */
+let speechWithoutSecondHearing: Speech;
 
-beforeAll(async () => {
-  speech = await createSpeech(pino({ level: "silent" }), {
+const speechWith = (mismatchedChannelDistance: number | null | undefined) =>
+  createSpeech(pino({ level: "silent" }), {
     domainSentences: visitorSentences(),
     transcriptDeadlineMs: 30_000,
-    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1 },
+    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
     voiceEngine: "flite",
   });
+
+beforeAll(async () => {
+  speech = await speechWith(undefined);
+  speechWithoutSecondHearing = await speechWith(null);
 }, 180_000);
 
 afterAll(async () => {
   await speech.close();
+  await speechWithoutSecondHearing.close();
   await closeFixtureSpeech();
 });
 
 /** One call that hears `turns` (each a stretch of audio holding one turn) and hangs up. */
-async function call(turns: readonly Int16Array[]): Promise<Utterance[]> {
+async function call(turns: readonly Int16Array[], through = speech): Promise<Utterance[]> {
   const log = new RecognitionLog();
-  const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance });
+  const recognizer = through.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance });
   if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
   // Each turn's audio ends in more silence than the detector waits for, so every turn has ended by the last chunk.
   for (const turn of turns) await streamPcm(turn, (chunk) => recognizer.push(chunk), { chunkMs: 100 });
@@ -71,5 +80,25 @@ describe("the cepstral mean, per call", () => {
     const sameCallAgain = (await call([...harsh, utterance])).at(-1);
     expect(heard(sameCallAgain)).toEqual(heard(afterHarshTurns));
     expect(heard(afterHarshTurns)).not.toEqual(heard(fresh));
+  });
+
+  it("hears a call's first turn again through its own mean when its channel is unlike the warm-up's (a telephone band)", async () => {
+    const sentences = ["i would rather check with my manager first", "which payroll company did you say you work for", "i can not send a payment without the normal approval"];
+    const errors = async (through: Speech) => {
+      const rate = new WordErrorRate();
+      for (const text of sentences) {
+        const [turn] = await call([telephoneBand((await spokenTimeline(text, "rms")).pcm)], through);
+        rate.add(text, turn?.transcript ?? "");
+      }
+      return rate.errors;
+    };
+    expect(await errors(speech)).toBeLessThan(await errors(speechWithoutSecondHearing));
+  });
+
+  it("hears a wideband first turn once, through the warm-up's mean", async () => {
+    const utterance = (await spokenTimeline("i would rather check with my manager first", "rms")).pcm;
+    const [heardOnce] = await call([utterance], speechWithoutSecondHearing);
+    const [heardByDefault] = await call([utterance]);
+    expect(heard(heardByDefault)).toEqual(heard(heardOnce));
   });
 });

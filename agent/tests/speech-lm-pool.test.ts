@@ -9,10 +9,15 @@ class FakeDecoder {
   frees = 0;
   utterances = 0;
   mean = new Float32Array([0]);
+  /** Like sphinxbase when an utterance ends on a frame boundary: the mean it reports was not updated. */
+  staleMean = false;
   /** The mean each utterance started from. */
   readonly startedFrom: number[] = [];
   cepstralMean(): Float32Array {
-    return new Float32Array(this.mean);
+    return this.staleMean ? new Float32Array(this.startedFrom.slice(-1)) : new Float32Array(this.mean);
+  }
+  cepstralStatistics(): { sum: Float32Array; frames: number } {
+    return { sum: new Float32Array(this.mean), frames: 1 };
   }
   setCepstralMean(mean: Float32Array): boolean {
     this.mean = new Float32Array(mean);
@@ -165,6 +170,19 @@ describe("language-model pool", () => {
     await turn({ mean: null }, 4_000);
     expect(created).toHaveLength(1);
     expect(created[0]?.startedFrom).toEqual([0, 0, 1_000, 0]);
+  });
+
+  it("carries the mean worked out from the decoder's sums, which stay right where sphinxbase leaves its mean as it was", async () => {
+    const { pool, created } = poolOf(1);
+    const call = { mean: null };
+    const first = pool.lease(16_000, 0, call);
+    await new Promise((resolve) => setImmediate(resolve));
+    created[0]!.staleMean = true;
+    first.feed(second.subarray(0, 1_000 + 4_800));
+    await first.finish();
+    const next = pool.lease(16_000, 0, call);
+    await next.finish();
+    expect(created[0]?.startedFrom).toEqual([0, 1_000]);
   });
 
   it("counts the utterances being heard, and says when the last one is done", async () => {

@@ -21,6 +21,7 @@
  * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
  */
 import { concatPcm, samplesForMs } from "./audio";
+import { channelDistance, meanOf, MISMATCHED_CHANNEL_DISTANCE, ownMeanOf, SAMPLES_PER_FRAME } from "./channel-mean";
 import { buildArpa } from "./domain-lm";
 import { dictionaryText, trimDictionary, type Pronunciations } from "./pronunciations";
 import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "./pocketsphinx";
@@ -39,9 +40,14 @@ export type LanguageModelPoolOptions = {
    * a rarer word comes out as its nearest-sounding common one.
    */
   vocabularySize: number;
+  /**
+   * A call's first turn whose own cepstral mean lies further than this from the warm-up's is
+   * decoded again with its own (channel-mean.ts); null never decodes a turn twice.
+   */
+  mismatchedChannelDistance: number | null;
 };
 
-export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = { lanes: 2, maxDecoders: 16, warmDecoders: 6, vocabularySize: 10_000 };
+export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = { lanes: 2, maxDecoders: 16, warmDecoders: 6, vocabularySize: 10_000, mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE };
 
 /** Audio handed to a decoder in one native call at most, so a catching-up lease cannot hold its lane for long. */
 const MAX_BATCH_SAMPLES = samplesForMs(500);
@@ -97,7 +103,9 @@ export class LanguageModelPool {
     private readonly create: (lane: Lane) => Promise<Decoder | null>,
     private readonly maxDecoders: number,
     private readonly onClose: () => void,
-    private readonly log: SpeechLog,
+    readonly log: SpeechLog,
+    /** LanguageModelPoolOptions.mismatchedChannelDistance. */
+    readonly mismatchedChannelDistance: number | null = null,
   ) {}
 
   get stats(): LanguageModelPoolStats {
@@ -238,6 +246,8 @@ export class LanguageModelLease {
   private abandoned = false;
   private finished: Promise<Heard | undefined> | null = null;
   private chain: Promise<PooledDecoder | null>;
+  /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean. */
+  private readonly decoded: Int16Array[] | null;
 
   constructor(
     private readonly pool: LanguageModelPool,
@@ -247,6 +257,7 @@ export class LanguageModelLease {
     private readonly channel: CallChannel = { mean: null },
   ) {
     pool.utteranceBegun();
+    this.decoded = channel.mean === null && pool.mismatchedChannelDistance !== null ? [] : null;
     this.chain = pool.acquire().then(async (pooled) => {
       if (!pooled) return pooled;
       const started = await pooled.lane.run(() => {
@@ -301,8 +312,10 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
+          if (this.decoded) await this.hearAgainThroughOwnChannel(decoder);
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
-          this.channel.mean = decoder.cepstralMean() ?? this.channel.mean;
+          const statistics = decoder.cepstralStatistics();
+          this.channel.mean = (statistics ? meanOf(statistics) : null) ?? decoder.cepstralMean() ?? this.channel.mean;
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [] };
@@ -327,10 +340,30 @@ export class LanguageModelLease {
     void this.finish();
   }
 
+  /**
+   * A first turn whose own mean is far from the one it was heard with (a telephone band, say) is
+   * decoded again from the start with its own: the decoding once more, on this turn only.
+   */
+  private async hearAgainThroughOwnChannel(decoder: Decoder): Promise<void> {
+    const startingMean = this.pool.initialMean;
+    const statistics = decoder.cepstralStatistics();
+    const audio = concatPcm(this.decoded ?? []);
+    if (!startingMean || !statistics || this.pool.mismatchedChannelDistance === null) return;
+    const own = ownMeanOf(statistics, startingMean, Math.floor(audio.length / SAMPLES_PER_FRAME));
+    const distance = own ? channelDistance(own, startingMean) : 0;
+    if (!own || distance <= this.pool.mismatchedChannelDistance) return;
+    const started = performance.now();
+    if (!decoder.setCepstralMean(own) || !decoder.startUtterance()) return;
+    for (let start = 0; start < audio.length; start += MAX_BATCH_SAMPLES) await decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES));
+    await decoder.endUtteranceAsync();
+    this.pool.log.debug({ distance: Math.round(distance), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
+  }
+
   private async decodePending(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
     this.flushQueued = false;
     const audio = concatPcm(this.pending.splice(0));
     this.pendingSamples = 0;
+    this.decoded?.push(audio);
     if (!pooled) return pooled;
     for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
       const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
@@ -427,7 +460,7 @@ export async function createLanguageModelPool(
     return null;
   };
   const lanes = loaded.map((model) => new Lane(model));
-  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log);
+  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log, options.mismatchedChannelDistance);
   await pool.warm(Math.max(1, options.warmDecoders));
   if (pool.stats.decoders === 0) {
     pool.close();

@@ -116,7 +116,10 @@ type Functions = {
  * cmn.h lay them out (feat_t up to its cmn_struct field; cmn_t whole). Checked before use
  * (Decoder.cepstralMeanState): a layout that does not add up disables the per-call reset.
  */
-type NativeLayouts = { featHead: unknown; cmn: unknown; decode(pointer: Pointer, type: unknown): Record<string, unknown> };
+type NativeLayouts = { featHead: unknown; cmn: unknown; decode(pointer: Pointer, type: unknown): Record<string, unknown>; floats(pointer: Pointer, length: number): number[] };
+
+/** The running sums behind a decoder's cepstral mean (sphinxbase's cmn_t): the mean is `sum / frames`. */
+export type CepstralStatistics = { sum: Float32Array; frames: number };
 
 type Libc = {
   memfdCreate: ((name: string, flags: number) => number) | null;
@@ -189,6 +192,7 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
     }),
     cmn: koffi.struct({ cmn_mean: "void *", cmn_var: "void *", sum: "void *", nframe: "int32_t", veclen: "int32_t" }),
     decode: (pointer, type) => koffi.decode(pointer, type as string) as Record<string, unknown>,
+    floats: (pointer, length) => koffi.decode(pointer, "float", length) as number[],
   };
   return { functions, libc: bindLibc(koffi), layouts };
 }
@@ -361,6 +365,15 @@ export class Decoder {
     if (!state || mean.length !== state.length) return false;
     this.native.cmn_live_set(state.pointer, mean);
     return true;
+  }
+
+  /** The sums the mean is made of, as they stand (between utterances), or null where they cannot be read. */
+  cepstralStatistics(): CepstralStatistics | null {
+    const state = this.cepstralMeanState();
+    if (!state) return null;
+    const cmn = this.layouts.decode(state.pointer, this.layouts.cmn);
+    if (!cmn.sum || typeof cmn.nframe !== "number") return null;
+    return { sum: Float32Array.from(this.layouts.floats(cmn.sum as Pointer, state.length)), frames: cmn.nframe };
   }
 
   private cepstralMeanState(): { pointer: Pointer; length: number } | null {
