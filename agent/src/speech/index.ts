@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { normalizePhrase, parseCmuDict, type Pronunciations } from "./pronunciations";
 import { createLanguageModelPool, DEFAULT_POOL_OPTIONS, type DomainAdaptation, type LanguageModelPool, type LanguageModelPoolOptions } from "./lm-pool";
 import { loadPocketsphinx } from "./pocketsphinx";
-import { createRecognizer, DEFAULT_TRANSCRIPT_DEADLINE_MS, type RecognitionEngine } from "./recognizer";
+import { createRecognizer, DEFAULT_TRANSCRIPT_DEADLINE_MS, type NoiseSuppressionOptions, type RecognitionEngine } from "./recognizer";
 import { festivalEngine, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "./festival";
 import { createFliteSynthesizer, createSynthesisPool, type FliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { Speech, SpeechLog, SpeechStatus } from "./types";
@@ -23,6 +23,12 @@ export type { SpokenPart, Voice } from "./voice";
  * and reverberation (agent/bench/rooms.ts --domain-weight): see DESIGN.md, "Recognition".
  */
 export const DEFAULT_DOMAIN_WEIGHT = 0.5;
+
+/**
+ * When the recogniser hears the visitor through RNNoise: in rooms whose noise floor is -50 dBFS or
+ * louder. Measured on the tuning split (npm run bench -- rooms): see DESIGN.md, "Recognition and understanding".
+ */
+export const DEFAULT_NOISE_SUPPRESSION: NoiseSuppressionOptions = { enabled: true, fromFloorDbfs: -50 };
 
 export type SpeechOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
@@ -41,6 +47,8 @@ export type SpeechOptions = {
   languageModel?: Partial<LanguageModelPoolOptions>;
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs?: number;
+  /** When the recogniser hears the visitor through RNNoise (DEFAULT_NOISE_SUPPRESSION). */
+  noiseSuppression?: Partial<NoiseSuppressionOptions>;
   /** Turn detection and barge-in (DEFAULT_VOICE_ACTIVITY). */
   voiceActivity?: Partial<VoiceActivityOptions>;
   /** The synthesis pool (worker threads or processes, timeout). */
@@ -106,6 +114,7 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
       log,
       transcriptDeadlineMs: options.transcriptDeadlineMs ?? DEFAULT_TRANSCRIPT_DEADLINE_MS,
       voiceActivity: { ...DEFAULT_VOICE_ACTIVITY, ...options.voiceActivity },
+      noiseSuppression: { ...DEFAULT_NOISE_SUPPRESSION, ...options.noiseSuppression },
     },
     library: pocketsphinx.library,
     domainSentences: sentences.length,

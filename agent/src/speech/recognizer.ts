@@ -8,10 +8,17 @@
  */
 import { Reframer, samplesForMs } from "./audio";
 import type { CallChannel, LanguageModelLease, LanguageModelPool } from "./lm-pool";
+import { NoiseSuppressor } from "./noise-suppression";
 import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
 import { DEFAULT_VOICE_ACTIVITY, VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
 
 export const FRAME_MS = VAD_FRAME_MS;
+
+export type NoiseSuppressionOptions = {
+  enabled: boolean;
+  /** A turn is heard through the suppressor when the room's floor is at least this loud when it opens (dBFS; -Infinity: always). */
+  fromFloorDbfs: number;
+};
 /**
  * How long the end of a turn waits for its transcript by default. Decoding normally finishes a
  * few ms after the turn; when the machine is overloaded the decoders' queue grows, and past this
@@ -32,6 +39,8 @@ export type RecognitionEngine = {
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs: number;
   voiceActivity: VoiceActivityOptions;
+  /** When the decoders hear a turn through RNNoise (noise-suppression.ts); the turn detector always hears it as it came. */
+  noiseSuppression: NoiseSuppressionOptions;
   log: SpeechLog;
 };
 
@@ -44,7 +53,15 @@ export function createRecognizer(engine: RecognitionEngine, options: RecognizerO
     engine.log.error({ err: error }, "could not create a voice activity detector; this call has no speech recognition");
     return null;
   }
-  return new SpeechRecognizer(activity, engine, options);
+  let suppressor: NoiseSuppressor | null = null;
+  if (engine.noiseSuppression.enabled) {
+    try {
+      suppressor = new NoiseSuppressor();
+    } catch (error) {
+      engine.log.error({ err: error }, "could not create a noise suppressor; this call's recogniser hears the room as it is");
+    }
+  }
+  return new SpeechRecognizer(activity, suppressor, engine, options);
 }
 
 /** By tag rather than instanceof: arrays from worker threads or test sandboxes belong to other realms. */
@@ -65,7 +82,12 @@ export function transcriptOf(hypothesis: string | null | undefined): string {
 
 class SpeechRecognizer implements Recognizer {
   private readonly reframer = new Reframer(FRAME_SAMPLES);
-  private preroll: Int16Array[] = [];
+  /** The frames before a turn opens, as they came and through the suppressor (the same frames without one). */
+  private preroll: { raw: Int16Array; clean: Int16Array }[] = [];
+  /** Whether the current turn is heard through the suppressor. */
+  private suppressing = false;
+  /** Frames in a row the suppressor has processed: a turn uses it only if all of its preroll went through it. */
+  private suppressedRun = 0;
   private lease: LanguageModelLease | null = null;
   /** This call's cepstral mean: each turn starts where the call's last one left it, never where another call left a decoder. */
   private readonly channel: CallChannel = { mean: null };
@@ -79,6 +101,7 @@ class SpeechRecognizer implements Recognizer {
 
   constructor(
     private readonly activity: VoiceActivity,
+    private readonly suppressor: NoiseSuppressor | null,
     private readonly engine: RecognitionEngine,
     private readonly options: RecognizerOptions,
   ) {}
@@ -108,6 +131,7 @@ class SpeechRecognizer implements Recognizer {
     this.lease = null;
     this.preroll = [];
     this.activity.free();
+    this.suppressor?.free();
   }
 
   private processFrame(frame: Int16Array): void {
@@ -120,9 +144,15 @@ class SpeechRecognizer implements Recognizer {
       this.windowFrames = 0;
       this.windowVoiced = 0;
     }
-    if (this.lease && !events.some((event) => event.kind === "open")) this.lease.feed(frame);
+    // In a noisy room the suppressor hears every frame, turn or not (between turns it learns the
+    // room's noise); in a quiet one it costs CPU for nothing and does not run.
+    // A turn heard through it goes on through it to its end, whatever the floor does meanwhile.
+    const noisy = this.suppressor !== null && ((this.lease !== null && this.suppressing) || this.activity.floorDbfs >= this.engine.noiseSuppression.fromFloorDbfs);
+    this.suppressedRun = noisy ? this.suppressedRun + 1 : 0;
+    const clean = noisy && this.suppressor ? this.suppressor.process(frame) : frame;
+    if (this.lease && !events.some((event) => event.kind === "open")) this.lease.feed(this.suppressing ? clean : frame);
     else if (!this.lease) {
-      this.preroll.push(frame);
+      this.preroll.push({ raw: frame, clean });
       if (this.preroll.length > this.activity.prerollFrames) this.preroll.shift();
     }
     for (const event of events) {
@@ -136,7 +166,10 @@ class SpeechRecognizer implements Recognizer {
   private openTurn(): void {
     this.lease?.abandon();
     const lease = this.engine.pool.lease(samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS), NBEST_SIZE, this.channel);
-    for (const earlier of this.preroll) lease.feed(earlier);
+    // Decided once per turn: switching mid-turn would jump by the suppressor's delay. In a quiet
+    // room the suppressor only costs words (the recordings of people lost some), so it is left out there.
+    this.suppressing = this.suppressedRun >= this.preroll.length;
+    for (const earlier of this.preroll) lease.feed(this.suppressing ? earlier.clean : earlier.raw);
     this.preroll = [];
     this.lease = lease;
   }

@@ -243,6 +243,11 @@ export class VoiceActivity {
     return this.lastVoiced ? 1 : 0;
   }
 
+  /** The room's noise floor as the detector judges it (dBFS). */
+  get floorDbfs(): number {
+    return this.floor.level;
+  }
+
   get inSpeech(): boolean {
     return this.inTurn;
   }
