@@ -5,8 +5,7 @@
  * (resample-3x.ts). One suppressor per call: its state is that line's noise, learnt as the
  * greeting plays. Output lags input by RNNoise's frame plus the two filters (SUPPRESSION_DELAY_SAMPLES).
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { instantiatePackagedWasm } from "./packaged-wasm";
 import { Downsampler3x, ROUND_TRIP_DELAY_16K, Upsampler3x } from "./resample-3x";
 
 /** RNNoise's frame: 10 ms at 48 kHz. */
@@ -32,17 +31,11 @@ type RnnoiseExports = {
 
 let loaded: RnnoiseExports | null = null;
 
-/**
- * The package's wasm, instantiated directly as voice-activity.ts does with fvad's (its glue is an
- * ES module using import.meta, which jest's CommonJS transform cannot load). The export names are
- * the glue's minified ones for the pinned version 0.2.0; a self-test checks them before first use.
- */
+/** The package's wasm (packaged-wasm.ts); the export names are its glue's for the pinned version 0.2.0, self-tested before first use. */
 function rnnoise(): RnnoiseExports {
   if (loaded) return loaded;
-  const file = path.join(path.dirname(require.resolve("@echogarden/rnnoise-wasm/package.json")), "rnnoise.wasm");
-  const compiled = new WebAssembly.Module(readFileSync(file));
   let memory: WebAssembly.Memory | null = null;
-  const instance = new WebAssembly.Instance(compiled, {
+  const raw = instantiatePackagedWasm("@echogarden/rnnoise-wasm", "rnnoise.wasm", {
     a: {
       // Refuses to grow memory: the initial 16 MB heap holds hundreds of 18 KB states.
       a: () => 0,
@@ -52,7 +45,6 @@ function rnnoise(): RnnoiseExports {
       },
     },
   });
-  const raw = instance.exports as Record<string, unknown>;
   const wasm: RnnoiseExports = {
     memory: raw.c as WebAssembly.Memory,
     ctors: raw.d as () => void,

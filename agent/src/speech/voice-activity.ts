@@ -11,9 +11,8 @@
  *   (NoiseFloor): in a café the other tables' voices are speech too, and WebRTC's detector says
  *   so, but the visitor speaks into the microphone, 10 dB and more above them.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { samplesForMs, whiteNoise } from "./audio";
+import { instantiatePackagedWasm } from "./packaged-wasm";
 
 export const VAD_FRAME_MS = 20;
 const BOOST_TARGET_DBFS = -20;
@@ -156,16 +155,10 @@ type FvadExports = {
 
 let loaded: FvadExports | null = null;
 
-/**
- * The package's wasm, instantiated directly: its JavaScript glue is an ES module using
- * import.meta, which jest's CommonJS transform cannot load. The export names are the glue's
- * minified ones for the pinned version 0.2.0; a self-test checks them before first use.
- */
+/** The package's wasm (packaged-wasm.ts); the export names are its glue's for the pinned version 0.2.0, self-tested before first use. */
 function fvad(): FvadExports {
   if (loaded) return loaded;
-  const file = path.join(path.dirname(require.resolve("@echogarden/fvad-wasm/package.json")), "fvad.wasm");
-  const compiled = new WebAssembly.Module(readFileSync(file));
-  const instance = new WebAssembly.Instance(compiled, {
+  const raw = instantiatePackagedWasm("@echogarden/fvad-wasm", "fvad.wasm", {
     a: {
       a: () => {
         throw new Error("fvad: assertion failed");
@@ -174,7 +167,6 @@ function fvad(): FvadExports {
       b: () => 0,
     },
   });
-  const raw = instance.exports as Record<string, unknown>;
   const wasm: FvadExports = {
     memory: raw.c as WebAssembly.Memory,
     ctors: raw.d as () => void,
