@@ -1,13 +1,15 @@
 /**
  * `npm run bench -- noise-suppression`: what the recogniser's noise suppressor (RNNoise,
  * src/speech/noise-suppression.ts) costs one call: CPU per second of audio, RNNoise and the
- * 16 <-> 48 kHz conversion apart, on 30 s of a pink-noise room (the suppressor runs only in noisy
- * rooms). Its effect on recognition is measured by the rooms bench (--noise-suppression=off|always|DBFS).
+ * 16 <-> 48 kHz conversion apart, on 30 s of loud white noise (the suppressor runs only in noisy
+ * rooms, and its cost does not depend on what it hears). Its effect on recognition is measured by the rooms bench (--noise-suppression=off|always|DBFS).
  *
  *   npx tsx agent/bench/noise-suppression.ts [--seconds=30]
  */
-import { loadavg } from "node:os";
 import { numberOption } from "../../testkit/cli-options";
+import { startFigures } from "../../testkit/figures/record";
+import { renderTable } from "../../testkit/figures/render";
+import type { FigureTable } from "../../testkit/figures/figures";
 import { samplesForMs, SAMPLE_RATE, whiteNoise } from "../src/speech/audio";
 import { NoiseSuppressor } from "../src/speech/noise-suppression";
 import { Downsampler3x, Upsampler3x } from "../src/speech/resample-3x";
@@ -23,7 +25,7 @@ function cpuMsPerAudioSecond(work: () => void): number {
   return (used.user + used.system) / 1000 / seconds;
 }
 
-const load = loadavg()[0] ?? 0;
+const figures = startFigures("noise-suppression");
 // One untimed pass first: compiling the wasm and warming the JIT are start-up costs, not a call's.
 const warmUp = new NoiseSuppressor();
 for (let offset = 0; offset + frame <= SAMPLE_RATE; offset += frame) warmUp.process(audio.subarray(offset, offset + frame));
@@ -42,9 +44,15 @@ const conversion = cpuMsPerAudioSecond(() => {
   for (let offset = 0; offset + frame <= audio.length; offset += frame) down.process(up.process(audio.subarray(offset, offset + frame), high), low);
 });
 
-console.log(`noise suppression, one call, ${seconds} s of a noisy room in 20 ms frames; load average ${load.toFixed(2)} at the start, ${(loadavg()[0] ?? 0).toFixed(2)} at the end`);
-console.log(`| part | CPU per second of audio |`);
-console.log(`| --- | --- |`);
-console.log(`| RNNoise and the conversions (what a call pays) | ${whole.toFixed(1)} ms |`);
-console.log(`| of which 16 <-> 48 kHz conversion | ${conversion.toFixed(1)} ms |`);
-console.log(`calls one core could suppress at once: about ${Math.floor(1000 / whole)}`);
+const table: FigureTable = {
+  id: "cost",
+  title: `Noise suppression for one call: CPU per second of audio, ${seconds} s in 20 ms frames`,
+  columns: ["part", "CPU per second of audio"],
+  rows: [
+    ["RNNoise and the conversions (what a call pays)", `${whole.toFixed(1)} ms`],
+    ["of which 16 <-> 48 kHz conversion", `${conversion.toFixed(1)} ms`],
+  ],
+};
+const notes = [`Calls one core could suppress at once: about ${Math.floor(1000 / whole)}.`];
+console.log([renderTable(table), "", ...notes].join("\n"));
+figures.record({ tables: [table], notes });

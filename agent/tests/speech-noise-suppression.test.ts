@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { whiteNoise } from "../src/speech/audio";
 import { NoiseSuppressor, SUPPRESSION_DELAY_SAMPLES } from "../src/speech/noise-suppression";
+import { frameLevelDbfs } from "../src/speech/voice-activity";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 jest.setTimeout(60_000);
@@ -8,12 +9,6 @@ jest.setTimeout(60_000);
 afterAll(async () => {
   await closeFixtureSpeech();
 });
-
-function rmsDb(pcm: Int16Array): number {
-  let energy = 0;
-  for (const sample of pcm) energy += sample * sample;
-  return 10 * Math.log10(energy / pcm.length / 32768 ** 2 + 1e-12);
-}
 
 /** The whole signal through one suppressor in 20 ms frames, as the recogniser feeds it. */
 function suppress(suppressor: NoiseSuppressor, pcm: Int16Array): Int16Array {
@@ -27,7 +22,7 @@ describe("noise suppressor (RNNoise)", () => {
     const suppressor = new NoiseSuppressor();
     const out = suppress(suppressor, whiteNoise(32_000, -30, 3));
     suppressor.free();
-    expect(rmsDb(out.subarray(16_000))).toBeLessThan(-50);
+    expect(frameLevelDbfs(out.subarray(16_000))).toBeLessThan(-50);
   });
 
   it("keeps a spoken sentence's level within 3 dB", async () => {
@@ -35,7 +30,7 @@ describe("noise suppressor (RNNoise)", () => {
     const suppressor = new NoiseSuppressor();
     const out = suppress(suppressor, voice);
     suppressor.free();
-    expect(Math.abs(rmsDb(out) - rmsDb(voice.subarray(0, out.length)))).toBeLessThan(3);
+    expect(Math.abs(frameLevelDbfs(out) - frameLevelDbfs(voice.subarray(0, out.length)))).toBeLessThan(3);
   });
 
   it("hands its output SUPPRESSION_DELAY_SAMPLES after its input: a click comes out that much later", () => {

@@ -3,7 +3,7 @@ import pino from "pino";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import type { LanguageModelPool } from "../src/speech/lm-pool";
 import { createRecognizer, type NoiseSuppressionOptions, type RecognitionEngine } from "../src/speech/recognizer";
-import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/voice-activity";
+import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs } from "../src/speech/voice-activity";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 // The decoders are a stand-in that records what they are fed: what is under test is which audio
@@ -13,12 +13,6 @@ jest.setTimeout(60_000);
 afterAll(async () => {
   await closeFixtureSpeech();
 });
-
-function levelDb(pcm: Int16Array): number {
-  let energy = 0;
-  for (const sample of pcm) energy += sample * sample;
-  return 10 * Math.log10(energy / pcm.length / 32768 ** 2 + 1e-12);
-}
 
 /** A hissing room: 1.5 s of it, a sentence over it, 1 s more; and everything the decoder was fed. */
 async function decoderHears(noiseSuppression: NoiseSuppressionOptions): Promise<{ room: Int16Array; fed: Int16Array }> {
@@ -65,6 +59,6 @@ describe("the recogniser's noise suppression", () => {
     const { room, fed } = await decoderHears({ enabled: true, fromFloorDbfs: -50 });
     // The turn's last few hundred ms are the room alone (the hangover): 20 dB quieter than it was.
     const tail = samplesForMs(300);
-    expect(levelDb(fed.subarray(fed.length - tail))).toBeLessThan(levelDb(room.subarray(room.length - tail)) - 20);
+    expect(frameLevelDbfs(fed.subarray(fed.length - tail))).toBeLessThan(frameLevelDbfs(room.subarray(room.length - tail)) - 20);
   });
 });

@@ -43,7 +43,7 @@ export const benches: readonly Bench[] = [
   { name: "recognition-designs", about: "the recognition designs compared on the evaluation set (grammar, general, domain, interpolated)", script: "agent/bench/recognition-designs.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "speech-latency", about: "end of speech -> transcript straight against the speech part, without the websocket", script: "agent/bench/speech-latency.ts", prepare: [speechEvaluationDeps], records: "itself" },
   { name: "rooms", about: "the caller in real rooms: quiet, unseen voices, babble and pink noise 20/15/10 dB, telephone, reverb, tempo, level, clipping, the browser path; held-out apart", script: "agent/bench/rooms.ts", prepare: [speechEvaluationDeps], records: "itself" },
-  { name: "noise-suppression", about: "the recogniser's noise suppressor (RNNoise): CPU per second of a call's audio, the 16/48 kHz conversion apart", script: "agent/bench/noise-suppression.ts", records: "output" },
+  { name: "noise-suppression", about: "the recogniser's noise suppressor (RNNoise): CPU per second of a call's audio, the 16/48 kHz conversion apart", script: "agent/bench/noise-suppression.ts", records: "itself" },
   { name: "caller-voice", about: "the caller's voice: festival's slt HTS against flite's slt, intelligibility to the recogniser, pitch movement, synthesis time, CPU", script: "agent/bench/caller-voice.ts", prepare: [speechEvaluationDeps], records: "itself" },
 ];
 

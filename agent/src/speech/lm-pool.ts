@@ -315,7 +315,7 @@ export class LanguageModelLease {
           if (this.decoded) await this.hearAgainThroughOwnChannel(decoder);
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
-          this.channel.mean = (statistics ? meanOf(statistics) : null) ?? decoder.cepstralMean() ?? this.channel.mean;
+          this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [] };
@@ -347,11 +347,12 @@ export class LanguageModelLease {
   private async hearAgainThroughOwnChannel(decoder: Decoder): Promise<void> {
     const startingMean = this.pool.initialMean;
     const statistics = decoder.cepstralStatistics();
-    const audio = concatPcm(this.decoded ?? []);
-    if (!startingMean || !statistics || this.pool.mismatchedChannelDistance === null) return;
-    const own = ownMeanOf(statistics, startingMean, Math.floor(audio.length / SAMPLES_PER_FRAME));
+    if (!this.decoded || !startingMean || !statistics || this.pool.mismatchedChannelDistance === null) return;
+    const decodedSamples = this.decoded.reduce((sum, piece) => sum + piece.length, 0);
+    const own = ownMeanOf(statistics, startingMean, Math.floor(decodedSamples / SAMPLES_PER_FRAME));
     const distance = own ? channelDistance(own, startingMean) : 0;
     if (!own || distance <= this.pool.mismatchedChannelDistance) return;
+    const audio = concatPcm(this.decoded);
     const started = performance.now();
     if (!decoder.setCepstralMean(own) || !decoder.startUtterance()) return;
     for (let start = 0; start < audio.length; start += MAX_BATCH_SAMPLES) await decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES));
