@@ -12,9 +12,9 @@
  *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
  *        [--latency-calls=6] [--browser-calls=78] [--no-browser] [--no-latency] [--parallel=2]
  *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W] [--noise-suppression=off|always|DBFS]
- *        [--channel-distance=off|D]
- * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression and --channel-distance
- * (when a first turn is heard again with its own cepstral mean) try a design (on the tuning split).
+ *        [--channel-distance=off|D] [--level-difference=off|L]
+ * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance and
+ * --level-difference (when a first turn is heard again with its own cepstral mean) try a design (on the tuning split).
  * By default the held-out split is heard whole, in every condition and seed (the targets are
  * its), and the tuning split, there for comparison, one answer in three with the first seed
  * (--tuning-sample=1 for all of it). --only=understanding|latency|browser runs one part;
@@ -72,6 +72,8 @@ const domainWeight = stringOption("domain-weight");
 const noiseSuppression = stringOption("noise-suppression");
 const channelDistance = stringOption("channel-distance");
 if (channelDistance !== undefined && channelDistance !== "off" && !Number.isFinite(Number(channelDistance))) throw new Error(`--channel-distance=${channelDistance}: expected off or a distance`);
+const levelDifference = stringOption("level-difference");
+if (levelDifference !== undefined && levelDifference !== "off" && !Number.isFinite(Number(levelDifference))) throw new Error(`--level-difference=${levelDifference}: expected off or a difference in c0`);
 if (noiseSuppression !== undefined && !["off", "always"].includes(noiseSuppression) && !Number.isFinite(Number(noiseSuppression))) throw new Error(`--noise-suppression=${noiseSuppression}: expected off, always or the room's floor in dBFS from which it applies`);
 const apiKey = "bench-rooms-key";
 
@@ -204,7 +206,9 @@ async function run(): Promise<void> {
   const playbooks = loadPlaybooks();
   const classifiers = new Map<string, IntentClassifier>([...playbooks.values()].map((playbook) => [playbook.id, callerIntentClassifier(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
-  if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined) console.log(`design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"} (latency and browser calls run the agent as configured)`);
+  if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined || levelDifference !== undefined)
+    console.log(
+      `design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"}, level difference ${levelDifference ?? "default"} (latency and browser calls run the agent as configured)`);
   console.log(
     `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}${selectedSplits.includes("tuning") && tuningSample > 1 ? `, tuning one in ${tuningSample} and first seed only` : ""}); ` +
       `${availableParallelism()} cores, load average ${load.toFixed(1)}`,
@@ -215,7 +219,10 @@ async function run(): Promise<void> {
     transcriptDeadlineMs: 30_000,
     ...(aboveFloorDb === undefined ? {} : { voiceActivity: { aboveFloorDb: Number(aboveFloorDb) } }),
     ...(domainWeight === undefined ? {} : { domainWeight: Number(domainWeight) }),
-    ...(channelDistance === undefined ? {} : { languageModel: { mismatchedChannelDistance: channelDistance === "off" ? null : Number(channelDistance) } }),
+    languageModel: {
+      ...(channelDistance === undefined ? {} : { mismatchedChannelDistance: channelDistance === "off" ? null : Number(channelDistance) }),
+      ...(levelDifference === undefined ? {} : { mismatchedLevel: levelDifference === "off" ? null : Number(levelDifference) }),
+    },
     ...(noiseSuppression === undefined ? {} : { noiseSuppression: noiseSuppression === "off" ? { enabled: false } : { enabled: true, fromFloorDbfs: noiseSuppression === "always" ? Number.NEGATIVE_INFINITY : Number(noiseSuppression) } }),
   });
   if (speech.status.recognition !== "available") throw new Error(`recognition is unavailable: ${speech.status.reason}`);

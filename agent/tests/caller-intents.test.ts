@@ -292,6 +292,15 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(wire, "So I'll send the payment, right?")).not.toContain("comply");
   });
 
+  it("takes a sentence that opens with a question word for no yes ('Okay, talk soon, bye' heard as 'how can i have sent back')", () => {
+    expect(both(wire, "how can i have sent back")).not.toContain("comply");
+    expect(both(wire, "What, I'll send the payment now")).not.toContain("comply");
+  });
+
+  it("takes a sentence with 'can I' or 'should we' in it for a question, not a yes ('Okay, talk soon, bye' heard as 'can can i have sent back')", () => {
+    expect(both(wire, "can can i have sent back")).not.toContain("comply");
+  });
+
   it("asks again when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {
     expect(wire(spoken("i can send the payment now"))).toBe("unclear");
     expect(wire(spoken("okay i will send the payment now"))).toBe("comply");

@@ -1,22 +1,31 @@
 /** @jest-environment node */
-import { CEPSTRAL_WINDOW, channelDistance, meanOf, ownMeanOf } from "../src/speech/channel-mean";
+import { CEPSTRAL_WINDOW, channelDistance, followShare, levelDifference, meanOf, ownMeanOf, startingShare, type StartingShare } from "../src/speech/channel-mean";
 
 const vector = (...values: number[]) => Float32Array.from(values);
 
-/** The sums sphinxbase keeps after a mean was set and `frames` frames of `own` were heard, shifting its window as it does. */
-function sumsAfter(startingMean: Float32Array, own: Float32Array, frames: number) {
+/**
+ * The sums sphinxbase keeps after a mean was set and `frames` frames of `own` were heard in
+ * batches of `batch`, shifting its window as it does; the share followed after every batch, as the
+ * lease reads it. `uncounted` frames (quieter than c0 = 0) reach the decoder but not the sums.
+ */
+function heard(startingMean: Float32Array, own: Float32Array, frames: number, { batch = 50, uncounted = 0 } = {}) {
   let sum = startingMean.map((value) => value * CEPSTRAL_WINDOW);
   let total = CEPSTRAL_WINDOW;
-  for (let frame = 0; frame < frames; frame++) {
+  let share: StartingShare = startingShare(total);
+  for (let frame = 0; frame < frames + uncounted; frame++) {
+    if (frame % (frames + uncounted) >= frames) continue;
     sum = sum.map((value, index) => value + (own[index] ?? 0));
     total++;
     if (total > 800) {
       sum = sum.map((value) => (value * CEPSTRAL_WINDOW) / total);
       total = CEPSTRAL_WINDOW;
     }
+    if ((frame + 1) % batch === 0) share = followShare(share, total);
   }
-  return { sum, frames: total };
+  return { statistics: { sum, frames: total }, share };
 }
+
+const rounded = (mean: Float32Array | null) => Array.from(mean ?? []).map((value) => Number(value.toFixed(3)));
 
 describe("a call's cepstral mean from the decoder's sums", () => {
   it("is the sums over the frames, as sphinxbase's own update would set it", () => {
@@ -29,19 +38,35 @@ describe("a call's cepstral mean from the decoder's sums", () => {
 
   it("recovers a short utterance's own mean from sums that still hold the starting mean", () => {
     const start = vector(1, 2, 3);
-    const own = ownMeanOf(sumsAfter(start, vector(5, -1, 0.5), 200), start, 200);
-    expect(Array.from(own ?? []).map((value) => Number(value.toFixed(3)))).toEqual([5, -1, 0.5]);
+    const { statistics, share } = heard(start, vector(5, -1, 0.5), 200);
+    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([5, -1, 0.5]);
   });
 
   it("recovers a long utterance's own mean across the window's shifts", () => {
     const start = vector(1, 2, 3);
-    const own = ownMeanOf(sumsAfter(start, vector(-4, 6, 2), 900), start, 900);
-    expect(Array.from(own ?? []).map((value) => Number(value.toFixed(3)))).toEqual([-4, 6, 2]);
+    const { statistics, share } = heard(start, vector(-4, 6, 2), 900);
+    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([-4, 6, 2]);
+  });
+
+  it("notices a shift the last batch made, read only with the final sums", () => {
+    const start = vector(1, 2, 3);
+    const { statistics, share } = heard(start, vector(-4, 6, 2), 320);
+    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([-4, 6, 2]);
+  });
+
+  it("takes no shift for one when frames too quiet to count filled the audio past the window ('I'd never read my sort code...' came out at c0 95 from the warm-up's)", () => {
+    const start = vector(60, 2, 3);
+    const { statistics, share } = heard(start, vector(58, 6, 2), 290, { uncounted: 20 });
+    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([58, 6, 2]);
   });
 
   it("says nothing of an utterance that added no frame", () => {
     const start = vector(1, 2);
-    expect(ownMeanOf({ sum: start.map((value) => value * CEPSTRAL_WINDOW), frames: CEPSTRAL_WINDOW }, start, 0)).toBeNull();
+    expect(ownMeanOf({ sum: start.map((value) => value * CEPSTRAL_WINDOW), frames: CEPSTRAL_WINDOW }, start, startingShare(CEPSTRAL_WINDOW))).toBeNull();
+  });
+
+  it("measures how much louder or quieter one channel is than another by c0 alone", () => {
+    expect(levelDifference(vector(-20, 3, 4), vector(4, 0, 0))).toBe(24);
   });
 
   it("measures how unlike two channels are without their loudness (c0)", () => {

@@ -285,12 +285,13 @@ function committed(verbs: string, objects?: string): RegExp {
 /**
  * Words that only follow a negation ("I won't be sharing *any* code", "I haven't done it *yet*"):
  * in a sentence that otherwise reads as a yes, they say a "not" was lost. And a yes that is a
- * question ("should I send it now?") is no yes.
+ * question ("should I send it now?", "how can I have sent it?", "can can I have sent it") is no yes.
  */
 const lostNegation = /\b(any|anything|anybody|anyone|ever|at all|either|yet)\b/;
 /** An apology before the verb frames a refusal ("I'm sorry, but I'm going to say no" heard as "...going to pay now"). */
 const refusalFrame = /\b(sorry but|i am afraid|unfortunately|i am sorry but)\b/;
-const questionForm = /^(so |and |but |okay |sorry )?(should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|\b(or not|right|correct)$|\bwhether\b|\bif i\b/;
+const questionForm =
+  /^(so |and |but |okay |sorry )?((should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|how|what|why|when|where|who|which)\b|\b(or not|right|correct)$|\bwhether\b|\bif i\b|\b(can|could|should|shall|may) (i|we)\b/;
 
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {

@@ -5,8 +5,9 @@
  * own spectrum at its end, blended with the starting mean it was given at a weight of
  * CEPSTRAL_WINDOW frames. A call's first turn therefore starts from the warm-up's mean: right
  * for a wideband microphone, wrong for a channel that sounds nothing like it (a telephone band
- * above all), where the first turn is heard through the wrong mean. These functions let the pool
- * notice such a turn and hear it again with its own mean (lm-pool.ts). Pure.
+ * above all) or a microphone far louder or quieter, where the first turn is heard through the wrong
+ * mean. These functions let the pool notice such a turn and hear it again with its own mean
+ * (lm-pool.ts). Pure.
  */
 import type { CepstralStatistics } from "./pocketsphinx";
 
@@ -19,11 +20,22 @@ export const SAMPLES_PER_FRAME = 160;
 
 /**
  * How far (Euclidean, cepstra 1-12) a first turn's own mean may lie from the warm-up's before the
- * turn is heard again with its own. Chosen on the evaluation set's tuning split: quiet rooms,
- * café babble and pink noise at 15 dB, and the human recordings all lay below 34; telephone-band
- * calls above 55 (agent/bench/rooms.ts; DESIGN.md, "A first turn heard through its own channel").
+ * turn is heard again with its own. Chosen on the evaluation set's tuning split: quiet rooms, café
+ * babble and pink noise at 15 dB lay below 40, telephone-band calls at 63 or more; espeak-ng's
+ * voice, unlike any the warm-up heard, lies at 39-51 and is heard again, which suits it
+ * (agent/bench/rooms.ts; DESIGN.md, "A first turn heard through its own channel").
  */
 export const MISMATCHED_CHANNEL_DISTANCE = 40;
+
+/**
+ * How far a first turn's loudness (c0, about a decibel per unit) may lie from the warm-up's
+ * before the turn is heard again with its own mean. Live CMN takes loudness out with the mean it
+ * starts from, so a microphone 24 dB quieter than the warm-up had most of its first turn heard as
+ * near-silence. Chosen on the tuning split: quiet rooms, noise, reverberation, the telephone band,
+ * tempo and unseen voices lay within 13.1; the quiet microphone (-24 dB) beyond 19, the overdriven
+ * one mostly beyond 15 (DESIGN.md, "A first turn heard through its own channel").
+ */
+export const MISMATCHED_LEVEL = 15;
 
 /**
  * The mean the next utterance should start from: what sphinxbase's cmn_live_update sets. Worked
@@ -37,29 +49,40 @@ export function meanOf(statistics: CepstralStatistics): Float32Array | null {
 }
 
 /**
- * The utterance's own mean: the sums with the starting mean's share taken out. The share is
- * followed through sphinxbase's window shifts (which scale the sums back every time they pass
- * CEPSTRAL_WINDOW_HIGH_WATER frames) over the utterance's `frames`. Null for an utterance too
- * short to say anything.
+ * The starting mean's weight in the decoder's sums, and the frame count when it was last read.
+ * Every window shift scales it down with everything else; a shift shows as a frame count lower
+ * than the last reading, so the lease reads the count after each batch it decodes (a batch is far
+ * shorter than the window, so at most one shift falls between two readings). Counting frames from
+ * the audio instead is wrong: sphinxbase does not count frames quieter than c0 = 0, so a turn
+ * near the window's edge was taken as shifted when it was not, and its own mean came out absurd.
  */
-export function ownMeanOf(statistics: CepstralStatistics, startingMean: Float32Array, frames: number): Float32Array | null {
-  let startWeight = CEPSTRAL_WINDOW;
-  let ownWeight = 0;
-  let total = CEPSTRAL_WINDOW;
-  for (let frame = 0; frame < frames; frame++) {
-    ownWeight++;
-    total++;
-    if (total > CEPSTRAL_WINDOW_HIGH_WATER) {
-      const scale = CEPSTRAL_WINDOW / total;
-      startWeight *= scale;
-      ownWeight *= scale;
-      total = CEPSTRAL_WINDOW;
-    }
-  }
-  // Without a shift the sums say exactly how many frames the utterance added (silent frames are not counted).
-  if (startWeight === CEPSTRAL_WINDOW) ownWeight = statistics.frames - CEPSTRAL_WINDOW;
+export type StartingShare = { weight: number; frames: number };
+
+/** The share right after the starting mean was set: the whole window. */
+export function startingShare(frames: number): StartingShare {
+  return { weight: CEPSTRAL_WINDOW, frames };
+}
+
+/** The share after the decoder's frame count was read again. */
+export function followShare(share: StartingShare, frames: number): StartingShare {
+  if (frames >= share.frames) return { weight: share.weight, frames };
+  return { weight: (share.weight * CEPSTRAL_WINDOW) / (CEPSTRAL_WINDOW_HIGH_WATER + 1), frames };
+}
+
+/**
+ * The utterance's own mean: the sums with the starting mean's share taken out (the sums' weights
+ * add up to the frame count). Null for an utterance too short to say anything.
+ */
+export function ownMeanOf(statistics: CepstralStatistics, startingMean: Float32Array, share: StartingShare): Float32Array | null {
+  const { weight } = followShare(share, statistics.frames);
+  const ownWeight = statistics.frames - weight;
   if (ownWeight < 1 || startingMean.length !== statistics.sum.length) return null;
-  return statistics.sum.map((value, index) => (value - startWeight * (startingMean[index] ?? 0)) / ownWeight);
+  return statistics.sum.map((value, index) => (value - weight * (startingMean[index] ?? 0)) / ownWeight);
+}
+
+/** How much louder or quieter one channel is than another: their c0 apart. */
+export function levelDifference(a: Float32Array, b: Float32Array): number {
+  return Math.abs((a[0] ?? 0) - (b[0] ?? 0));
 }
 
 /** How unlike two channels sound: the distance between their means without c0 (loudness, not the channel). */

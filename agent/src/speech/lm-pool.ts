@@ -21,7 +21,7 @@
  * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
  */
 import { concatPcm, samplesForMs } from "./audio";
-import { channelDistance, meanOf, MISMATCHED_CHANNEL_DISTANCE, ownMeanOf, SAMPLES_PER_FRAME } from "./channel-mean";
+import { channelDistance, followShare, levelDifference, meanOf, MISMATCHED_CHANNEL_DISTANCE, MISMATCHED_LEVEL, ownMeanOf, startingShare, type StartingShare } from "./channel-mean";
 import { buildArpa } from "./domain-lm";
 import { dictionaryText, trimDictionary, type Pronunciations } from "./pronunciations";
 import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "./pocketsphinx";
@@ -42,12 +42,24 @@ export type LanguageModelPoolOptions = {
   vocabularySize: number;
   /**
    * A call's first turn whose own cepstral mean lies further than this from the warm-up's is
-   * decoded again with its own (channel-mean.ts); null never decodes a turn twice.
+   * decoded again with its own (channel-mean.ts); null never decodes a turn twice for its channel.
    */
   mismatchedChannelDistance: number | null;
+  /** The same for a first turn this much louder or quieter than the warm-up (c0 apart); null: never for its level. */
+  mismatchedLevel: number | null;
 };
 
-export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = { lanes: 2, maxDecoders: 16, warmDecoders: 6, vocabularySize: 10_000, mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE };
+/** When a first turn is decoded again with its own mean. */
+export type ChannelMismatch = Pick<LanguageModelPoolOptions, "mismatchedChannelDistance" | "mismatchedLevel">;
+
+export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
+  lanes: 2,
+  maxDecoders: 16,
+  warmDecoders: 6,
+  vocabularySize: 10_000,
+  mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE,
+  mismatchedLevel: MISMATCHED_LEVEL,
+};
 
 /** Audio handed to a decoder in one native call at most, so a catching-up lease cannot hold its lane for long. */
 const MAX_BATCH_SAMPLES = samplesForMs(500);
@@ -104,8 +116,7 @@ export class LanguageModelPool {
     private readonly maxDecoders: number,
     private readonly onClose: () => void,
     readonly log: SpeechLog,
-    /** LanguageModelPoolOptions.mismatchedChannelDistance. */
-    readonly mismatchedChannelDistance: number | null = null,
+    readonly mismatch: ChannelMismatch = { mismatchedChannelDistance: null, mismatchedLevel: null },
   ) {}
 
   get stats(): LanguageModelPoolStats {
@@ -248,6 +259,8 @@ export class LanguageModelLease {
   private chain: Promise<PooledDecoder | null>;
   /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean. */
   private readonly decoded: Int16Array[] | null;
+  /** For a first turn: the starting mean's share of the decoder's sums, followed batch by batch. */
+  private share: StartingShare | null = null;
 
   constructor(
     private readonly pool: LanguageModelPool,
@@ -257,12 +270,16 @@ export class LanguageModelLease {
     private readonly channel: CallChannel = { mean: null },
   ) {
     pool.utteranceBegun();
-    this.decoded = channel.mean === null && pool.mismatchedChannelDistance !== null ? [] : null;
+    const { mismatchedChannelDistance, mismatchedLevel } = pool.mismatch;
+    this.decoded = channel.mean === null && (mismatchedChannelDistance !== null || mismatchedLevel !== null) ? [] : null;
     this.chain = pool.acquire().then(async (pooled) => {
       if (!pooled) return pooled;
       const started = await pooled.lane.run(() => {
         const mean = channel.mean ?? pool.initialMean;
-        if (mean) pooled.decoder.setCepstralMean(mean);
+        if (mean && pooled.decoder.setCepstralMean(mean) && this.decoded) {
+          const frames = pooled.decoder.cepstralStatistics()?.frames;
+          this.share = frames === undefined ? null : startingShare(frames);
+        }
         return pooled.decoder.startUtterance();
       });
       if (!started) this.failed = true;
@@ -312,6 +329,7 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
+          this.followShare(decoder);
           if (this.decoded) await this.hearAgainThroughOwnChannel(decoder);
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
@@ -347,17 +365,26 @@ export class LanguageModelLease {
   private async hearAgainThroughOwnChannel(decoder: Decoder): Promise<void> {
     const startingMean = this.pool.initialMean;
     const statistics = decoder.cepstralStatistics();
-    if (!this.decoded || !startingMean || !statistics || this.pool.mismatchedChannelDistance === null) return;
-    const decodedSamples = this.decoded.reduce((sum, piece) => sum + piece.length, 0);
-    const own = ownMeanOf(statistics, startingMean, Math.floor(decodedSamples / SAMPLES_PER_FRAME));
-    const distance = own ? channelDistance(own, startingMean) : 0;
-    if (!own || distance <= this.pool.mismatchedChannelDistance) return;
+    if (!this.decoded || !this.share || !startingMean || !statistics) return;
+    const own = ownMeanOf(statistics, startingMean, this.share);
+    if (!own) return;
+    const { mismatchedChannelDistance, mismatchedLevel } = this.pool.mismatch;
+    const distance = channelDistance(own, startingMean);
+    const level = levelDifference(own, startingMean);
+    if (!((mismatchedChannelDistance !== null && distance > mismatchedChannelDistance) || (mismatchedLevel !== null && level > mismatchedLevel))) return;
     const audio = concatPcm(this.decoded);
     const started = performance.now();
     if (!decoder.setCepstralMean(own) || !decoder.startUtterance()) return;
     for (let start = 0; start < audio.length; start += MAX_BATCH_SAMPLES) await decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES));
     await decoder.endUtteranceAsync();
-    this.pool.log.debug({ distance: Math.round(distance), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
+    this.pool.log.debug({ distance: Math.round(distance), level: Math.round(level), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
+  }
+
+  /** Reads the decoder's frame count after a batch (on its lane), so a window shift is noticed (channel-mean.ts). */
+  private followShare(decoder: Decoder): void {
+    if (!this.share) return;
+    const frames = decoder.cepstralStatistics()?.frames;
+    this.share = frames === undefined ? null : followShare(this.share, frames);
   }
 
   private async decodePending(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
@@ -369,7 +396,12 @@ export class LanguageModelLease {
     for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
       const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
       try {
-        if (!(await pooled.lane.run(() => pooled.decoder.processAsync(batch)))) this.failed = true;
+        const processed = await pooled.lane.run(async () => {
+          const ok = await pooled.decoder.processAsync(batch);
+          this.followShare(pooled.decoder);
+          return ok;
+        });
+        if (!processed) this.failed = true;
       } catch {
         this.failed = true;
       }
@@ -461,7 +493,7 @@ export async function createLanguageModelPool(
     return null;
   };
   const lanes = loaded.map((model) => new Lane(model));
-  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log, options.mismatchedChannelDistance);
+  const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log, options);
   await pool.warm(Math.max(1, options.warmDecoders));
   if (pool.stats.decoders === 0) {
     pool.close();
