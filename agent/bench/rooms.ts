@@ -17,7 +17,7 @@
  * --level-difference (when a first turn is heard again with its own cepstral mean) try a design (on the tuning split).
  * By default the held-out split is heard whole, in every condition and seed (the targets are
  * its), and the tuning split, there for comparison, one answer in three with the first seed
- * (--tuning-sample=1 for all of it). --only=understanding|latency|browser runs one part;
+ * (--tuning-sample=1 for all of it; --split=tuning hears it with every seed). --only=understanding|latency|browser runs one part;
  * --only=detector compares the detector's gate designs alone (support/rooms-detector.ts).
  *
  * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
@@ -228,7 +228,9 @@ async function run(): Promise<void> {
   if (speech.status.recognition !== "available") throw new Error(`recognition is unavailable: ${speech.status.reason}`);
   const jobs = selected.flatMap((condition) =>
     condition.seeds.flatMap((seed, seedIndex) =>
-      utterances.flatMap((utterance, index) => (utterance.split === "tuning" && (seedIndex > 0 || !tuningKept.has(utterance)) ? [] : [{ condition, seed, utterance, index }])),
+      utterances.flatMap((utterance, index) =>
+        utterance.split === "tuning" && ((seedIndex > 0 && selectedSplits.includes("held-out")) || !tuningKept.has(utterance)) ? [] : [{ condition, seed, utterance, index }],
+      ),
     ),
   );
   console.log(`  ${jobs.length} calls`);

@@ -346,6 +346,44 @@ describe("questions the caller did not script", () => {
     expect(hr(typed("Who do you actually work for?"))).toBe("ask_identity");
     expect(hr(typed("What agency are you calling from?"))).toBe("ask_identity");
   });
+
+  it("reads asking who passed the call on, the company's name, or whether the caller is a person as a question of identity", () => {
+    expect(payroll("Who put you through to me?")).toBe("ask_identity");
+    expect(payroll("What's the name of your company again?")).toBe("ask_identity");
+    expect(helpdesk("Are you a real person?")).toBe("ask_identity");
+    expect(helpdesk("Is this an automated call?")).toBe("ask_identity");
+  });
+
+  it("reads an unknown number as a question of identity, not a refusal ('This number isn't one I recognise')", () => {
+    expect(ceo("This number isn't one I recognise.")).toBe("ask_identity");
+  });
+
+  it("reads what has happened, what is changing, what a thing is called and where the money goes as questions about the request", () => {
+    expect(helpdesk("What exactly has happened?")).toBe("ask_purpose");
+    expect(payroll("What's changing with the payroll?")).toBe("ask_purpose");
+    expect(payroll("What's the new system called?")).toBe("ask_purpose");
+    expect(ceo("Who is the money going to?")).toBe("ask_purpose");
+    expect(createIntentClassifier(playbook("ceo-urgent-wire"))(spoken("here is the money going to"))).toBe("ask_purpose");
+    expect(ceo("What's the deal you're talking about?")).toBe("ask_purpose");
+  });
+
+  it("reads what refusing would cost as a question, not a refusal ('What happens if I don't do it?')", () => {
+    expect(ceo("What happens if I don't do it?")).toBe("ask_purpose");
+  });
+});
+
+describe("answers the corpus never had", () => {
+  it("reads keeping the code to oneself as a refusal", () => {
+    expect(helpdesk("I'm keeping the code to myself, thank you.")).toBe("refuse");
+  });
+
+  it("reads asking whether it can wait as putting the call off", () => {
+    expect(ceo("Can this wait until Monday?")).toBe("offer_callback");
+  });
+
+  it("reads 'that's enough, I'm going' as a goodbye", () => {
+    expect(payroll("That's enough, I'm going.")).toBe("goodbye");
+  });
 });
 
 describe("digits heard in a noisy room", () => {

@@ -161,7 +161,7 @@ const goodbye: RegExp[] = [
   /\b(cheers|soon|enough|thanks|okay|later|now|then|right|bye) buying$/,
   // "handing up", "him ring up": the recogniser's usual spellings of a quick "hanging up"
   /\bhang(ing)? up\b|\b(hand(l)?ing|him ring) up\b|\bput(ting)? the phone down\b/,
-  /\b(got|have|need) to go\b|\bi am going now\b|\bi am off\b/,
+  /\b(got|have|need) to go\b|\bi am going now\b|\bi am off\b|\bi am (going|leaving)$/,
   /\b(end|ending|finish|finishing|stop|stopping) (the|this|our) (call|conversation)\b/,
   /\b(this|the) (call|conversation) is (over|finished|done)\b|\bdone with (this|the) (call|conversation)\b/,
   /\b(leave me alone|stop calling|do not (call|ring|phone|contact) me)\b|^(please )?stop( it| now| please)?$/,
@@ -180,6 +180,7 @@ const offerCallback: RegExp[] = [
   /\bsend me an email\b|\b(send|put) (it|this|that|the request|a request|something|the details|them)? ?(in|by|over) (an )?(email|writing)\b|\bin writing\b|\bin an email\b/,
   /\b(do|deal with|sort|discuss|look at) (this|it|that) (later|tomorrow|another time|next week|this afternoon|after)\b|\bnot a good (time|moment)\b|\bbad time\b|\b(another|some other) time\b|\bnot (great|ideal|convenient)\b/,
   /\b(can|could|shall) we (do|discuss|talk about|sort|continue) (this|it|that)\b/,
+  /\b(can|could|will) (this|it|that) (wait|keep)\b/,
   /\bi am (busy|in a meeting|in the middle of|just going into|about to go into)\b|\bin a meeting\b/,
   /\b(to|by|via) (my )?(work |company |office )?email\b/,
 ];
@@ -206,6 +207,9 @@ const askIdentity: RegExp[] = [
   /\bwho\b.*\b(calling|speaking)\b/,
   /\bwho gave you\b|\bhow did you get (my|this|that)\b/,
   /\b(trust|believe) you\b/,
+  /\bwho (put|transferred|connected|sent|referred|passed) you\b|\bname of your (company|firm|team|department|manager|boss|employer|organisation|organization)\b/,
+  /\bnot (one|a number|someone|somebody|anyone) i (know|recognise|recognize)\b/,
+  /\b(a |an )?(real|actual|live) (person|human)\b|\b(automated|recorded|robot|robocall|bot)\b/,
   /\b(from|on) (this|that|a|an) (number|unknown number|private number|withheld number|mobile|strange number)\b|\bnumber i do not (know|recognise|recognize)\b/,
   /\b(do|does) not sound like\b|\byou (sound|seem) (different|strange|odd|funny|weird|off)\b/,
 ];
@@ -235,16 +239,20 @@ const refuse: RegExp[] = [
   /\b(no|nope|nah|never|not|refuse|decline|rather not|prefer not)\b/,
   withheld,
   /\b(scam|scammer|phishing|fraud|fraudster|suspicious|nice try|forget it|policy|no chance|no way)\b/,
+  /\bkeep(ing)? (it|that|this|them|those|the [a-z]+|my [a-z]+( [a-z]+)?) to myself\b/,
   // "say no" at the end comes out as "say now"
   /\b(say|said|saying) now$/,
 ];
 
 const askPurpose: RegExp[] = [
   /\bwhat (is|was) (this|it|that|all this|the call|this call) (all )?(about|regarding|for|concerning|in relation to)\b/,
-  /\bwhat\b(?: [a-z]+){0,4} (about|regarding|concerning)$/,
+  /\bwhat\b(?: [a-z]+){0,6} (about|regarding|concerning)$/,
   /\bwhat (is|was) (the|this|that|my) [a-z]+( [a-z]+)? (for|about)\b/,
   /\bwhat (is|was|has) (gone )?(going on|happening|the problem|the issue|wrong|the matter|the payment|the transfer|the invoice|the alert|the change|the update|this payment|this update)\b/,
   /\bwhat (happened|problem|issue|alert|change|update|payment|invoice|supplier|deal|acquisition|account|provider|reset|sort of|kind of|type of)\b/,
+  /\bwhat (has|had|have) (happened|gone wrong|changed)\b|\bwhat is (changing|different|new)\b|\bwhat is (the|this|that) [a-z]+( [a-z]+)? called\b/,
+  // ("who" comes out as "here")
+  /\b(who|where|here) (is|and) (the|this|that) (payment|transfer|money|invoice|wire) (going|being sent|headed)\b/,
   /\bwhy\b/,
   /\bwhat (do|did|would) you (need|want|mean)\b|\bwhat can i do for you\b|\bhow can i help\b|\bwhat (do|should) i (need to |have to )?do\b/,
   /\btell me (more|what)\b|\bexplain\b|\b(how|can) much\b|\bmuch did you say\b|\bwhat (do|does) (this|that|it) (mean|involve)\b/,
@@ -343,6 +351,8 @@ export function classifyByRules(normalised: string, goal: GoalKind): Intent {
   if (either(askRepeatStrong)) return "ask_repeat";
   // "why can't finance do it?" is a question about the request, not a refusal
   if (/^why\b(?! not\b)/.test(core)) return "ask_purpose";
+  // "what happens if I don't?" asks what refusing costs; it refuses nothing yet
+  if (/^(and )?what (happens|would happen|will happen)\b/.test(core)) return "ask_purpose";
   if (negated(text)) return "refuse";
   if (either(askPurpose)) return "ask_purpose";
   if (either(complyByGoal[goal])) return lostNegation.test(text) || questionForm.test(text) || refusalFrame.test(text) ? "other" : "comply";
