@@ -13,12 +13,13 @@ function heard(startingMean: Float32Array, own: Float32Array, frames: number, { 
   let total = CEPSTRAL_WINDOW;
   let share: StartingShare = startingShare(total);
   for (let frame = 0; frame < frames + uncounted; frame++) {
-    if (frame % (frames + uncounted) >= frames) continue;
-    sum = sum.map((value, index) => value + (own[index] ?? 0));
-    total++;
-    if (total > 800) {
-      sum = sum.map((value) => (value * CEPSTRAL_WINDOW) / total);
-      total = CEPSTRAL_WINDOW;
+    if (frame < frames) {
+      sum = sum.map((value, index) => value + (own[index] ?? 0));
+      total++;
+      if (total > 800) {
+        sum = sum.map((value) => (value * CEPSTRAL_WINDOW) / total);
+        total = CEPSTRAL_WINDOW;
+      }
     }
     if ((frame + 1) % batch === 0) share = followShare(share, total);
   }

@@ -15,9 +15,6 @@ import type { CepstralStatistics } from "./pocketsphinx";
 export const CEPSTRAL_WINDOW = 500;
 /** sphinxbase's CMN_WIN_HWM: past this many frames the sums are scaled back to CEPSTRAL_WINDOW. */
 const CEPSTRAL_WINDOW_HIGH_WATER = 800;
-/** 10 ms frames at 16 kHz. */
-export const SAMPLES_PER_FRAME = 160;
-
 /**
  * How far (Euclidean, cepstra 1-12) a first turn's own mean may lie from the warm-up's before the
  * turn is heard again with its own. Chosen on the evaluation set's tuning split: quiet rooms, café

@@ -329,7 +329,6 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
-          this.followShare(decoder);
           if (this.decoded) await this.hearAgainThroughOwnChannel(decoder);
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
@@ -380,8 +379,8 @@ export class LanguageModelLease {
     this.pool.log.debug({ distance: Math.round(distance), level: Math.round(level), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
   }
 
-  /** Reads the decoder's frame count after a batch (on its lane), so a window shift is noticed (channel-mean.ts). */
-  private followShare(decoder: Decoder): void {
+  /** Reads the decoder's frame count after a batch (on its lane), so a window shift is noticed (channel-mean.ts); the last batch's shift ownMeanOf notices from the final sums. */
+  private noticeShift(decoder: Decoder): void {
     if (!this.share) return;
     const frames = decoder.cepstralStatistics()?.frames;
     this.share = frames === undefined ? null : followShare(this.share, frames);
@@ -398,7 +397,7 @@ export class LanguageModelLease {
       try {
         const processed = await pooled.lane.run(async () => {
           const ok = await pooled.decoder.processAsync(batch);
-          this.followShare(pooled.decoder);
+          this.noticeShift(pooled.decoder);
           return ok;
         });
         if (!processed) this.failed = true;
