@@ -301,6 +301,30 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(wire, "can can i have sent back")).not.toContain("comply");
   });
 
+  it("takes 'the number is' with nothing after for no read-out yet ('Okay, cheers, bye' heard as 'the i'd out and i'll buy you number's')", () => {
+    expect(both(code, "the i'd out and i'll buy you number's")).not.toContain("comply");
+    expect(both(code, "the number is four seven two nine one eight")).toEqual(["comply", "comply"]);
+  });
+
+  it("asks again when a yes in words comes with a word only an answer that puts it off or checks it uses ('Put it in an email and I'll look at it' heard as 'paying email and i'll pay')", () => {
+    expect(wire(spoken("paying email and i'll pay"))).toBe("unclear");
+    expect(wire(spoken("okay i'll send the payment and check it arrived later"))).toBe("unclear");
+    expect(wire(typed("Okay, I'll send the payment and check it arrived later"))).toBe("comply");
+  });
+
+  it("asks again when a yes in words has 'know' in it, the recogniser's spelling of a 'no' mid-sentence ('No, I'm not going to read that out to you' heard as 'hang out and i'm going to read that out you know are')", () => {
+    expect(code(spoken("hang out and i'm going to read that out you know are"))).toBe("unclear");
+  });
+
+  it("still takes a whole code read out with such words around it for the leak it is", () => {
+    expect(code(spoken("i know it's six two eight four one nine"))).toBe("comply");
+  });
+
+  it("asks again when a few digits come with such words ('I'd rather check with my manager before doing anything' heard as 'i'd rather check with nine eight seven five in anything')", () => {
+    expect(code(spoken("i'd rather check with nine eight seven five in anything"))).toBe("unclear");
+    expect(code(spoken("okay it's nine eight seven five"))).toBe("comply");
+  });
+
   it("asks again when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {
     expect(wire(spoken("i can send the payment now"))).toBe("unclear");
     expect(wire(spoken("okay i will send the payment now"))).toBe("comply");

@@ -112,6 +112,13 @@ export function longestDigitRun(normalised: string): number {
 
 /** Four digits in a row is a code, a PIN or part of an account number: a leak whatever words surround it. */
 const leakingDigits = 4;
+/**
+ * The shortest code a caller asks for (a six-digit one-time code or sort code). A spoken run
+ * shorter than that beside words of another answer may be noise the recogniser wrote as digits
+ * ("I'd rather check with my manager before doing anything" heard as "i'd rather check with
+ * nine eight seven five in anything").
+ */
+const wholeCode = 6;
 
 /** Goals where reading out digits is the leak itself. */
 const digitGoals: ReadonlySet<GoalKind> = new Set(["code", "password", "bank-details"]);
@@ -304,12 +311,13 @@ const questionForm =
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {
   code: [
-    /\b(the |my |your )?(code|number|pin|digits) (is|was|says|are)\b/,
+    // something must follow: "the number is" and nothing after has read out nothing yet
+    /\b(the |my |your )?(code|number|pin|digits) (is|was|says|are) [a-z0-9]/,
     committed("read|read out|give|tell|send|text|share", "code|codes|digits|pin|number"),
     committed("read (it|them|that) (out|to you|off)"),
     /\bit (is|says) [a-z0-9 ]*\b(digits|numbers)\b/,
   ],
-  password: [/\b(the |my )?password (is|was)\b/, committed("read|give|tell|send|type|share|spell", "password")],
+  password: [/\b(the |my )?password (is|was) [a-z0-9]/, committed("read|give|tell|send|type|share|spell", "password")],
   payment: [
     committed(
       "send|make|do|process|approve|authorise|authorize|release|transfer|wire|pay|push|get|handle|take care of|sort out|arrange",
@@ -321,7 +329,7 @@ const complyByGoal: Record<GoalKind, RegExp[]> = {
     /\b(it is|that is|consider it) done\b|\bjust sent\b|\bi have (sent|paid|transferred|wired)\b|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
   ],
   "bank-details": [
-    /\b(my )?(account number|sort code|routing number|iban|card number|account|new account) (is|was|ends)\b/,
+    /\b(my )?(account number|sort code|routing number|iban|card number|account|new account) (is|was|ends) [a-z0-9]/,
     committed("give|read|tell|send|update|change|take|confirm|find|get|share", "account|sort code|bank|details|card|number"),
     /\bi bank with\b|\bmy bank is\b|\bsame bank\b|\bhere they are\b/,
   ],
@@ -398,6 +406,15 @@ const negationWord = /\b(no|not|never|nope|nah|without|unless|until)\b/;
  */
 const canCommitment = /\b(i|we) (can|could)\b/;
 const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\blet me\b|\b(it|that) is done\b|\b(code|number|pin|digits|password|account|sort code) (is|was|says|are)\b/;
+/**
+ * A yes heard inside a garbled sentence that said something else: "know" is how the recogniser
+ * spells a "no" it heard mid-sentence ("No, I'm not going to read that out to you" heard as
+ * "hang out and i'm going to read that out you know are"), and the other words belong to the
+ * answers that put the goal off or check it ("Put it in an email and I'll look at it" heard as
+ * "paying email and i'll pay"). A real yes has no use for them.
+ */
+const mixedMessage =
+  /\b(know|email|e mail|mail|writing|ring|call back|later|tomorrow|check|checking|verify|who|why|manager|boss|director|approver|approval|policy|helpdesk|ticket|portal)\b/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -438,6 +455,8 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     if (heard.slice(1).some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(heard[0] as string)))) return "unclear";
     if (canCommitment.test(heard[0] as string) && !firmCommitment.test(heard[0] as string) && longestDigitRun(heard[0] as string) < leakingDigits) return "unclear";
     if (hallucinatedDigits(heard)) return "unclear";
+    // A whole code read out is a leak whatever surrounds it; a yes in words, or a few digits, must stand alone.
+    if (longestDigitRun(heard[0] as string) < wholeCode && mixedMessage.test(heard[0] as string)) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
     return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
   }
