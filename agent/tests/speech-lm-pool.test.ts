@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import pino from "pino";
-import { Lane, LanguageModelPool } from "../src/speech/lm-pool";
+import { Lane, LanguageModelPool, type ChannelMismatch } from "../src/speech/lm-pool";
 import type { Decoder, LanguageModel } from "../src/speech/pocketsphinx";
 
 /** A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean is what its last utterance heard. */
@@ -51,13 +51,34 @@ class FakeDecoder {
   }
 }
 
+/**
+ * A decoder on a microphone 40 (c0) louder than the warm-up: its running sums, as sphinxbase
+ * keeps them, start from the mean it is given at a weight of 500 frames and add a frame of
+ * c0 = 40 for every 160 samples it decodes.
+ */
+class LoudMicrophoneDecoder extends FakeDecoder {
+  private sums = { sum: 0, frames: 500 };
+  override cepstralStatistics(): { sum: Float32Array; frames: number } {
+    return { sum: new Float32Array([this.sums.sum]), frames: this.sums.frames };
+  }
+  override setCepstralMean(mean: Float32Array): boolean {
+    this.sums = { sum: 500 * (mean[0] ?? 0), frames: 500 };
+    return super.setCepstralMean(mean);
+  }
+  override async processAsync(pcm: Int16Array): Promise<boolean> {
+    this.sums.sum += 40 * (pcm.length / 160);
+    this.sums.frames += pcm.length / 160;
+    return super.processAsync(pcm);
+  }
+}
+
 function fakeModel() {
   return { frees: 0, free() {
     this.frees++;
   } };
 }
 
-function poolOf(maxDecoders: number) {
+function poolOf(maxDecoders: number, mismatch?: ChannelMismatch, Decoder: new () => FakeDecoder = FakeDecoder) {
   const created: FakeDecoder[] = [];
   const model = fakeModel();
   const lane = new Lane(model as unknown as LanguageModel);
@@ -65,13 +86,14 @@ function poolOf(maxDecoders: number) {
   const pool = new LanguageModelPool(
     [lane],
     async () => {
-      const decoder = new FakeDecoder();
+      const decoder = new Decoder();
       created.push(decoder);
       return decoder as unknown as Decoder;
     },
     maxDecoders,
     () => closedCallbacks++,
     pino({ level: "silent" }),
+    mismatch,
   );
   return { pool, created, model, closedCallbacks: () => closedCallbacks };
 }
@@ -183,6 +205,28 @@ describe("language-model pool", () => {
     const next = pool.lease(16_000, 0, call);
     await next.finish();
     expect(created[0]?.startedFrom).toEqual([0, 1_000]);
+  });
+
+  it("hears a first turn through a far louder microphone again from its start while it is still being fed, not once it has ended", async () => {
+    const { pool, created } = poolOf(1, { mismatchedChannelDistance: null, mismatchedLevel: 15 }, LoudMicrophoneDecoder);
+    await pool.warm(1);
+    const lease = pool.lease(10 * 16_000);
+    lease.feed(second);
+    lease.feed(second);
+    lease.flush();
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(created[0]?.startedFrom).toEqual([0, 40]);
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${32_000 - 4_800}`, nbest: [] });
+    expect(created[0]?.startedFrom).toEqual([0, 40]);
+  });
+
+  it("hears a first turn too short to judge early again at its end", async () => {
+    const { pool, created } = poolOf(1, { mismatchedChannelDistance: null, mismatchedLevel: 15 }, LoudMicrophoneDecoder);
+    await pool.warm(1);
+    const lease = pool.lease(10 * 16_000);
+    lease.feed(second.subarray(0, 8_000 + 4_800));
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 8000", nbest: [] });
+    expect(created[0]?.startedFrom).toEqual([0, 40]);
   });
 
   it("counts the utterances being heard, and says when the last one is done", async () => {

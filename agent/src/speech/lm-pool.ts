@@ -75,6 +75,13 @@ const MIN_BATCH_SAMPLES = samplesForMs(200);
  * on the test sentences).
  */
 const HELD_BACK_SAMPLES = samplesForMs(300);
+/**
+ * How much of a first turn is decoded before its channel is judged: enough for its own mean to
+ * show, early enough that hearing it again from the start is done while the visitor still
+ * speaks, not after the turn has ended, when it delayed the reply by the turn's decoding time.
+ * A turn judged to match is judged again at its end, over all of it.
+ */
+const CHANNEL_JUDGED_AFTER_SAMPLES = samplesForMs(1000);
 
 /** One model and the decoders sharing it; runs their native calls one at a time, in order. */
 export class Lane {
@@ -257,8 +264,10 @@ export class LanguageModelLease {
   private abandoned = false;
   private finished: Promise<Heard | undefined> | null = null;
   private chain: Promise<PooledDecoder | null>;
-  /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean. */
-  private readonly decoded: Int16Array[] | null;
+  /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean (null once it has been). */
+  private decoded: Int16Array[] | null;
+  private decodedSamples = 0;
+  private judgedEarly = false;
   /** For a first turn: the starting mean's share of the decoder's sums, followed batch by batch. */
   private share: StartingShare | null = null;
 
@@ -329,7 +338,8 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
-          if (this.decoded) await this.hearAgainThroughOwnChannel(decoder);
+          const own = this.decoded && this.mismatchedOwnMean(decoder);
+          if (own) await this.hearAgainWith(own, decoder, async (task) => task());
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
           this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
@@ -358,25 +368,42 @@ export class LanguageModelLease {
   }
 
   /**
-   * A first turn whose own mean is far from the one it was heard with (a telephone band, say) is
-   * decoded again from the start with its own: the decoding once more, on this turn only.
+   * A first turn's own mean, when it lies far from the one the turn is heard with (a telephone
+   * band, a microphone far quieter or louder): the turn must be heard again with it. Null when
+   * the turn matches, or there is too little of it to say.
    */
-  private async hearAgainThroughOwnChannel(decoder: Decoder): Promise<void> {
+  private mismatchedOwnMean(decoder: Decoder): Float32Array | null {
     const startingMean = this.pool.initialMean;
     const statistics = decoder.cepstralStatistics();
-    if (!this.decoded || !this.share || !startingMean || !statistics) return;
+    if (!this.decoded || !this.share || !startingMean || !statistics) return null;
     const own = ownMeanOf(statistics, startingMean, this.share);
-    if (!own) return;
+    if (!own) return null;
     const { mismatchedChannelDistance, mismatchedLevel } = this.pool.mismatch;
     const distance = channelDistance(own, startingMean);
     const level = levelDifference(own, startingMean);
-    if (!((mismatchedChannelDistance !== null && distance > mismatchedChannelDistance) || (mismatchedLevel !== null && level > mismatchedLevel))) return;
-    const audio = concatPcm(this.decoded);
-    const started = performance.now();
-    if (!decoder.setCepstralMean(own) || !decoder.startUtterance()) return;
-    for (let start = 0; start < audio.length; start += MAX_BATCH_SAMPLES) await decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES));
-    await decoder.endUtteranceAsync();
-    this.pool.log.debug({ distance: Math.round(distance), level: Math.round(level), audioMs: Math.round(audio.length / 16), decodeMs: Math.round(performance.now() - started) }, "a first turn heard again through its own channel");
+    if (!((mismatchedChannelDistance !== null && distance > mismatchedChannelDistance) || (mismatchedLevel !== null && level > mismatchedLevel))) return null;
+    this.pool.log.debug({ distance: Math.round(distance), level: Math.round(level), audioMs: Math.round(this.decodedSamples / 16) }, "a first turn heard again through its own channel");
+    return own;
+  }
+
+  /**
+   * Decodes the turn so far again from the start with its own mean, once: during the turn
+   * (`turnEnded` false, each batch its own native call on the lane, `run`), or after its end
+   * (already on the lane).
+   */
+  private async hearAgainWith(own: Float32Array, decoder: Decoder, run: <T>(task: () => Promise<T> | T) => Promise<T>, turnEnded = true): Promise<void> {
+    const audio = concatPcm(this.decoded ?? []);
+    this.decoded = null;
+    this.share = null;
+    const restarted = await run(async () => (turnEnded || (await decoder.endUtteranceAsync())) && decoder.setCepstralMean(own) && decoder.startUtterance());
+    if (!restarted) {
+      this.failed = true;
+      return;
+    }
+    for (let start = 0; start < audio.length && !this.abandoned; start += MAX_BATCH_SAMPLES) {
+      if (!(await run(() => decoder.processAsync(audio.subarray(start, start + MAX_BATCH_SAMPLES))))) this.failed = true;
+    }
+    if (turnEnded) await decoder.endUtteranceAsync();
   }
 
   /** Reads the decoder's frame count after a batch (on its lane), so a window shift is noticed (channel-mean.ts); the last batch's shift ownMeanOf notices from the final sums. */
@@ -391,6 +418,7 @@ export class LanguageModelLease {
     const audio = concatPcm(this.pending.splice(0));
     this.pendingSamples = 0;
     this.decoded?.push(audio);
+    this.decodedSamples += audio.length;
     if (!pooled) return pooled;
     for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
       const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
@@ -401,6 +429,16 @@ export class LanguageModelLease {
           return ok;
         });
         if (!processed) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    if (this.decoded && !this.judgedEarly && this.decodedSamples >= CHANNEL_JUDGED_AFTER_SAMPLES && !this.failed && !this.abandoned) {
+      this.judgedEarly = true;
+      const { decoder, lane } = pooled;
+      try {
+        const own = await lane.run(() => this.mismatchedOwnMean(decoder));
+        if (own) await this.hearAgainWith(own, decoder, (task) => lane.run(task), false);
       } catch {
         this.failed = true;
       }
