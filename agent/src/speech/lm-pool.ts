@@ -267,7 +267,6 @@ export class LanguageModelLease {
   /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean (null once it has been). */
   private decoded: Int16Array[] | null;
   private decodedSamples = 0;
-  private judgedEarly = false;
   /** For a first turn: the starting mean's share of the decoder's sums, followed batch by batch. */
   private share: StartingShare | null = null;
 
@@ -338,8 +337,8 @@ export class LanguageModelLease {
         heard = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
-          const own = this.decoded && this.mismatchedOwnMean(decoder);
-          if (own) await this.hearAgainWith(own, decoder, async (task) => task());
+          const own = this.mismatchedOwnMean(decoder);
+          if (own) await this.hearAgainWith(own, pooled, "after the turn");
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
           this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
@@ -387,11 +386,13 @@ export class LanguageModelLease {
   }
 
   /**
-   * Decodes the turn so far again from the start with its own mean, once: during the turn
-   * (`turnEnded` false, each batch its own native call on the lane, `run`), or after its end
-   * (already on the lane).
+   * Decodes the turn so far again from the start with its own mean, once: during the turn, each
+   * batch its own native call on the lane so other calls' batches go between, or after its end,
+   * from a task already on the lane.
    */
-  private async hearAgainWith(own: Float32Array, decoder: Decoder, run: <T>(task: () => Promise<T> | T) => Promise<T>, turnEnded = true): Promise<void> {
+  private async hearAgainWith(own: Float32Array, { decoder, lane }: PooledDecoder, when: "during the turn" | "after the turn"): Promise<void> {
+    const turnEnded = when === "after the turn";
+    const run = <T>(task: () => Promise<T> | T): Promise<T> => (turnEnded ? Promise.resolve(task()) : lane.run(task));
     const audio = concatPcm(this.decoded ?? []);
     this.decoded = null;
     this.share = null;
@@ -433,12 +434,12 @@ export class LanguageModelLease {
         this.failed = true;
       }
     }
-    if (this.decoded && !this.judgedEarly && this.decodedSamples >= CHANNEL_JUDGED_AFTER_SAMPLES && !this.failed && !this.abandoned) {
-      this.judgedEarly = true;
-      const { decoder, lane } = pooled;
+    // Judged once, in the batch that reaches the first second.
+    const reached = this.decodedSamples >= CHANNEL_JUDGED_AFTER_SAMPLES && this.decodedSamples - audio.length < CHANNEL_JUDGED_AFTER_SAMPLES;
+    if (this.decoded && reached && !this.failed && !this.abandoned) {
       try {
-        const own = await lane.run(() => this.mismatchedOwnMean(decoder));
-        if (own) await this.hearAgainWith(own, decoder, (task) => lane.run(task), false);
+        const own = await pooled.lane.run(() => this.mismatchedOwnMean(pooled.decoder));
+        if (own) await this.hearAgainWith(own, pooled, "during the turn");
       } catch {
         this.failed = true;
       }
