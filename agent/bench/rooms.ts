@@ -28,7 +28,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerIntentClassifier } from "../src/caller/caller";
+import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import type { Intent, IntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
@@ -118,7 +118,7 @@ async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utter
 
 function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, classify: IntentClassifier, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
   const turns: Turn[] = heard.map(({ utterance: u, endSample }) => ({
-    intent: classify({ via: "speech", text: u.transcript, ...(u.alternatives ? { alternatives: u.alternatives } : {}) }),
+    intent: classify(spokenTurn(u)),
     transcript: u.transcript,
     endSample,
   }));

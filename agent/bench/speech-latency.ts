@@ -14,9 +14,9 @@ import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { callerIntentClassifier } from "../src/caller/caller";
+import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
-import { createSpeech, type Speech } from "../src/speech";
+import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
@@ -55,12 +55,12 @@ async function runCall(speech: Speech, spoken: readonly Spoken[], gapMs: number,
   const segments: Segment[] = [{ silenceMs: 1000 }];
   for (const item of spoken) segments.push({ speech: item.pcm }, { silenceMs: gapMs });
   const timeline = buildTimeline(segments);
-  const events: { transcript: string; alternatives?: readonly string[]; endOfTurnAt: number; transcriptAt: number; reply: Promise<number> }[] = [];
+  const events: (Utterance & { transcriptAt: number; reply: Promise<number> })[] = [];
   const recognizer = speech.createRecognizer({
     onSpeechStart: () => undefined,
-    onUtterance: ({ transcript, alternatives, endOfTurnAt }) => {
+    onUtterance: (utterance) => {
       const transcriptAt = performance.now();
-      events.push({ transcript, alternatives, endOfTurnAt, transcriptAt, reply: speech.synthesize(REPLY).then(() => performance.now()) });
+      events.push({ ...utterance, transcriptAt, reply: speech.synthesize(REPLY).then(() => performance.now()) });
     },
   });
   if (!recognizer) throw new Error(`recognition unavailable: ${speech.status.reason}`);
@@ -85,7 +85,7 @@ async function runCall(speech: Speech, spoken: readonly Spoken[], gapMs: number,
     const playbook = playbooks.get(slot.utterance.scenario);
     if (!playbook) throw new Error(`no playbook ${slot.utterance.scenario}`);
     const end = ends[index] as number;
-    slot.understood = callerIntentClassifier(playbook)({ via: "speech", text: event.transcript, alternatives: event.alternatives }) === slot.utterance.intent;
+    slot.understood = callerIntentClassifier(playbook)(spokenTurn(event)) === slot.utterance.intent;
     slot.vad = event.endOfTurnAt - end;
     slot.toTranscript = event.transcriptAt - end;
     slot.toReply = (await event.reply) - end;

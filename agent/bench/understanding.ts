@@ -16,7 +16,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerIntentClassifier } from "../src/caller/caller";
+import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import type { IntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     const heard = await recognise(speech, pcm);
     // A sentence split in two by a pause is two turns on a call; the bench reads them together and counts the split.
     const transcript = heard.map((u) => u.transcript).filter(Boolean).join(" ");
-    const intent = heard.length === 0 ? "nothing heard" : classify(utterance, { via: "speech", text: transcript, alternatives: heard.length === 1 ? heard[0]?.alternatives : undefined });
+    const intent = heard.length === 0 ? "nothing heard" : classify(utterance, heard.length === 1 ? spokenTurn(heard[0] as Utterance) : spokenTurn({ transcript, confidence: Math.min(...heard.map((turn) => turn.confidence ?? 1)) }));
     if (++done % 100 === 0) console.log(`  ${done}/${jobs.length}`);
     return { utterance, voice, intent, transcript, turns: heard.length };
   });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, longestDigitRun, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { classifyByRules, createIntentClassifier, longestDigitRun, minComplianceConfidence, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
 import { phoneAnswers, visitorAnswers } from "../src/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
@@ -323,6 +323,16 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
   it("asks again when a few digits come with such words ('I'd rather check with my manager before doing anything' heard as 'i'd rather check with nine eight seven five in anything')", () => {
     expect(code(spoken("i'd rather check with nine eight seven five in anything"))).toBe("unclear");
     expect(code(spoken("okay it's nine eight seven five"))).toBe("comply");
+  });
+
+  it("asks again when the recogniser doubts the words of a yes, however plain they are", () => {
+    const heard = (confidence: number): HeardTurn => ({ via: "speech", text: "okay i will send the payment now", confidence });
+    expect(wire(heard(minComplianceConfidence - 0.01))).toBe("unclear");
+    expect(wire(heard(minComplianceConfidence))).toBe("comply");
+  });
+
+  it("takes what a doubted turn says when it is no yes (the doubt only ever holds back a compliance)", () => {
+    expect(wire({ via: "speech", text: "no i will not send the payment", confidence: 0.1 })).toBe("refuse");
   });
 
   it("asks again when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {

@@ -78,6 +78,17 @@ describe("answering the visitor", () => {
     expect(heard).toEqual([{ via: "speech", text: "it is me", alternatives: ["it is knee"] }]);
   });
 
+  it("hands the caller how sure the recogniser was of a spoken turn", async () => {
+    const heard: VisitorTurn[] = [];
+    const { turns } = setUp(async (turn) => {
+      heard.push(turn);
+      return { text: "Right." };
+    });
+    turns.heard({ ...utterance("okay i will send it"), confidence: 0.42 });
+    await settle();
+    expect(heard).toEqual([{ via: "speech", text: "okay i will send it", confidence: 0.42 }]);
+  });
+
   it("captions speech in which no words came out as '(inaudible)' and still hands it to the caller", async () => {
     const heard: VisitorTurn[] = [];
     const { turns, frames } = setUp(async (turn) => {

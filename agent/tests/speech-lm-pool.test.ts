@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import pino from "pino";
 import { Lane, LanguageModelPool, type ChannelMismatch } from "../src/speech/lm-pool";
-import type { Decoder, LanguageModel } from "../src/speech/pocketsphinx";
+import type { Decoder, LanguageModel, WordPosterior } from "../src/speech/pocketsphinx";
 
 /** A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean is what its last utterance heard. */
 class FakeDecoder {
@@ -45,6 +45,9 @@ class FakeDecoder {
   }
   nbest(max: number): string[] {
     return this.samples > 0 ? [`heard ${this.samples}`, `heard ${this.samples} or so`].slice(0, max) : [];
+  }
+  wordPosteriors(): WordPosterior[] {
+    return [];
   }
   free(): void {
     this.frees++;
@@ -105,7 +108,7 @@ describe("language-model lease", () => {
     const { pool } = poolOf(1);
     const lease = pool.lease(10 * 16_000);
     for (let i = 0; i < 10; i++) lease.feed(second.subarray(0, 1600));
-    await expect(lease.finish()).resolves.toEqual({ best: `heard ${16_000 - 4_800}`, nbest: [] });
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${16_000 - 4_800}`, nbest: [], words: [] });
   });
 
   it("stops taking audio at its cap", async () => {
@@ -113,19 +116,32 @@ describe("language-model lease", () => {
     const lease = pool.lease(8_000);
     lease.feed(second);
     lease.feed(second);
-    await expect(lease.finish()).resolves.toEqual({ best: `heard ${8_000 - 4_800}`, nbest: [] });
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${8_000 - 4_800}`, nbest: [], words: [] });
   });
 
   it("answers no best transcript when the model heard nothing", async () => {
     const { pool } = poolOf(1);
-    await expect(pool.lease(16_000).finish()).resolves.toEqual({ best: null, nbest: [] });
+    await expect(pool.lease(16_000).finish()).resolves.toEqual({ best: null, nbest: [], words: [] });
+  });
+
+  it("passes on the best path's words with how sure the lattice is of each", async () => {
+    const sure = [{ word: "<s>", posterior: 1 }, { word: "hello", posterior: 0.8 }, { word: "</s>", posterior: 1 }];
+    class SureDecoder extends FakeDecoder {
+      override wordPosteriors(): WordPosterior[] {
+        return sure;
+      }
+    }
+    const { pool } = poolOf(1, undefined, SureDecoder);
+    const lease = pool.lease(16_000);
+    lease.feed(second);
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 11200", nbest: [], words: sure });
   });
 
   it("adds the n-best list when asked for one", async () => {
     const { pool } = poolOf(1);
     const lease = pool.lease(16_000, 5);
     lease.feed(second);
-    await expect(lease.finish()).resolves.toEqual({ best: "heard 11200", nbest: ["heard 11200", "heard 11200 or so"] });
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 11200", nbest: ["heard 11200", "heard 11200 or so"], words: [] });
   });
 
   it("releases its decoder once, however often it is finished or abandoned", async () => {
@@ -157,7 +173,7 @@ describe("language-model pool", () => {
     waiting.feed(second);
     waiting.feed(second.subarray(0, 4_800));
     await first.finish();
-    await expect(waiting.finish()).resolves.toEqual({ best: "heard 16000", nbest: [] });
+    await expect(waiting.finish()).resolves.toEqual({ best: "heard 16000", nbest: [], words: [] });
     expect(created).toHaveLength(1);
   });
 
@@ -216,7 +232,7 @@ describe("language-model pool", () => {
     lease.flush();
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(created[0]?.startedFrom).toEqual([0, 40]);
-    await expect(lease.finish()).resolves.toEqual({ best: `heard ${32_000 - 4_800}`, nbest: [] });
+    await expect(lease.finish()).resolves.toEqual({ best: `heard ${32_000 - 4_800}`, nbest: [], words: [] });
     expect(created[0]?.startedFrom).toEqual([0, 40]);
   });
 
@@ -225,7 +241,7 @@ describe("language-model pool", () => {
     await pool.warm(1);
     const lease = pool.lease(10 * 16_000);
     lease.feed(second.subarray(0, 8_000 + 4_800));
-    await expect(lease.finish()).resolves.toEqual({ best: "heard 8000", nbest: [] });
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 8000", nbest: [], words: [] });
     expect(created[0]?.startedFrom).toEqual([0, 40]);
   });
 

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
+import { transcriptConfidence } from "../src/speech/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
@@ -57,6 +58,21 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     expect(new Set(utterance.alternatives).size).toBe(utterance.alternatives?.length);
     expect(utterance.alternatives).not.toContain(utterance.transcript);
     expect(utterance.alternatives).not.toContain("");
+  });
+
+  it("is sure of a sentence said clearly", async () => {
+    const { utterance } = await hear("i will call you back on the official number");
+    expect(utterance.confidence).toBeGreaterThan(0.8);
+  });
+
+  it("is unsure of the words it makes out of a voice that says none (a sentence played backwards)", async () => {
+    const log = new RecognitionLog();
+    const recognizer = listen(log);
+    const { pcm } = await spokenTimeline("i will call you back on the official number", "slt");
+    await streamPcm(pcm.slice().reverse(), (chunk) => recognizer.push(chunk), { chunkMs: 100 });
+    const utterances = await log.waitForUtterances(1);
+    recognizer.close();
+    for (const utterance of utterances) expect(utterance.confidence ?? 0).toBeLessThan(0.5);
   });
 
   it("makes lines ahead of need only while no visitor's turn is being heard", async () => {
@@ -169,6 +185,30 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     recognizer.push((await spokenTimeline("goodbye", "slt")).pcm);
     await settle();
     expect(log.utterances).toEqual([]);
+  });
+});
+
+describe("how sure the recogniser is of a transcript", () => {
+  const path = (...posteriors: [string, number][]) => posteriors.map(([word, posterior]) => ({ word, posterior }));
+
+  it("leaves the sentence's ends, silences and fillers out", () => {
+    expect(transcriptConfidence(path(["<s>", 0.01], ["yes", 0.81], ["<sil>", 0.01], ["[noise]", 0.01], ["okay", 0.81], ["</s>", 0.01]))).toBeCloseTo(0.81);
+  });
+
+  it("is surer of one doubtful word among sure ones than of a sentence of doubtful words", () => {
+    const oneDoubt = transcriptConfidence(path(["i", 0.95], ["will", 0.95], ["send", 0.2], ["it", 0.95]));
+    const allDoubt = transcriptConfidence(path(["i", 0.3], ["will", 0.3], ["send", 0.3], ["it", 0.3]));
+    expect(oneDoubt).toBeGreaterThan(0.6);
+    expect(allDoubt).toBeCloseTo(0.3);
+  });
+
+  it("cannot say how sure it is of a path with no words", () => {
+    expect(transcriptConfidence(path(["<s>", 1], ["<sil>", 1], ["</s>", 1]))).toBeUndefined();
+    expect(transcriptConfidence([])).toBeUndefined();
+  });
+
+  it("keeps a word the lattice rounds to zero from making the whole transcript worthless on its own", () => {
+    expect(transcriptConfidence(path(["i", 1], ["will", 1], ["send", 0], ["it", 1]))).toBeGreaterThan(0);
   });
 });
 

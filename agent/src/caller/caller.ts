@@ -14,9 +14,20 @@ export type { LlmConfig } from "./llm";
 /**
  * One visitor turn as it reached the caller: typed text, or the recogniser's best transcript of
  * speech in lower-case words ("" when speech was heard but no words came out), with its n-best
- * list (best first) when the recogniser has one. The caller decides whether it understood.
+ * list (best first) and how sure it is of the best one (0-1) when the recogniser can tell. The
+ * caller decides whether it understood.
  */
-export type VisitorTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[] };
+export type VisitorTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
+
+/** A recogniser's turn (the speech part's Utterance) as the caller reads it. */
+export function spokenTurn(heard: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {
+  return {
+    via: "speech",
+    text: heard.transcript,
+    ...(heard.alternatives ? { alternatives: heard.alternatives } : {}),
+    ...(heard.confidence !== undefined ? { confidence: heard.confidence } : {}),
+  };
+}
 
 export type CallerReply = {
   text: string;

@@ -384,7 +384,7 @@ export const maxClassifiedLength = 400;
 export const maxHypotheses = 5;
 
 /** What reaches the classifier: the caller's VisitorTurn. */
-export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[] };
+export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
 export type IntentClassifier = (turn: HeardTurn) => Intent;
 
 /**
@@ -415,6 +415,11 @@ const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\b
  */
 const mixedMessage =
   /\b(know|email|e mail|mail|writing|ring|call back|later|tomorrow|check|checking|verify|who|why|manager|boss|director|approver|approval|policy|helpdesk|ticket|portal)\b/;
+/**
+ * The least confidence (the recogniser's, 0-1) a spoken compliance needs: below it the words of a
+ * yes were likely made out of noise. Chosen on the tuning split's rooms (agent/DESIGN.md, "Understanding that fails safe").
+ */
+export const minComplianceConfidence = 0.22;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -437,7 +442,7 @@ function hallucinatedDigits(heard: readonly string[]): boolean {
  * only when no alternative pushes back. Speech that means nothing is unclear: the caller answers
  * it as a bad line.
  */
-export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, similar?: (hypotheses: readonly string[]) => Intent | null): Intent {
+export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, similar?: (hypotheses: readonly string[]) => Intent | null, confidence?: number): Intent {
   const heard = [...new Set(hypotheses.map((hypothesis) => normalise(hypothesis.slice(0, maxClassifiedLength))).filter((text) => text !== ""))].slice(
     0,
     maxHypotheses,
@@ -445,6 +450,8 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
   if (heard.length === 0) return "unclear";
   const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
   if (best === "comply") {
+    // A yes the recogniser itself doubts is asked again, whatever its words.
+    if (confidence !== undefined && confidence < minComplianceConfidence) return "unclear";
     // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks
     // again. Not for a last word heard as "now" or "no" ("I'll send it now" is the likelier).
     const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
@@ -474,7 +481,8 @@ export function createIntentClassifier(playbook: Playbook, similar?: (hypotheses
     const text = typeof turn.text === "string" ? turn.text : "";
     if (turn.via === "speech") {
       const alternatives = Array.isArray(turn.alternatives) ? turn.alternatives.filter((hypothesis): hypothesis is string => typeof hypothesis === "string") : [];
-      return understandSpeech([text, ...alternatives], goal, similar);
+      const confidence = typeof turn.confidence === "number" && Number.isFinite(turn.confidence) ? turn.confidence : undefined;
+      return understandSpeech([text, ...alternatives], goal, similar, confidence);
     }
     return classifyByRules(normalise(text.slice(0, maxClassifiedLength)), goal);
   };

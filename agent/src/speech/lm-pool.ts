@@ -24,7 +24,7 @@ import { concatPcm, samplesForMs } from "./audio";
 import { channelDistance, followShare, levelDifference, meanOf, MISMATCHED_CHANNEL_DISTANCE, MISMATCHED_LEVEL, ownMeanOf, startingShare, type StartingShare } from "./channel-mean";
 import { buildArpa } from "./domain-lm";
 import { dictionaryText, trimDictionary, type Pronunciations } from "./pronunciations";
-import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "./pocketsphinx";
+import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx, WordPosterior } from "./pocketsphinx";
 import type { SpeechLog } from "./types";
 
 export type LanguageModelPoolOptions = {
@@ -246,7 +246,7 @@ export class LanguageModelPool {
 }
 
 /** What a decoder heard in one utterance: its best transcript and n-best list, as the decoder spells them. */
-export type Heard = { best: string | null; nbest: string[] };
+export type Heard = { best: string | null; nbest: string[]; words: WordPosterior[] };
 
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
@@ -344,7 +344,7 @@ export class LanguageModelLease {
           this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
-          return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [] };
+          return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
         });
       } catch {
         heard = undefined;

@@ -97,6 +97,11 @@ type Functions = {
   ps_nbest_next: NativeFunction<[Pointer], Pointer>;
   ps_nbest_hyp: NativeFunction<[Pointer, number[]], string | null>;
   ps_nbest_free: NativeFunction<[Pointer], void>;
+  ps_seg_iter: NativeFunction<[Pointer], Pointer>;
+  ps_seg_next: NativeFunction<[Pointer], Pointer>;
+  ps_seg_word: NativeFunction<[Pointer], string | null>;
+  ps_seg_prob: NativeFunction<[Pointer, number[], number[], number[]], number>;
+  ps_seg_free: NativeFunction<[Pointer], void>;
   logmath_init: NativeFunction<[number, number, number], Pointer>;
   logmath_free: NativeFunction<[Pointer], number>;
   ngram_model_read: NativeFunction<[Pointer, string, number, Pointer], Pointer>;
@@ -135,6 +140,7 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
   const ngram = koffi.pointer(koffi.opaque());
   const logmath = koffi.pointer(koffi.opaque());
   const nbest = koffi.pointer(koffi.opaque());
+  const segment = koffi.pointer(koffi.opaque());
   const f = <Args extends unknown[], Result>(name: string, result: unknown, args: unknown[]) =>
     lib.func(name, result as string, args as string[]) as unknown as NativeFunction<Args, Result>;
   const functions: Functions = {
@@ -158,6 +164,12 @@ function bind(koffi: Koffi, library: string): { functions: Functions; libc: Libc
     ps_nbest_next: f("ps_nbest_next", nbest, [nbest]),
     ps_nbest_hyp: f("ps_nbest_hyp", "const char *", [nbest, koffi.out(koffi.pointer("int32_t"))]),
     ps_nbest_free: f("ps_nbest_free", "void", [nbest]),
+    // 5prealpha's ps_seg_iter takes the decoder alone (0.8's also wrote the path score out).
+    ps_seg_iter: f("ps_seg_iter", segment, [decoder]),
+    ps_seg_next: f("ps_seg_next", segment, [segment]),
+    ps_seg_word: f("ps_seg_word", "const char *", [segment]),
+    ps_seg_prob: f("ps_seg_prob", "int32_t", [segment, koffi.out(koffi.pointer("int32_t")), koffi.out(koffi.pointer("int32_t")), koffi.out(koffi.pointer("int32_t"))]),
+    ps_seg_free: f("ps_seg_free", "void", [segment]),
     logmath_init: f("logmath_init", logmath, ["double", "int", "int"]),
     logmath_free: f("logmath_free", "int", [logmath]),
     ngram_model_read: f("ngram_model_read", ngram, [config, "const char *", "int", logmath]),
@@ -347,6 +359,28 @@ export class Decoder {
   }
 
   /**
+   * The best path's words with the lattice's posterior probability of each (0-1), fillers and
+   * silences included as the decoder spells them; needs the utterance ended and its hypothesis
+   * taken (with -bestpath, ps_get_hyp builds the lattice and its posteriors). Empty when the
+   * decoder has no lattice.
+   */
+  wordPosteriors(): WordPosterior[] {
+    const handle = this.handle;
+    if (handle === null) return [];
+    const words: WordPosterior[] = [];
+    let segment = this.native.ps_seg_iter(handle);
+    // A lattice's best path is a few dozen words at most; the bound only guards a corrupt one.
+    for (let steps = 0; segment && steps < MAX_SEGMENTS; steps++) {
+      const word = this.native.ps_seg_word(segment) ?? "";
+      const logPosterior = this.native.ps_seg_prob(segment, [0], [0], [0]);
+      words.push({ word, posterior: Math.min(1, Math.exp(logPosterior * Math.log(LOG_BASE))) });
+      segment = this.native.ps_seg_next(segment);
+    }
+    if (segment) this.native.ps_seg_free(segment);
+    return words;
+  }
+
+  /**
    * The cepstral mean the next utterance is normalised with (a copy), or null where it cannot be
    * read. The decoder updates it at the end of each utterance from what it heard, so it carries
    * the last speaker's microphone and room into the next utterance unless it is set back.
@@ -456,6 +490,10 @@ export class LanguageModel {
 
 /** How many A* paths nbest() looks at per distinct hypothesis it returns, at most. */
 const NBEST_STEPS_PER_RESULT = 4;
+const MAX_SEGMENTS = 1_000;
+
+/** A word of a decoder's best path and the lattice's posterior probability of it (0-1). */
+export type WordPosterior = { word: string; posterior: number };
 
 function keepAlive(value: unknown): void {
   void value;

@@ -8,6 +8,7 @@
  */
 import { Reframer, samplesForMs } from "./audio";
 import type { CallChannel, LanguageModelLease, LanguageModelPool } from "./lm-pool";
+import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
 import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
 import { DEFAULT_VOICE_ACTIVITY, VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
@@ -69,6 +70,23 @@ function isInt16Array(value: unknown): value is Int16Array {
   return Object.prototype.toString.call(value) === "[object Int16Array]";
 }
 
+const isFiller = (word: string) => /^[<[]/.test(word);
+/** A floor for a posterior the lattice rounds to 0, so one such word cannot make the mean 0 outright. */
+const MIN_POSTERIOR = 1e-6;
+
+/**
+ * How sure the decoder is of its best transcript, 0-1: the geometric mean of its words' lattice
+ * posteriors (fillers and silences left out), so one doubtful word among sure ones lowers it less
+ * than a sentence of them (a garbled hearing of noise is doubtful throughout). Undefined when the
+ * best path has no words.
+ */
+export function transcriptConfidence(words: readonly WordPosterior[]): number | undefined {
+  const spoken = words.filter(({ word }) => !isFiller(word));
+  if (spoken.length === 0) return undefined;
+  const logSum = spoken.reduce((sum, { posterior }) => sum + Math.log(Math.max(posterior, MIN_POSTERIOR)), 0);
+  return Math.exp(logSum / spoken.length);
+}
+
 /** Words of a decoder hypothesis, lower case, without fillers (<sil>, [noise]) or alternate markers (word(2)). */
 export function transcriptOf(hypothesis: string | null | undefined): string {
   if (!hypothesis) return "";
@@ -76,7 +94,7 @@ export function transcriptOf(hypothesis: string | null | undefined): string {
     .toLowerCase()
     .split(/\s+/)
     .map((word) => word.replace(/\(\d+\)$/, ""))
-    .filter((word) => word.length > 0 && !/^[<[]/.test(word))
+    .filter((word) => word.length > 0 && !isFiller(word))
     .join(" ");
 }
 
@@ -190,15 +208,15 @@ class SpeechRecognizer implements Recognizer {
     const heard = this.transcribe(lease);
     this.announced = this.announced
       .then(() => heard)
-      .then(({ transcript, alternatives }) => {
+      .then(({ transcript, alternatives, confidence }) => {
         if (this.closed) return;
-        const utterance: Utterance = alternatives.length > 0 ? { transcript, alternatives, endOfTurnAt } : { transcript, endOfTurnAt };
+        const utterance: Utterance = { transcript, ...(alternatives.length > 0 ? { alternatives } : {}), ...(confidence !== undefined ? { confidence } : {}), endOfTurnAt };
         this.notify(() => this.options.onUtterance(utterance));
       })
       .catch((error: unknown) => this.engine.log.error({ err: error }, "could not finish an utterance"));
   }
 
-  private async transcribe(lease: LanguageModelLease): Promise<{ transcript: string; alternatives: string[] }> {
+  private async transcribe(lease: LanguageModelLease): Promise<{ transcript: string; alternatives: string[]; confidence?: number }> {
     const deadlineMs = this.engine.transcriptDeadlineMs;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<"late">((resolve) => {
@@ -219,7 +237,8 @@ class SpeechRecognizer implements Recognizer {
     const alternatives = [...new Set(heard.nbest.map(transcriptOf))].filter((text) => text !== "" && text !== transcript);
     // Counts only: transcripts stay out of the logs.
     this.engine.log.debug({ words: transcript === "" ? 0 : transcript.split(" ").length, alternatives: alternatives.length }, "utterance transcribed");
-    return { transcript, alternatives };
+    const confidence = transcriptConfidence(heard.words);
+    return { transcript, alternatives, ...(confidence !== undefined ? { confidence } : {}) };
   }
 
   private notify(callback: () => void): void {

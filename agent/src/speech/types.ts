@@ -12,6 +12,11 @@ export type Utterance = {
   alternatives?: readonly string[];
   /** performance.now() when the voice activity detector decided the turn had ended (for latency figures). */
   endOfTurnAt: number;
+  /**
+   * How sure the recogniser is of the best transcript, 0-1 (recognizer.ts, transcriptConfidence),
+   * when it can tell: absent for a turn with no words or no lattice.
+   */
+  confidence?: number;
 };
 
 export interface Recognizer {

@@ -1,4 +1,4 @@
-import type { CallerEnd, CallerReply, CallerSession, VisitorTurn } from "../../caller/caller";
+import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller/caller";
 import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
 import type { TurnOutcome } from "../audio-pacer";
@@ -82,7 +82,7 @@ export class TurnTaking {
     this.options.send(userTranscriptFrame(shownTranscript(utterance), this.visitorTurnId()));
     this.interruptingTurnId = null;
     this.options.log.debug({ words: utterance.transcript === "" ? 0 : utterance.transcript.split(" ").length, alternatives: utterance.alternatives?.length ?? 0 }, "visitor turn (speech)");
-    this.enqueue({ via: "speech", text: utterance.transcript, ...(utterance.alternatives ? { alternatives: utterance.alternatives } : {}) }, utterance.endOfTurnAt);
+    this.enqueue(spokenTurn(utterance), utterance.endOfTurnAt);
   }
 
   typed(text: string): void {
