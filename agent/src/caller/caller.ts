@@ -1,5 +1,5 @@
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createIntentClassifier, type Intent, type IntentClassifier } from "./intents";
+import { createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
@@ -17,7 +17,7 @@ export type { LlmConfig } from "./llm";
  * list (best first) and how sure it is of the best one (0-1) when the recogniser can tell. The
  * caller decides whether it understood.
  */
-export type VisitorTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
+export type VisitorTurn = HeardTurn;
 
 /** A recogniser's turn (the speech part's Utterance) as the caller reads it. */
 export function spokenTurn(heard: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {

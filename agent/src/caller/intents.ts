@@ -383,7 +383,7 @@ export const maxClassifiedLength = 400;
 /** How many of the recogniser's hypotheses are weighed. */
 export const maxHypotheses = 5;
 
-/** What reaches the classifier: the caller's VisitorTurn. */
+/** What reaches the classifier; the caller's VisitorTurn is this (caller.ts says what each field holds). */
 export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
 export type IntentClassifier = (turn: HeardTurn) => Intent;
 
