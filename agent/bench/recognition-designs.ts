@@ -2,7 +2,8 @@
  * `npm run bench -- recognition-designs`: the recognition designs the agent could use, compared on
  * the evaluation set (agent/eval) spoken by Debian's flite and festival voices. Each design
  * decodes every utterance in one batch (no streaming, no voice activity detection: the
- * recogniser alone), and the caller's intent rules read its transcripts. Figures per design:
+ * recogniser alone; the language-model designs search as the agent's decoders do, DECODER_SEARCH,
+ * with --decoder settings over it), and the caller's intent rules read its transcripts. Figures per design:
  * word error rate and intents understood on the tuning and held-out splits, with the best
  * transcript alone and with the n-best list, false compliance, decoding speed and memory.
  *
@@ -31,6 +32,7 @@ import { loadPlaybooks } from "../src/caller/playbooks";
 import { domainSentenceWords } from "../src/speech";
 import { concatPcm, durationMs, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { buildArpa } from "../src/speech/domain-lm";
+import { DECODER_SEARCH } from "../src/speech/lm-pool";
 import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx } from "../src/speech/pocketsphinx";
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
@@ -69,8 +71,6 @@ function decode(decoder: Decoder, pcm: Int16Array): Heard {
   return { best, nbest };
 }
 
-const LM_ARGS = { remove_silence: "no", fwdflat: "no", maxhmmpf: "5000" };
-
 async function languageModelDesign(
   ps: Pocketsphinx,
   pronunciations: Pronunciations,
@@ -85,7 +85,7 @@ async function languageModelDesign(
   const arpa = kind === "general" ? null : ps.memoryFile("designs-domain", buildArpa(corpus));
   if (!dictionary || (kind !== "general" && !arpa)) throw new Error("in-memory files are unavailable on this machine");
   let model: LanguageModel | null = null;
-  const decoderArgs: Record<string, string> = { hmm: ps.paths.acousticModel, dict: dictionary.path, ...LM_ARGS, ...args.decoder };
+  const decoderArgs: Record<string, string> = { hmm: ps.paths.acousticModel, dict: dictionary.path, ...DECODER_SEARCH, ...args.decoder };
   if (kind === "general") decoderArgs.lm = ps.paths.languageModel;
   else if (kind === "domain") decoderArgs.lm = arpa!.path;
   else model = await ps.readLanguageModel({ file: arpa!.path, weight });

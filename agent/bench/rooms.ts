@@ -12,9 +12,10 @@
  *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
  *        [--latency-calls=6] [--browser-calls=78] [--no-browser] [--no-latency] [--parallel=2]
  *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W] [--noise-suppression=off|always|DBFS]
- *        [--channel-distance=off|D] [--level-difference=off|L]
- * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance and
- * --level-difference (when a first turn is heard again with its own cepstral mean) try a design (on the tuning split).
+ *        [--channel-distance=off|D] [--level-difference=off|L] [--decoder=fwdflat:no,...]
+ * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance,
+ * --level-difference (when a first turn is heard again with its own cepstral mean) and --decoder (pocketsphinx
+ * settings over the agent's, e.g. its search) try a design (on the tuning split).
  * By default the held-out split is heard whole, in every condition and seed (the targets are
  * its), and the tuning split, there for comparison, one answer in three with the first seed
  * (--tuning-sample=1 for all of it; --split=tuning hears it with every seed). --only=understanding|latency|browser runs one part;
@@ -75,6 +76,7 @@ if (channelDistance !== undefined && channelDistance !== "off" && !Number.isFini
 const levelDifference = stringOption("level-difference");
 if (levelDifference !== undefined && levelDifference !== "off" && !Number.isFinite(Number(levelDifference))) throw new Error(`--level-difference=${levelDifference}: expected off or a difference in c0`);
 if (noiseSuppression !== undefined && !["off", "always"].includes(noiseSuppression) && !Number.isFinite(Number(noiseSuppression))) throw new Error(`--noise-suppression=${noiseSuppression}: expected off, always or the room's floor in dBFS from which it applies`);
+const decoderArgs = Object.fromEntries((stringOption("decoder") ?? "").split(",").filter(Boolean).map((pair) => pair.split(":") as [string, string]));
 const apiKey = "bench-rooms-key";
 
 for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);
@@ -206,9 +208,9 @@ async function run(): Promise<void> {
   const playbooks = loadPlaybooks();
   const classifiers = new Map<string, IntentClassifier>([...playbooks.values()].map((playbook) => [playbook.id, callerIntentClassifier(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
-  if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined || levelDifference !== undefined)
+  if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined || levelDifference !== undefined || Object.keys(decoderArgs).length > 0)
     console.log(
-      `design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"}, level difference ${levelDifference ?? "default"} (latency and browser calls run the agent as configured)`);
+      `design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"}, level difference ${levelDifference ?? "default"}, decoder ${JSON.stringify(decoderArgs)} (latency and browser calls run the agent as configured)`);
   console.log(
     `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}${selectedSplits.includes("tuning") && tuningSample > 1 ? `, tuning one in ${tuningSample} and first seed only` : ""}); ` +
       `${availableParallelism()} cores, load average ${load.toFixed(1)}`,
@@ -222,6 +224,7 @@ async function run(): Promise<void> {
     languageModel: {
       ...(channelDistance === undefined ? {} : { mismatchedChannelDistance: channelDistance === "off" ? null : Number(channelDistance) }),
       ...(levelDifference === undefined ? {} : { mismatchedLevel: levelDifference === "off" ? null : Number(levelDifference) }),
+      decoderArgs,
     },
     ...(noiseSuppression === undefined ? {} : { noiseSuppression: noiseSuppression === "off" ? { enabled: false } : { enabled: true, fromFloorDbfs: noiseSuppression === "always" ? Number.NEGATIVE_INFINITY : Number(noiseSuppression) } }),
   });

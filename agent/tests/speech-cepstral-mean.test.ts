@@ -24,11 +24,11 @@ const speechWith = (mismatchedChannelDistance: number | null | undefined) =>
   createSpeech(pino({ level: "silent" }), {
     domainSentences: visitorSentences(),
     transcriptDeadlineMs: 30_000,
-    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
+    // The cepstral mean alone. The front end's noise estimate goes on from a decoder's last
+    // utterance (no call can own it, DESIGN.md): what the harsh rooms below leave of it, suppressed
+    // or not, changes the tail of the next quiet call's n-best list, so these decoders remove no noise.
+    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, decoderArgs: { remove_noise: "no" }, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
     voiceEngine: "flite",
-    // The cepstral mean alone: with the noise suppressor on, the harsh rooms below reach the
-    // decoder suppressed, and the front end's noise estimate they leave (which no call can own,
-    // DESIGN.md) changes the fifth hypothesis of the next quiet call's n-best list.
     noiseSuppression: { enabled: false },
   });
 

@@ -3,9 +3,9 @@
  * model interpolated with a small model of what visitors say on these calls (domain-lm.ts).
  *
  * A call leases a decoder when its visitor starts speaking and streams the utterance into it
- * as the audio arrives, so at the end of the turn only the lattice's best path is left (a few
- * ms). A lease therefore holds its decoder for the whole utterance in wall-clock time, and
- * twenty calls need many decoders at once. What makes that affordable: decoders share the
+ * as the audio arrives, so at the end of the turn only the second pass over it and the lattice's
+ * best path are left. A lease therefore holds its decoder for the whole utterance in wall-clock
+ * time, and twenty calls need many decoders at once. What makes that affordable: decoders share the
  * language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
@@ -27,6 +27,22 @@ import { dictionaryText, trimDictionary, type Pronunciations } from "./pronuncia
 import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx, WordPosterior } from "./pocketsphinx";
 import type { SpeechLog } from "./types";
 
+/**
+ * How the decoders search (beside their model and dictionary); the benches that compare
+ * recognition designs decode with the same.
+ */
+export const DECODER_SEARCH: DecoderArgs = {
+  // The voice activity detector already segmented the utterance; the decoder must hear all of it.
+  remove_silence: "no",
+  // The second, flat-lexicon pass over the turn: it runs when the turn ends, so its cost is paid
+  // in reply latency, and it lost fewer words on the cross-validated tuning split, the recordings of
+  // people and in every noisy room of the tuning split (DESIGN.md, "Choosing the recogniser").
+  fwdflat: "yes",
+  // A tighter cap on active states (default 30,000): less CPU, and the default heard no more in any
+  // room of the tuning split.
+  maxhmmpf: "5000",
+};
+
 export type LanguageModelPoolOptions = {
   /** Models loaded (33 MB each); each lane decodes on one thread at a time. */
   lanes: number;
@@ -47,6 +63,8 @@ export type LanguageModelPoolOptions = {
   mismatchedChannelDistance: number | null;
   /** The same for a first turn this much louder or quieter than the warm-up (c0 apart); null: never for its level. */
   mismatchedLevel: number | null;
+  /** Decoder settings over the agent's own (benches comparing search designs: `--decoder=maxhmmpf:30000`). */
+  decoderArgs: DecoderArgs;
 };
 
 /** When a first turn is decoded again with its own mean. */
@@ -59,6 +77,7 @@ export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
   vocabularySize: 10_000,
   mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE,
   mismatchedLevel: MISMATCHED_LEVEL,
+  decoderArgs: {},
 };
 
 /** Audio handed to a decoder in one native call at most, so a catching-up lease cannot hold its lane for long. */
@@ -510,13 +529,8 @@ export async function createLanguageModelPool(
   const args: DecoderArgs = {
     hmm: pocketsphinx.paths.acousticModel,
     dict: dictionaryFile?.path ?? pocketsphinx.paths.dictionary,
-    // The voice activity detector already segmented the utterance; the decoder must hear all of it.
-    remove_silence: "no",
-    // No second (flat) pass: it runs after the end of the turn and cost ~80 ms there, while the
-    // lattice's best path over the first pass costs ~5 ms and did as well on the test sentences.
-    fwdflat: "no",
-    // A tighter cap on active states (default 30,000): ~10% less CPU, same verdicts on the test sentences.
-    maxhmmpf: "5000",
+    ...DECODER_SEARCH,
+    ...options.decoderArgs,
   };
   const create = async (lane: Lane): Promise<Decoder | null> => {
     const decoder = await pocketsphinx.createDecoderAsync(args);
