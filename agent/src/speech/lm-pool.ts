@@ -35,8 +35,8 @@ export const DECODER_SEARCH: DecoderArgs = {
   // The voice activity detector already segmented the utterance; the decoder must hear all of it.
   remove_silence: "no",
   // The second, flat-lexicon pass over the turn: it runs when the turn ends, so its cost is paid
-  // in reply latency, and it lost fewer words on the cross-validated tuning split, the recordings of
-  // people and in every noisy room of the tuning split (DESIGN.md, "Choosing the recogniser").
+  // in reply latency, and it lost fewer words on the cross-validated tuning split, on the recordings
+  // of people and in the tuning split's noisy rooms (DESIGN.md, "Choosing the recogniser").
   fwdflat: "yes",
   // A tighter cap on active states (default 30,000): less CPU, and the default heard no more in any
   // room of the tuning split.
