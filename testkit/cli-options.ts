@@ -28,3 +28,18 @@ export function numberOption(name: string, fallback: number): number {
   }
   return value;
 }
+
+/** `--name=key:value,key:value` as a record (empty when not given); a pair without a value stops the script with a clear message. */
+export function pairsOption(name: string): Record<string, string> {
+  const pairs = (stringOption(name) ?? "").split(",").filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf(":");
+      if (at <= 0 || at === pair.length - 1) {
+        console.error(`--${name}: "${pair}" is not key:value`);
+        process.exit(2);
+      }
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}

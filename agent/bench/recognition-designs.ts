@@ -3,8 +3,8 @@
  * the evaluation set (agent/eval) spoken by Debian's flite and festival voices. Each design
  * decodes every utterance in one batch (no streaming, no voice activity detection: the
  * recogniser alone; the language-model designs search as the agent's decoders do, DECODER_SEARCH,
- * with --decoder settings over it), and the caller's intent rules read its transcripts. Figures per design:
- * word error rate and intents understood on the tuning and held-out splits, with the best
+ * with --decoder settings over it), and the caller's intent rules read its transcripts. Figures
+ * per design: word error rate and intents understood on the tuning and held-out splits, with the best
  * transcript alone and with the n-best list, false compliance, decoding speed and memory.
  *
  * The design is chosen on the tuning split, cross-validated: a tuning utterance is heard by a
@@ -37,7 +37,7 @@ import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx }
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { stringOption } from "../../testkit/cli-options";
+import { pairsOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
 import type { Cell } from "../../testkit/figures/figures";
 import { planGrammar } from "./support/jsgf";
@@ -54,7 +54,7 @@ const args = {
   voices: stringOption("voices") ?? evaluationVoices.join(","),
   transcripts: stringOption("transcripts"),
   /** Extra decoder arguments, e.g. --decoder=lw:8,wip:0.5 (pocketsphinx's -lw, -wip). */
-  decoder: Object.fromEntries((stringOption("decoder") ?? "").split(",").filter(Boolean).map((pair) => pair.split(":") as [string, string])),
+  decoder: pairsOption("decoder"),
 };
 const transcripts: Record<string, { voice: string; utterance: EvaluationUtterance; heard: Heard }[]> = {};
 

@@ -36,7 +36,7 @@ import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
 import { visitorSentences } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
-import { numberOption, stringOption } from "../../testkit/cli-options";
+import { numberOption, pairsOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";
 import { runBrowserCalls, type BrowserResult } from "./support/rooms-browser";
 import { compareGates } from "./support/rooms-detector";
@@ -76,7 +76,7 @@ if (channelDistance !== undefined && channelDistance !== "off" && !Number.isFini
 const levelDifference = stringOption("level-difference");
 if (levelDifference !== undefined && levelDifference !== "off" && !Number.isFinite(Number(levelDifference))) throw new Error(`--level-difference=${levelDifference}: expected off or a difference in c0`);
 if (noiseSuppression !== undefined && !["off", "always"].includes(noiseSuppression) && !Number.isFinite(Number(noiseSuppression))) throw new Error(`--noise-suppression=${noiseSuppression}: expected off, always or the room's floor in dBFS from which it applies`);
-const decoderArgs = Object.fromEntries((stringOption("decoder") ?? "").split(",").filter(Boolean).map((pair) => pair.split(":") as [string, string]));
+const decoderArgs = pairsOption("decoder");
 const apiKey = "bench-rooms-key";
 
 for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);

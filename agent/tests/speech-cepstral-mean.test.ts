@@ -29,7 +29,6 @@ const speechWith = (mismatchedChannelDistance: number | null | undefined) =>
     // or not, changes the tail of the next quiet call's n-best list, so these decoders remove no noise.
     languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, decoderArgs: { remove_noise: "no" }, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
     voiceEngine: "flite",
-    noiseSuppression: { enabled: false },
   });
 
 beforeAll(async () => {

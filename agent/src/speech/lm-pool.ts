@@ -5,8 +5,8 @@
  * A call leases a decoder when its visitor starts speaking and streams the utterance into it
  * as the audio arrives, so at the end of the turn only the second pass over it and the lattice's
  * best path are left. A lease therefore holds its decoder for the whole utterance in wall-clock
- * time, and twenty calls need many decoders at once. What makes that affordable: decoders share the
- * language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
+ * time, and twenty calls need many decoders at once. What makes that affordable: decoders share
+ * the language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
  * never on the event loop. Two lanes (two models) are meant to use two cores; under 25 streams

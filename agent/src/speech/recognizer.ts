@@ -23,8 +23,9 @@ export type NoiseSuppressionOptions = {
 /**
  * How long the end of a turn waits for its transcript by default. Decoding normally finishes well
  * within a tenth of a second of the turn's end (the second pass over the turn); when the machine
- * is overloaded the decoders' queue grows, and past this the turn is announced with no words ("sorry, bad line" is a phone call's normal failure; a
- * caller who goes quiet for seconds is not), and the abandoned decode frees its decoder.
+ * is overloaded the decoders' queue grows, and past this the turn is announced with no words
+ * ("sorry, bad line" is a phone call's normal failure; a caller who goes quiet for seconds is
+ * not), and the abandoned decode frees its decoder.
  */
 export const DEFAULT_TRANSCRIPT_DEADLINE_MS = 1_000;
 /** Hypotheses in an utterance's n-best list, the best one included. */
