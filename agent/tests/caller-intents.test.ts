@@ -297,6 +297,16 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(wire, "What, I'll send the payment now")).not.toContain("comply");
   });
 
+  it("takes a sentence that ends in 'about' for a question whose 'what' was lost, not a yes ('Sorry, what's this transfer about?' heard as 'sorry i would just transfer about')", () => {
+    expect(both(wire, "sorry i would just transfer about")).not.toContain("comply");
+    expect(both(wire, "Sorry, I'll transfer the money now")).toEqual(["comply", "comply"]);
+  });
+
+  it("takes something sent back for no payment made ('Okay, talk soon, bye' heard as 'okay i have sent back')", () => {
+    expect(both(wire, "okay i have sent back")).not.toContain("comply");
+    expect(both(wire, "Okay, I've sent it")).toEqual(["comply", "comply"]);
+  });
+
   it("takes a sentence with 'can I' or 'should we' in it for a question, not a yes ('Okay, talk soon, bye' heard as 'can can i have sent back')", () => {
     expect(both(wire, "can can i have sent back")).not.toContain("comply");
   });
@@ -314,6 +324,11 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
 
   it("asks again when a yes in words has 'know' in it, the recogniser's spelling of a 'no' mid-sentence ('No, I'm not going to read that out to you' heard as 'hang out and i'm going to read that out you know are')", () => {
     expect(code(spoken("hang out and i'm going to read that out you know are"))).toBe("unclear");
+  });
+
+  it("asks again when a yes ends on an article or a possessive, where the recogniser lost what came after ('I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the')", () => {
+    expect(code(spoken("i will read it out on the number on the"))).toBe("unclear");
+    expect(code(spoken("i will read it out to you"))).toBe("comply");
   });
 
   it("still takes a whole code read out with such words around it for the leak it is", () => {

@@ -60,19 +60,28 @@ class FakeDecoder {
  * c0 = 40 for every 160 samples it decodes.
  */
 class LoudMicrophoneDecoder extends FakeDecoder {
+  /** Frames at the start of each utterance heard at the warm-up's loudness. */
+  protected readonly quietFrames: number = 0;
   private sums = { sum: 0, frames: 500 };
+  private decodedFrames = 0;
   override cepstralStatistics(): { sum: Float32Array; frames: number } {
     return { sum: new Float32Array([this.sums.sum]), frames: this.sums.frames };
   }
   override setCepstralMean(mean: Float32Array): boolean {
     this.sums = { sum: 500 * (mean[0] ?? 0), frames: 500 };
+    this.decodedFrames = 0;
     return super.setCepstralMean(mean);
   }
   override async processAsync(pcm: Int16Array): Promise<boolean> {
-    this.sums.sum += 40 * (pcm.length / 160);
+    for (let frame = 0; frame < pcm.length / 160; frame++) this.sums.sum += this.decodedFrames++ < this.quietFrames ? 0 : 40;
     this.sums.frames += pcm.length / 160;
     return super.processAsync(pcm);
   }
+}
+
+/** The same microphone, loud only from the second second of each utterance on (a visitor who starts softly, then speaks up). */
+class LoudAfterASecondDecoder extends LoudMicrophoneDecoder {
+  protected override readonly quietFrames = 100;
 }
 
 function fakeModel() {
@@ -234,6 +243,26 @@ describe("language-model pool", () => {
     expect(created[0]?.startedFrom).toEqual([0, 40]);
     await expect(lease.finish()).resolves.toEqual({ best: `heard ${32_000 - 4_800}`, nbest: [], words: [] });
     expect(created[0]?.startedFrom).toEqual([0, 40]);
+  });
+
+  it("judges a first turn again after each second of it, so a channel that shows only later is heard again while the turn is still being fed", async () => {
+    const { pool, created } = poolOf(1, { mismatchedChannelDistance: null, mismatchedLevel: 15 }, LoudAfterASecondDecoder);
+    await pool.warm(1);
+    const lease = pool.lease(10 * 16_000);
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    lease.feed(second);
+    lease.feed(second.subarray(0, 4_800));
+    lease.flush();
+    await settle();
+    expect(created[0]?.startedFrom).toEqual([0]);
+    lease.feed(second);
+    lease.flush();
+    await settle();
+    expect(created[0]?.startedFrom).toEqual([0, 20]);
+    await lease.finish();
+    expect(created[0]?.startedFrom).toEqual([0, 20]);
   });
 
   it("hears a first turn too short to judge early again at its end", async () => {

@@ -300,13 +300,15 @@ function committed(verbs: string, objects?: string): RegExp {
 /**
  * Words that only follow a negation ("I won't be sharing *any* code", "I haven't done it *yet*"):
  * in a sentence that otherwise reads as a yes, they say a "not" was lost. And a yes that is a
- * question ("should I send it now?", "how can I have sent it?", "can can I have sent it") is no yes.
+ * question ("should I send it now?", "how can I have sent it?", "can can I have sent it") is no yes,
+ * nor one that ends in "about": a question whose "what" was lost ("Sorry, what's this transfer
+ * about?" heard as "sorry i would just transfer about").
  */
 const lostNegation = /\b(any|anything|anybody|anyone|ever|at all|either|yet)\b/;
 /** An apology before the verb frames a refusal ("I'm sorry, but I'm going to say no" heard as "...going to pay now"). */
 const refusalFrame = /\b(sorry but|i am afraid|unfortunately|i am sorry but)\b/;
 const questionForm =
-  /^(so |and |but |okay |sorry )?((should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|how|what|why|when|where|who|which)\b|\b(or not|right|correct)$|\bwhether\b|\bif i\b|\b(can|could|should|shall|may) (i|we)\b/;
+  /^(so |and |but |okay |sorry )?((should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|how|what|why|when|where|who|which)\b|\b(or not|right|correct|about)$|\bwhether\b|\bif i\b|\b(can|could|should|shall|may) (i|we)\b/;
 
 /** An explicit yes to the caller's goal, per goal. Generic agreement ("okay", "go ahead") is small talk. */
 const complyByGoal: Record<GoalKind, RegExp[]> = {
@@ -326,7 +328,8 @@ const complyByGoal: Record<GoalKind, RegExp[]> = {
     // the verb alone ("I'll pay it", "I can transfer it this morning"); "the transfer" is a noun
     committed("pay|wire|transfer(?! you| this call| the call)"),
     committed("send (it|that|this|them)|approve (it|that|this|them)|release (it|that|this|them)"),
-    /\b(it is|that is|consider it) done\b|\bjust sent\b|\bi have (sent|paid|transferred|wired)\b|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
+    // ("sent back" returns something: it is how the recogniser often writes "talk soon, bye")
+    /\b(it is|that is|consider it) done\b|\bjust sent\b(?! back)|\bi have (sent|paid|transferred|wired)\b(?! back)|\b(it|money|payment|transfer) (is|has been) (sent|gone|through|paid)\b/,
   ],
   "bank-details": [
     /\b(my )?(account number|sort code|routing number|iban|card number|account|new account) (is|was|ends) [a-z0-9]/,
@@ -420,6 +423,12 @@ const mixedMessage =
  * yes were likely made out of noise. Chosen on the tuning split's rooms (agent/DESIGN.md, "Understanding that fails safe").
  */
 export const minComplianceConfidence = 0.22;
+/**
+ * A last word that cannot end a sentence: an article or a possessive. The recogniser lost what
+ * came after it, and what it lost may have said something else ("I'll call the service desk on
+ * the number on the intranet" heard as "i will read it out on the number on the").
+ */
+const cutShort = /\b(the|a|an|my|your|our|his|her|their)$/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
@@ -462,6 +471,7 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     if (heard.slice(1).some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(heard[0] as string)))) return "unclear";
     if (canCommitment.test(heard[0] as string) && !firmCommitment.test(heard[0] as string) && longestDigitRun(heard[0] as string) < leakingDigits) return "unclear";
     if (hallucinatedDigits(heard)) return "unclear";
+    if (cutShort.test(heard[0] as string)) return "unclear";
     // A whole code read out is a leak whatever surrounds it; a yes in words, or a few digits, must stand alone.
     if (longestDigitRun(heard[0] as string) < wholeCode && mixedMessage.test(heard[0] as string)) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
