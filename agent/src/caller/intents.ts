@@ -457,6 +457,7 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     maxHypotheses,
   );
   if (heard.length === 0) return "unclear";
+  const [bestText, ...otherTexts] = heard as [string, ...string[]];
   const [best, ...others] = heard.map((text) => classifyByRules(text, goal));
   if (best === "comply") {
     // A yes the recogniser itself doubts is asked again, whatever its words.
@@ -464,18 +465,18 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     // A compliance some other hypothesis refuses or verifies was perhaps a "no": the caller asks
     // again. Not for a last word heard as "now" or "no" ("I'll send it now" is the likelier).
     const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
-    const bestHeard = sameButLastWord(heard[0] as string);
-    if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(heard[index + 1] as string) !== bestHeard)) return "unclear";
+    const bestHeard = sameButLastWord(bestText);
+    if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(otherTexts[index] as string) !== bestHeard)) return "unclear";
     // (A last word heard as "no" is the "now" of "I'll send it now", as above.)
     const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
-    if (heard.slice(1).some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(heard[0] as string)))) return "unclear";
-    if (canCommitment.test(heard[0] as string) && !firmCommitment.test(heard[0] as string) && longestDigitRun(heard[0] as string) < leakingDigits) return "unclear";
+    if (otherTexts.some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(bestText)))) return "unclear";
+    if (canCommitment.test(bestText) && !firmCommitment.test(bestText) && longestDigitRun(bestText) < leakingDigits) return "unclear";
     if (hallucinatedDigits(heard)) return "unclear";
-    if (cutShort.test(heard[0] as string)) return "unclear";
+    if (cutShort.test(bestText)) return "unclear";
     // A whole code read out is a leak whatever surrounds it; a yes in words, or a few digits, must stand alone.
-    if (longestDigitRun(heard[0] as string) < wholeCode && mixedMessage.test(heard[0] as string)) return "unclear";
+    if (longestDigitRun(bestText) < wholeCode && mixedMessage.test(bestText)) return "unclear";
     // "No, I'll..." and "Now I'll..." sound alike: a compliance that starts like that is asked again.
-    return soundsLikeNo.test(heard[0] as string) ? "unclear" : "comply";
+    return soundsLikeNo.test(bestText) ? "unclear" : "comply";
   }
   if (best !== undefined && !vague.has(best)) return best;
   return others.find((intent) => !vague.has(intent) && intent !== "comply" && intent !== "small_talk") ?? similar?.(heard) ?? "unclear";
