@@ -8,9 +8,10 @@
  * transcript alone and with the n-best list, false compliance, decoding speed and memory.
  *
  * The design is chosen on the tuning split, cross-validated: a tuning utterance is heard by a
- * domain model built from the playbooks' phrases and the *other* half of the tuning split, so no
- * figure used for choosing comes from a sentence the model has learnt. Held-out utterances are
- * heard by the model the agent runs (phrases and the whole tuning split); their figures are
+ * domain model built from the playbooks' phrases, the phone answers and the *other* half of the
+ * tuning split, so no figure used for choosing comes from a sentence the model has learnt.
+ * Held-out utterances are heard by the model the agent runs (phrases, phone answers and the whole
+ * tuning split: visitorSentences()); their figures are
  * reported and never used to choose.
  *
  *   npm run bench -- recognition-designs [--designs=grammar,general,domain,interpolated:0.5,...]
@@ -36,6 +37,7 @@ import { DECODER_SEARCH } from "../src/speech/lm-pool";
 import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx } from "../src/speech/pocketsphinx";
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
+import { extraPronunciations, phoneAnswers } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { pairsOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
   const loaded = await loadPocketsphinx();
   if (!loaded.ok) throw new Error(loaded.reason);
   const ps = loaded.pocketsphinx;
-  const pronunciations = parseCmuDict(readFileSync(ps.paths.dictionary, "latin1"));
+  const pronunciations = parseCmuDict(`${readFileSync(ps.paths.dictionary, "latin1")}\n${extraPronunciations()}`);
   const general = await ps.readLanguageModel();
   if (!general) throw new Error("could not read the general language model");
   const ranked = general.rankedVocabulary().filter((word) => pronunciations.has(word));
@@ -147,13 +149,15 @@ async function main(): Promise<void> {
   const utterances = loadEvaluationSet();
   const playbooks = loadPlaybooks();
   const phrases = [...playbooks.values()].flatMap((playbook) => phraseIntents.flatMap((intent) => playbook.phrases[intent]));
+  // What the agent learns besides the tuning split (visitorSentences() without it): every model hears with these.
+  const learnt = [...phrases, ...phoneAnswers()];
   const tuning = utterances.filter((utterance) => utterance.split === "tuning");
   /** Which half of the tuning split an utterance is in; the other half trains the model that hears it. */
   const fold = new Map(tuning.map((utterance, index) => [utterance, index % 2]));
   const corpora = {
-    full: domainSentenceWords([...phrases, ...tuning.map((u) => u.text)], pronunciations),
-    0: domainSentenceWords([...phrases, ...tuning.filter((u) => fold.get(u) === 1).map((u) => u.text)], pronunciations),
-    1: domainSentenceWords([...phrases, ...tuning.filter((u) => fold.get(u) === 0).map((u) => u.text)], pronunciations),
+    full: domainSentenceWords([...learnt, ...tuning.map((u) => u.text)], pronunciations),
+    0: domainSentenceWords([...learnt, ...tuning.filter((u) => fold.get(u) === 1).map((u) => u.text)], pronunciations),
+    1: domainSentenceWords([...learnt, ...tuning.filter((u) => fold.get(u) === 0).map((u) => u.text)], pronunciations),
   };
   const voices = args.voices.split(",") as EvaluationVoice[];
   console.log(

@@ -34,7 +34,7 @@ import type { Intent, IntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
-import { visitorSentences } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
 import { numberOption, pairsOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";
@@ -217,7 +217,7 @@ async function run(): Promise<void> {
   );
 
   const speech = await createSpeech(pino({ level: "warn" }), {
-    domainSentences: visitorSentences(),
+    ...visitorSpeech(),
     transcriptDeadlineMs: 30_000,
     ...(aboveFloorDb === undefined ? {} : { voiceActivity: { aboveFloorDb: Number(aboveFloorDb) } }),
     ...(domainWeight === undefined ? {} : { domainWeight: Number(domainWeight) }),

@@ -18,7 +18,7 @@ import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
-import { visitorSentences } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
 import { numberOption } from "../../testkit/cli-options";
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       },
     }),
   );
-  const speech = await createSpeech(log, { domainSentences: visitorSentences() });
+  const speech = await createSpeech(log, visitorSpeech());
   if (speech.status.recognition !== "available") throw new Error(`recognition unavailable: ${speech.status.reason}`);
   const spoken = await utteranceSet(options.utterances);
   const reply = await speech.synthesize(REPLY);

@@ -20,7 +20,7 @@ import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import type { IntentClassifier } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
-import { visitorSentences } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
 import { numberOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   const typed: Result[] = utterances.map((utterance) => ({ utterance, voice: "typed", intent: classify(utterance, { via: "text", text: utterance.text }), transcript: utterance.text, turns: 1 }));
 
   // Spoken
-  const speech = await createSpeech(pino({ level: "warn" }), { domainSentences: visitorSentences(), transcriptDeadlineMs: 20_000 });
+  const speech = await createSpeech(pino({ level: "warn" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
   if (speech.status.recognition !== "available") throw new Error(`recognition is unavailable: ${speech.status.reason}`);
   const jobs = voices.flatMap((voice) => utterances.map((utterance) => ({ voice, utterance })));
   console.log(`speaking ${jobs.length} utterances (${voices.join(", ")}) and recognising them, ${parallel} at a time ...`);

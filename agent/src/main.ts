@@ -7,7 +7,7 @@ import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./
 import { createLogger, type Logger } from "./log";
 import { createAgentServer, type AgentServer } from "./server";
 import { createSpeech, type Speech } from "./speech";
-import { visitorSentences } from "./visitor-sentences";
+import { visitorSpeech } from "./visitor-sentences";
 
 /**
  * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (config.port !== 0 && !(await canListen(config.port, config.host))) await exitPortInUse(config, log);
 
   const speech = await createSpeech(log, {
-    domainSentences: visitorSentences(),
+    ...visitorSpeech(),
     synthesizer: { workers: config.synthesisWorkers },
     voice: { cacheBytes: config.synthesisCacheBytes },
     voiceEngine: config.callerVoice,

@@ -2,9 +2,11 @@
  * What visitors say on these calls, the agent's training sentences: every playbook's example
  * phrases, the labelled visitor answers (agent/corpus/visitor-answers.json) and a corpus of
  * everyday phone answers (agent/corpus/phone-answers.txt). The recogniser's domain language model
- * learns from them, and the caller's fallback reads spoken turns by the labelled ones. The
- * evaluation set (agent/eval) measures the agent on other wordings: it reads this module to prove
- * they do not overlap, and nothing here reads it (agent/tests/eval-set.test.ts).
+ * learns from them, and the caller's fallback reads spoken turns by the labelled ones. The words
+ * of these sentences the model's dictionary lacks have their pronunciations beside them
+ * (agent/corpus/pronunciations.dict). The evaluation set (agent/eval) measures the agent on other
+ * wordings: it reads this module to prove they do not overlap, and nothing here reads it
+ * (agent/tests/eval-set.test.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +14,7 @@ import { z } from "zod";
 import { phraseIntents, type Playbook } from "./caller/playbook-schema";
 import { loadPlaybooks } from "./caller/playbooks";
 import type { LabelledSentence } from "./caller/similar-intent";
+import type { SpeechOptions } from "./speech";
 
 /** What a labelled answer means: eight of the caller's intents, or a turn about something else (kept for safety: never compliance). */
 export const answerIntents = ["refuse", "ask_identity", "ask_purpose", "offer_callback", "verify", "comply", "goodbye", "ask_repeat"] as const;
@@ -30,6 +33,7 @@ export type VisitorAnswer = z.infer<typeof visitorAnswerSchema>;
 const corpusDir = path.join(__dirname, "..", "corpus");
 export const visitorAnswersFile = path.join(corpusDir, "visitor-answers.json");
 export const phoneAnswersFile = path.join(corpusDir, "phone-answers.txt");
+export const extraPronunciationsFile = path.join(corpusDir, "pronunciations.dict");
 
 let answers: VisitorAnswer[] | undefined;
 /** The labelled answers, in the file's order (read once). */
@@ -49,6 +53,19 @@ export function phoneAnswers(file = phoneAnswersFile): string[] {
 export function visitorSentences(): string[] {
   const phrases = [...loadPlaybooks().values()].flatMap((playbook) => phraseIntents.flatMap((intent) => playbook.phrases[intent]));
   return [...new Set([...phrases, ...visitorAnswers().map((answer) => answer.text), ...phoneAnswers()])];
+}
+
+/** The dictionary entries the corpus adds ("word PH ONES" lines), comments left out. */
+export function extraPronunciations(file = extraPronunciationsFile): string {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .join("\n");
+}
+
+/** What the recogniser learns about visitors: what they say, and how the words its dictionary lacks sound. */
+export function visitorSpeech(): Required<Pick<SpeechOptions, "domainSentences" | "extraPronunciations">> {
+  return { domainSentences: visitorSentences(), extraPronunciations: extraPronunciations() };
 }
 
 /** One scenario's sentences with what they mean: its playbook's phrases and its labelled answers. */

@@ -361,6 +361,12 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(wire(spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"))).toBe("comply");
   });
 
+  it("asks again when another hypothesis hears the yes as a question ('Sorry, what's this transfer about?')", () => {
+    expect(wire(spoken("sorry i would just transfer the code", "sorry i would just transfer the part", "sorry i would just transfer about"))).toBe("unclear");
+    expect(wire(spoken("okay i will make the transfer now", "so i will make the transfer right"))).toBe("unclear");
+    expect(wire(spoken("okay i will make the transfer now", "okay i will make the transfer how"))).toBe("comply");
+  });
+
   it("never turns a labelled answer of the corpus (the tuning split) or a phone answer into compliance by losing its n't", () => {
     const lose = (text: string) =>
       text

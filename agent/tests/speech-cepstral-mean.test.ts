@@ -8,7 +8,7 @@
 import pino from "pino";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { concatPcm } from "../src/speech/audio";
-import { visitorSentences } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/visitor-sentences";
 import { noise, streamPcm } from "../bench/support/speech-audio";
 import { telephoneBand } from "../bench/support/conditions";
 import { WordErrorRate } from "../bench/support/wer";
@@ -22,7 +22,7 @@ let speechWithoutSecondHearing: Speech;
 
 const speechWith = (mismatchedChannelDistance: number | null | undefined) =>
   createSpeech(pino({ level: "silent" }), {
-    domainSentences: visitorSentences(),
+    ...visitorSpeech(),
     transcriptDeadlineMs: 30_000,
     // The cepstral mean alone. The front end's noise estimate goes on from a decoder's last
     // utterance (no call can own it, DESIGN.md): what the harsh rooms below leave of it, suppressed

@@ -3,7 +3,7 @@ import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
 import { transcriptConfidence } from "../src/speech/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { visitorSentences } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
 import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 
@@ -16,7 +16,7 @@ let speech: Speech;
 beforeAll(async () => {
   // Audio is streamed faster than real time here, so a whole utterance reaches the decoder at
   // once when its turn ends; give the transcript time even on a busy machine.
-  speech = await createSpeech(pino({ level: "silent" }), { domainSentences: visitorSentences(), transcriptDeadlineMs: 20_000 });
+  speech = await createSpeech(pino({ level: "silent" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
 }, 120_000);
 
 afterAll(async () => {

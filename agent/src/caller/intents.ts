@@ -467,6 +467,9 @@ export function understandSpeech(hypotheses: readonly string[], goal: GoalKind, 
     const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
     const bestHeard = sameButLastWord(bestText);
     if (others.some((intent, index) => vetoes.has(intent) && sameButLastWord(otherTexts[index] as string) !== bestHeard)) return "unclear";
+    // A yes another hypothesis heard as a question was perhaps one ("Sorry, what's this transfer
+    // about?" heard as "sorry i would just transfer the code", "... transfer about" beside it).
+    if (otherTexts.some((text) => questionForm.test(text) && matches(text, complyByGoal[goal]))) return "unclear";
     // (A last word heard as "no" is the "now" of "I'll send it now", as above.)
     const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
     if (otherTexts.some((text) => negationWord.test(withoutHarmless(text)) && !negationWord.test(withoutHarmless(bestText)))) return "unclear";

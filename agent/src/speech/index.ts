@@ -41,6 +41,11 @@ export type SpeechOptions = {
    * uses the general model alone.
    */
   domainSentences?: readonly string[];
+  /**
+   * Dictionary entries ("word PH ONES" lines, the model dictionary's phone set) for words of those
+   * sentences the model's dictionary lacks: without one a word cannot be heard.
+   */
+  extraPronunciations?: string;
   /** The domain model's share of the interpolated model (DEFAULT_DOMAIN_WEIGHT). */
   domainWeight?: number;
   /** The shared decoders (DEFAULT_POOL_OPTIONS). */
@@ -99,7 +104,7 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
   const { pocketsphinx } = loaded;
   let pronunciations: Pronunciations;
   try {
-    pronunciations = parseCmuDict(await readFile(pocketsphinx.paths.dictionary, "latin1"));
+    pronunciations = parseCmuDict(`${await readFile(pocketsphinx.paths.dictionary, "latin1")}\n${options.extraPronunciations ?? ""}`);
   } catch (error) {
     return { ok: false, reason: `the pronunciation dictionary ${pocketsphinx.paths.dictionary} could not be read (${(error as Error).message})` };
   }

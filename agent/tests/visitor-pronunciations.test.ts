@@ -1,0 +1,38 @@
+/** @jest-environment node */
+import { existsSync, readFileSync } from "node:fs";
+import { domainSentenceWords } from "../src/speech";
+import { modelPaths } from "../src/speech/pocketsphinx";
+import { parseCmuDict } from "../src/speech/pronunciations";
+import { extraPronunciations, visitorSentences } from "../src/visitor-sentences";
+
+const { dictionary } = modelPaths();
+const whenInstalled = existsSync(dictionary) ? describe : describe.skip;
+
+whenInstalled("the pronunciations the corpus adds to the model's dictionary", () => {
+  const model = () => parseCmuDict(readFileSync(dictionary, "latin1"));
+  const extra = parseCmuDict(extraPronunciations());
+  const extraWords = extraPronunciations()
+    .split("\n")
+    .map((line) => line.split(" ")[0] as string);
+
+  it("lets every sentence visitors are known to say reach the domain language model", () => {
+    const both = parseCmuDict(`${readFileSync(dictionary, "latin1")}\n${extraPronunciations()}`);
+    const leftOut = visitorSentences().filter((sentence) => domainSentenceWords([sentence], both).length === 0);
+    expect(leftOut).toEqual([]);
+  });
+
+  it("adds only words the model's dictionary lacks", () => {
+    const dictionaryWords = model();
+    expect(extraWords.filter((word) => dictionaryWords.has(word))).toEqual([]);
+  });
+
+  it("spells each word in phones the model's dictionary uses", () => {
+    const phones = new Set(
+      readFileSync(dictionary, "latin1")
+        .split("\n")
+        .flatMap((line) => line.split(" ").slice(1)),
+    );
+    const unknown = extraWords.flatMap((word) => (extra.get(word) ?? [""]).flatMap((spelling) => spelling.split(" ").filter((phone) => !phones.has(phone)).map((phone) => `${word}: ${phone}`)));
+    expect(unknown).toEqual([]);
+  });
+});
