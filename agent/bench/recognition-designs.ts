@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const loaded = await loadPocketsphinx();
   if (!loaded.ok) throw new Error(loaded.reason);
   const ps = loaded.pocketsphinx;
-  const pronunciations = parseCmuDict(`${readFileSync(ps.paths.dictionary, "latin1")}\n${extraPronunciations()}`);
+  const pronunciations = parseCmuDict(readFileSync(ps.paths.dictionary, "latin1"), extraPronunciations());
   const general = await ps.readLanguageModel();
   if (!general) throw new Error("could not read the general language model");
   const ranked = general.rankedVocabulary().filter((word) => pronunciations.has(word));

@@ -9,29 +9,24 @@ const { dictionary } = modelPaths();
 const whenInstalled = existsSync(dictionary) ? describe : describe.skip;
 
 whenInstalled("the pronunciations the corpus adds to the model's dictionary", () => {
-  const model = () => parseCmuDict(readFileSync(dictionary, "latin1"));
-  const extra = parseCmuDict(extraPronunciations());
-  const extraWords = extraPronunciations()
-    .split("\n")
-    .map((line) => line.split(" ")[0] as string);
+  const modelText = readFileSync(dictionary, "latin1");
+  const extraText = extraPronunciations();
+  const extra = parseCmuDict(extraText);
+  const extraWords = extraText.split("\n").map((line) => line.split(" ")[0] as string);
 
   it("lets every sentence visitors are known to say reach the domain language model", () => {
-    const both = parseCmuDict(`${readFileSync(dictionary, "latin1")}\n${extraPronunciations()}`);
+    const both = parseCmuDict(modelText, extraText);
     const leftOut = visitorSentences().filter((sentence) => domainSentenceWords([sentence], both).length === 0);
     expect(leftOut).toEqual([]);
   });
 
   it("adds only words the model's dictionary lacks", () => {
-    const dictionaryWords = model();
+    const dictionaryWords = parseCmuDict(modelText);
     expect(extraWords.filter((word) => dictionaryWords.has(word))).toEqual([]);
   });
 
   it("spells each word in phones the model's dictionary uses", () => {
-    const phones = new Set(
-      readFileSync(dictionary, "latin1")
-        .split("\n")
-        .flatMap((line) => line.split(" ").slice(1)),
-    );
+    const phones = new Set(modelText.split("\n").flatMap((line) => line.split(" ").slice(1)));
     const unknown = extraWords.flatMap((word) => (extra.get(word) ?? [""]).flatMap((spelling) => spelling.split(" ").filter((phone) => !phones.has(phone)).map((phone) => `${word}: ${phone}`)));
     expect(unknown).toEqual([]);
   });

@@ -104,7 +104,7 @@ async function setUpRecognition(log: SpeechLog, options: SpeechOptions, warmUpSp
   const { pocketsphinx } = loaded;
   let pronunciations: Pronunciations;
   try {
-    pronunciations = parseCmuDict(`${await readFile(pocketsphinx.paths.dictionary, "latin1")}\n${options.extraPronunciations ?? ""}`);
+    pronunciations = parseCmuDict(await readFile(pocketsphinx.paths.dictionary, "latin1"), options.extraPronunciations ?? "");
   } catch (error) {
     return { ok: false, reason: `the pronunciation dictionary ${pocketsphinx.paths.dictionary} could not be read (${(error as Error).message})` };
   }

@@ -56,9 +56,10 @@ class CompactPronunciations implements Pronunciations {
 
 /**
  * Parses a CMU-style dictionary ("word PH ONES", alternates as "word(2) PH ONES"), grouping
- * alternates under their base word.
+ * alternates under their base word; further texts (words the first lacks) are read as part of it.
  */
-export function parseCmuDict(text: string): Pronunciations & { readonly size: number } {
+export function parseCmuDict(...texts: string[]): Pronunciations & { readonly size: number } {
+  const text = texts.join("\n");
   const entries = new Map<string, string>();
   let position = 0;
   while (position < text.length) {
