@@ -80,6 +80,8 @@ if (noiseSuppression !== undefined && !["off", "always"].includes(noiseSuppressi
 const decoderArgs = pairsOption("decoder");
 /** The domain model also learns the held-out answers word for word: never a design, a ceiling (what the room alone costs). */
 const oracleDomain = process.argv.includes("--oracle-domain");
+// The agent process the latency and browser parts call has no such model: they would measure the agent under a ceiling's name.
+if (oracleDomain && only !== "understanding") throw new Error("--oracle-domain measures understanding alone: add --only=understanding");
 const apiKey = "bench-rooms-key";
 
 for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);
