@@ -222,10 +222,11 @@ async function run(): Promise<void> {
   );
 
   const learnt = visitorSpeech();
+  const heldOutWordings = all.filter((utterance) => utterance.split === "held-out").map((utterance) => utterance.text);
   if (oracleDomain) console.log("oracle: the domain model also learns the held-out answers (a ceiling, not a design)");
   const speech = await createSpeech(pino({ level: "warn" }), {
     ...learnt,
-    ...(oracleDomain ? { domainSentences: [...learnt.domainSentences, ...all.filter((utterance) => utterance.split === "held-out").map((utterance) => utterance.text)] } : {}),
+    domainSentences: oracleDomain ? [...learnt.domainSentences, ...heldOutWordings] : learnt.domainSentences,
     transcriptDeadlineMs: 30_000,
     ...(aboveFloorDb === undefined ? {} : { voiceActivity: { aboveFloorDb: Number(aboveFloorDb) } }),
     ...(domainWeight === undefined ? {} : { domainWeight: Number(domainWeight) }),
