@@ -314,4 +314,36 @@ describe("lane", () => {
     await Promise.allSettled([lane.run(task("a")), lane.run(task("b", true)), lane.run(task("c"))]);
     expect(order).toEqual(["a", "b", "c"]);
   });
+
+  it("runs the tasks of a turn that has ended before the batches of turns still being spoken, the turn that ended first first", async () => {
+    const lane = new Lane(fakeModel() as unknown as LanguageModel);
+    const order: string[] = [];
+    const task = (name: string) => () => {
+      order.push(name);
+    };
+    let release = () => undefined as void;
+    const running = lane.run(() => new Promise<void>((resolve) => (release = resolve)).then(task("running already")));
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = [
+      lane.run(task("streaming a")),
+      lane.run(task("ended late"), () => 2_000),
+      lane.run(task("streaming b")),
+      lane.run(task("ended early"), () => 1_000),
+    ];
+    release();
+    await Promise.all([running, ...queued]);
+    expect(order).toEqual(["running already", "ended early", "ended late", "streaming a", "streaming b"]);
+  });
+
+  it("moves a turn's waiting batches ahead once the turn ends", async () => {
+    const lane = new Lane(fakeModel() as unknown as LanguageModel);
+    const order: string[] = [];
+    let ended = Number.POSITIVE_INFINITY;
+    const running = lane.run(() => {
+      order.push("first");
+      ended = 5;
+    });
+    await Promise.all([running, lane.run(() => order.push("other call")), lane.run(() => order.push("this turn's batch"), () => ended)]);
+    expect(order).toEqual(["first", "this turn's batch", "other call"]);
+  });
 });

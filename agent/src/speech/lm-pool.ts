@@ -9,8 +9,8 @@
  * the language model (33 MB), so each costs ~16 MB instead of ~55 MB. The model caches lookups
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
- * never on the event loop. Two lanes (two models) are meant to use two cores; under 25 streams
- * the process stayed under one (DESIGN.md, "Under load"), for a reason not yet found.
+ * never on the event loop. Two lanes (two models) use the two cores; a lane serves turns that have
+ * ended before turns still being spoken (Lane; DESIGN.md, "Under load").
  *
  * A decoder also keeps a cepstral mean (the average spectrum of what it heard: the microphone and
  * the room), which it updates after each utterance. Left alone, a call would be heard through the
@@ -53,7 +53,11 @@ export type LanguageModelPoolOptions = {
   lanes: number;
   /** Upper bound on decoders (~16 MB each); beyond it, leases wait and then catch up. */
   maxDecoders: number;
-  /** Decoders created at start-up, so the first calls do not wait for one (~0.2 s of a lane each). */
+  /**
+   * Decoders created at start-up. Creating one costs ~0.4 s of CPU (the acoustic model and the
+   * dictionary read, then its warm-up on a lane); made on demand, they were made just when calls
+   * crowded in, and that burst made transcripts late (DESIGN.md, "Under load").
+   */
   warmDecoders: number;
   /**
    * The decoders' dictionary: the language model's most probable words, plus every word of the
@@ -78,7 +82,8 @@ export type ChannelMismatch = Pick<LanguageModelPoolOptions, "mismatchedChannelD
 export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
   lanes: 2,
   maxDecoders: 16,
-  warmDecoders: 6,
+  // All of them: ~16 MB each, and none made while calls are waiting.
+  warmDecoders: 16,
   vocabularySize: 10_000,
   mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE,
   mismatchedLevel: MISMATCHED_LEVEL,
@@ -108,19 +113,63 @@ const HELD_BACK_SAMPLES = samplesForMs(300);
  */
 const CHANNEL_JUDGED_EVERY_SAMPLES = samplesForMs(1000);
 
-/** One model and the decoders sharing it; runs their native calls one at a time, in order. */
+/**
+ * When a task's result is wanted: the time its turn ended (performance.now()), or Infinity while the
+ * visitor is still speaking. Read each time the lane picks its next task, so a turn that ends moves
+ * the tasks it already has waiting to the front.
+ */
+export type Urgency = () => number;
+
+const STREAMING: Urgency = () => Number.POSITIVE_INFINITY;
+
+type LaneTask = { run: () => Promise<unknown> | unknown; urgency: Urgency; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/**
+ * One model and the decoders sharing it; runs their native calls one at a time. The next task is
+ * the one whose turn ended first, then the streaming ones in the order they came: a reply waits
+ * for its own turn's decoding, and a turn still being spoken can catch up in bigger batches
+ * later. In first-come order, with the lanes busy, a turn that had ended waited behind other
+ * calls' streaming batches, its transcript missed its deadline and the visitor heard "you're
+ * breaking up" (DESIGN.md, "Under load"). A lease's own tasks stay in order: it queues each only
+ * after the one before has run.
+ */
 export class Lane {
   decoders = 0;
   /** Decoders of this lane currently leased. */
   leased = 0;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue: LaneTask[] = [];
+  private busy = false;
 
   constructor(readonly model: LanguageModel) {}
 
-  run<T>(task: () => Promise<T> | T): Promise<T> {
-    const result = this.tail.then(task);
-    this.tail = result.catch(() => undefined);
-    return result;
+  run<T>(task: () => Promise<T> | T, urgency: Urgency = STREAMING): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run: task, urgency, resolve: resolve as (value: unknown) => void, reject });
+      if (this.busy) return;
+      this.busy = true;
+      queueMicrotask(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.takeMostUrgent(); next; next = this.takeMostUrgent()) {
+      try {
+        next.resolve(await next.run());
+      } catch (error) {
+        next.reject(error);
+      }
+    }
+    this.busy = false;
+  }
+
+  private takeMostUrgent(): LaneTask | undefined {
+    let best = -1;
+    let bestUrgency = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.queue.length; i++) {
+      const urgency = (this.queue[i] as LaneTask).urgency();
+      if (best < 0 || urgency < bestUrgency) [best, bestUrgency] = [i, urgency];
+    }
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
   }
 }
 
@@ -288,6 +337,9 @@ export class LanguageModelLease {
   private failed = false;
   private abandoned = false;
   private finished: Promise<Heard | undefined> | null = null;
+  /** When the turn ended (performance.now()): its lane tasks' urgency from then on. */
+  private endedAt = Number.POSITIVE_INFINITY;
+  private readonly urgency: Urgency = () => this.endedAt;
   private chain: Promise<PooledDecoder | null>;
   /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean (null once it has been). */
   private decoded: Int16Array[] | null;
@@ -314,7 +366,7 @@ export class LanguageModelLease {
           this.share = frames === undefined ? null : startingShare(frames);
         }
         return pooled.decoder.startUtterance();
-      });
+      }, this.urgency);
       if (!started) this.failed = true;
       return pooled;
     });
@@ -354,6 +406,7 @@ export class LanguageModelLease {
     if (this.finished) return this.finished;
     this.flush(true);
     this.ended = true;
+    this.endedAt = performance.now();
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;
       const { decoder, lane } = pooled;
@@ -370,7 +423,7 @@ export class LanguageModelLease {
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
-        });
+        }, this.urgency);
       } catch {
         heard = undefined;
       }
@@ -417,7 +470,7 @@ export class LanguageModelLease {
    */
   private async hearAgainWith(own: Float32Array, { decoder, lane }: PooledDecoder, when: "during the turn" | "after the turn"): Promise<void> {
     const turnEnded = when === "after the turn";
-    const run = <T>(task: () => Promise<T> | T): Promise<T> => (turnEnded ? Promise.resolve(task()) : lane.run(task));
+    const run = <T>(task: () => Promise<T> | T): Promise<T> => (turnEnded ? Promise.resolve(task()) : lane.run(task, this.urgency));
     const audio = concatPcm(this.decoded ?? []);
     this.decoded = null;
     this.share = null;
@@ -453,7 +506,7 @@ export class LanguageModelLease {
           const ok = await pooled.decoder.processAsync(batch);
           this.noticeShift(pooled.decoder);
           return ok;
-        });
+        }, this.urgency);
         if (!processed) this.failed = true;
       } catch {
         this.failed = true;
@@ -463,7 +516,7 @@ export class LanguageModelLease {
     const reached = Math.floor(this.decodedSamples / CHANNEL_JUDGED_EVERY_SAMPLES) > Math.floor((this.decodedSamples - audio.length) / CHANNEL_JUDGED_EVERY_SAMPLES);
     if (this.decoded && reached && !this.failed && !this.abandoned) {
       try {
-        const own = await pooled.lane.run(() => this.mismatchedOwnMean(pooled.decoder));
+        const own = await pooled.lane.run(() => this.mismatchedOwnMean(pooled.decoder), this.urgency);
         if (own) await this.hearAgainWith(own, pooled, "during the turn");
       } catch {
         this.failed = true;
