@@ -331,6 +331,12 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(code(spoken("i will read it out to you"))).toBe("comply");
   });
 
+  it("asks again when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", () => {
+    expect(code(spoken("but nine i'm going to read it out to"))).toBe("unclear");
+    expect(wire(spoken("okay i will send the payment for"))).toBe("unclear");
+    expect(wire(spoken("okay i will send the payment for you"))).toBe("comply");
+  });
+
   it("still takes a whole code read out with such words around it for the leak it is", () => {
     expect(code(spoken("i know it's six two eight four one nine"))).toBe("comply");
   });

@@ -424,11 +424,14 @@ const mixedMessage =
  */
 export const minComplianceConfidence = 0.22;
 /**
- * A last word that cannot end a sentence: an article or a possessive. The recogniser lost what
- * came after it, and what it lost may have said something else ("I'll call the service desk on
- * the number on the intranet" heard as "i will read it out on the number on the").
+ * A last word that cannot end a sentence: an article, a possessive or a preposition with nothing
+ * after it. The recogniser lost what came after it, and what it lost may have said something
+ * else ("I'll call the service desk on the number on the intranet" heard as "i will read it out
+ * on the number on the"); in café babble, where the end of a sentence drowns, it also loses
+ * words earlier on ("No, I'm not going to read that out to you" heard as "but nine i'm going to
+ * read it out to").
  */
-const cutShort = /\b(the|a|an|my|your|our|his|her|their)$/;
+const cutShort = /\b(the|a|an|my|your|our|his|her|their|to|for|with|from|of|into)$/;
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);
 
