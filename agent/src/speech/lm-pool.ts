@@ -25,6 +25,7 @@ import { channelDistance, followShare, levelDifference, meanOf, MISMATCHED_CHANN
 import { buildArpa } from "./domain-lm";
 import { dictionaryText, trimDictionary, type Pronunciations } from "./pronunciations";
 import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx, WordPosterior } from "./pocketsphinx";
+import { takeFirstLowest } from "./queue-order";
 import type { SpeechLog } from "./types";
 
 /**
@@ -152,7 +153,8 @@ export class Lane {
   }
 
   private async drain(): Promise<void> {
-    for (let next = this.takeMostUrgent(); next; next = this.takeMostUrgent()) {
+    const takeMostUrgent = () => takeFirstLowest(this.queue, (task) => task.urgency());
+    for (let next = takeMostUrgent(); next; next = takeMostUrgent()) {
       try {
         next.resolve(await next.run());
       } catch (error) {
@@ -160,16 +162,6 @@ export class Lane {
       }
     }
     this.busy = false;
-  }
-
-  private takeMostUrgent(): LaneTask | undefined {
-    let best = -1;
-    let bestUrgency = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < this.queue.length; i++) {
-      const urgency = (this.queue[i] as LaneTask).urgency();
-      if (best < 0 || urgency < bestUrgency) [best, bestUrgency] = [i, urgency];
-    }
-    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
   }
 }
 
@@ -333,13 +325,15 @@ export class LanguageModelLease {
   private heldBackSamples = 0;
   private fed = 0;
   private flushQueued = false;
-  private ended = false;
   private failed = false;
   private abandoned = false;
   private finished: Promise<Heard | undefined> | null = null;
-  /** When the turn ended (performance.now()): its lane tasks' urgency from then on. */
+  /** When the turn ended (performance.now()), Infinity until then: its lane tasks' urgency. */
   private endedAt = Number.POSITIVE_INFINITY;
   private readonly urgency: Urgency = () => this.endedAt;
+  private get ended(): boolean {
+    return this.endedAt !== Number.POSITIVE_INFINITY;
+  }
   private chain: Promise<PooledDecoder | null>;
   /** A call's first turn keeps what it decoded, in case it must be heard again with its own mean (null once it has been). */
   private decoded: Int16Array[] | null;
@@ -405,7 +399,6 @@ export class LanguageModelLease {
   finish(): Promise<Heard | undefined> {
     if (this.finished) return this.finished;
     this.flush(true);
-    this.ended = true;
     this.endedAt = performance.now();
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;

@@ -12,6 +12,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Phone } from "./alignment";
 import { resample, SAMPLE_RATE } from "./audio";
+import { takeFirstLowest } from "./queue-order";
 
 /** The voices compiled into the package (`flite -lv`). kal is 8 kHz and gets resampled. */
 export const FLITE_VOICES = ["slt", "kal16", "rms", "awb", "kal", "awb_time"] as const;
@@ -223,17 +224,9 @@ export function createSynthesisPool(engine: SynthesisEngine, options: Omit<Flite
   const waiting = (): number => queue.length;
 
   const takeJob = (): Job | undefined => {
-    let best = -1;
-    // Spare work may not start now: it ranks past every priority, so only others are taken.
-    let bestRank: number = spareAllowed() ? SYNTHESIS_PRIORITIES.length : SYNTHESIS_PRIORITIES.indexOf("spare");
-    queue.forEach((job, index) => {
-      const rank = SYNTHESIS_PRIORITIES.indexOf(job.priority());
-      if (rank < bestRank) {
-        best = index;
-        bestRank = rank;
-      }
-    });
-    return best === -1 ? undefined : queue.splice(best, 1)[0];
+    // Spare work may not start now: then only others are taken.
+    const spareNow = spareAllowed();
+    return takeFirstLowest(queue, (job) => (job.priority() === "spare" && !spareNow ? null : SYNTHESIS_PRIORITIES.indexOf(job.priority())));
   };
 
   const discardInstance = (slot: Slot) => {
