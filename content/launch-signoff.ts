@@ -46,6 +46,9 @@ export type Founder = {
   bio: string;
 };
 
+/** A sub-processor on the privacy policy's public list. */
+export type SubProcessor = { name: string; task: string; location: string };
+
 export const launchSignoff = {
   legalName: {
     label: "Company legal name",
@@ -60,6 +63,27 @@ export const launchSignoff = {
     usedIn: ["/privacy (who we are, supervisory authority, UK GDPR framing)"],
     note: "The privacy policy is written for a UK controller (UK GDPR, the ICO as supervisory authority). A company registered elsewhere needs that section redrafted, not only this value.",
   } satisfies SignoffEntry<string>,
+
+  companyNumber: {
+    label: "Company registration number",
+    draft: null,
+    usedIn: ["/privacy (who we are)", "/terms (the contracting party)"],
+    note: "No draft: the pages leave the line out until the company supplies the number it is registered under.",
+  } satisfies SignoffEntry<string | null>,
+
+  postalAddress: {
+    label: "Registered postal address",
+    draft: null,
+    usedIn: ["/privacy (who we are, contact)", "/terms (the contracting party)"],
+    note: "No draft: the pages leave the address out until the company supplies its registered office. Data protection law expects a controller's postal address in its privacy notice.",
+  } satisfies SignoffEntry<string | null>,
+
+  euRepresentative: {
+    label: "Representative in the EU (GDPR Article 27), name and postal address",
+    draft: null,
+    usedIn: ["/privacy (who we are)"],
+    note: "No draft: a controller outside the EU that offers its service to people in the EU must name a representative established there. Supply the representative's name and address, or confirm the exemption that applies and redraft the section.",
+  } satisfies SignoffEntry<string | null>,
 
   contactEmail: {
     label: "Contact email address",
@@ -112,6 +136,45 @@ export const launchSignoff = {
     usedIn: ["/privacy (the demo call, customer data, how long we keep data)", "the call widget's notice", "docs/deploy.md (the ElevenLabs agents)"],
     note: "Set every ElevenLabs agent the demo and the platform use to this retention, applied to existing conversations, with audio saving off (docs/deploy.md). The privacy policy states what this value says; 0 means the transcript is deleted when the call ends.",
   } satisfies SignoffEntry<number>,
+
+  voiceProcessorLocation: {
+    label: "Where the voice processor stores voice samples, cloned voices and conversation transcripts",
+    draft: "the United States",
+    usedIn: ["/privacy (processors, international transfers, voice data)"],
+    note: "ElevenLabs keeps an account's data in the United States unless the account uses its EU data residency; confirm the region of the production account.",
+  } satisfies SignoffEntry<string>,
+
+  voiceDataDeletionYears: {
+    label: "Years after a speaker's last interaction with the platform by which their voice samples and cloned voice are deleted at the latest",
+    draft: 3,
+    usedIn: ["/privacy (voice data retention schedule)"],
+    note: "The outer limit of the public retention schedule for voice data. Illinois' Biometric Information Privacy Act asks for a written schedule that deletes such data when its purpose is met or within 3 years of the person's last interaction, whichever comes first; confirm the platform deletes on this schedule.",
+  } satisfies SignoffEntry<number>,
+
+  transcriptRedaction: {
+    label: "What the platform stores of secrets a participant discloses in a simulated call",
+    draft:
+      "Before a transcript is stored, anything a participant reads out that has the form of a password, a one-time code, a payment card number or a bank account number is replaced with a marker naming its kind, and the simulation's result records that kind of information was disclosed, never its value",
+    usedIn: ["/privacy (how the platform handles customer data)"],
+    note: "A commitment about the platform's transcript pipeline: confirm it redacts before storage, and which forms it recognizes.",
+  } satisfies SignoffEntry<string>,
+
+  subProcessors: {
+    label: "The public list of sub-processors (name, what they do, where they process data)",
+    draft: [
+      { name: "ElevenLabs", task: "speech recognition, voice synthesis, voice cloning and conversational AI for calls, coaching and the demo call", location: "the United States" },
+      { name: "Supabase", task: "the demo's abuse counters where the website runs without its own server", location: "the region of the project that holds them" },
+    ],
+    usedIn: ["/privacy (processors and other third parties)"],
+    note: "The draft names only the providers the repository itself uses (docs/deploy.md). Add the website host, the cloud and database host of the platform, the telephony, payment and email providers, each with its location, before launch.",
+  } satisfies SignoffEntry<readonly SubProcessor[]>,
+
+  browsingVisitorsBoundByDisputeTerms: {
+    label: "Whether people who only browse the website or try its demo are bound by the arbitration agreement and the liability cap",
+    draft: false,
+    usedIn: ["/terms (acceptance, limitation of liability, governing law and disputes)"],
+    note: "Drafted as not bound: a visitor has no contract with us, may be a consumer, and UK law treats arbitration agreements for small consumer claims as unfair. Confirm with counsel before changing it.",
+  } satisfies SignoffEntry<boolean>,
 
   hostLogRetention: {
     label: "How long the website host keeps request logs (IP addresses and request details)",

@@ -15,11 +15,27 @@ export function listInProse(items: readonly string[], { semicolons = false } = {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** Days the voice processor keeps a conversation's transcript and audio: the ElevenLabs agents' retention setting. */
+/**
+ * Days the voice processor keeps a conversation's transcript: the ElevenLabs agents' retention
+ * setting. It holds because the production agents' configuration kept in this repository sets it
+ * (with audio saving off) and is tested against this value; ElevenLabs' own defaults keep both.
+ */
 export const voiceHistoryRetentionDays = signedOff(launchSignoff.voiceHistoryRetentionDays);
 
-/** What the demo's rate limiter keeps (lib/signed-url): counters that expire within a day, whichever store holds them. */
-export const demoCounterRetention = "at most 24 hours";
+/** Where the voice processor keeps what it stores: cloned voices, their samples and any transcripts. */
+export const voiceProcessorLocation = signedOff(launchSignoff.voiceProcessorLocation);
+
+/**
+ * What the demo's rate limiter keeps (lib/signed-url): a counter lives for its window (at most a
+ * day) and every store deletes it within an hour after that, whichever store holds it.
+ * tests/unit/signed-url/counter-retention.test.ts holds the memory, Redis and Postgres stores to it.
+ */
+export const demoCounterRetentionHours = 25;
+
+export const demoCounterRetention = `at most ${demoCounterRetentionHours} hours`;
+
+/** How the counters' retention comes about, for the page that explains the demo. */
+export const demoCounterLifetime = "Each count lasts for its window (a minute, 24 hours, or until midnight UTC) and is deleted within an hour after the window ends";
 
 /** How long the website host keeps request logs. */
 export const hostLogRetention = signedOff(launchSignoff.hostLogRetention);
@@ -56,13 +72,13 @@ export const processors: readonly Processor[] = [
     id: "database-host",
     name: "Cloud hosting and database providers",
     task: "host the platform and store customer data, encrypted, in a London cloud region, and the demo's abuse counters where our website runs without its own server",
-    identifying: "hold the names, work email addresses and work phone numbers in customer data, encrypted",
+    identifying: "hold the names, work email addresses and work phone numbers in customer data, encrypted, and, for the demo's abuse counters, visitors' IP addresses and network ranges, which the counters are keyed by",
   },
   {
     id: "voice-ai",
     name: "Voice and AI processors",
     task: "provide speech recognition, voice synthesis, voice cloning and conversational language models for simulated calls, coaching sessions and the demo call",
-    identifying: "receive the voice samples an organization provides for cloning, and the call audio while a call is live",
+    identifying: `receive the voice samples an organization provides for cloning, which they keep with the cloned voice in ${voiceProcessorLocation}, the call audio while a call is live, and the IP address of your browser when it connects to them for the demo call`,
   },
   {
     id: "telephony",
@@ -142,13 +158,13 @@ export const visitorData = {
     label: "a count of demo calls per IP address and network range",
     what: "a count of the demo calls started from your IP address (for IPv6, its first 64 bits) and from its network range (the first three numbers of an IPv4 address, or the first 48 bits of an IPv6 address)",
     purpose: "to limit abuse of the demo call, and for nothing else",
-    processedBy: ["database-host"],
+    processedBy: ["website-host", "database-host"],
     keptByUs: { kept: true, for: demoCounterRetention },
   },
   demoCall: {
     label: "your voice and words during a demo call",
-    what: "your voice during a demo call, and the text of what you and the AI caller say",
-    purpose: "to convert your speech to text, let the AI caller answer and speak the answer back to you",
+    what: "your voice during a demo call (or, in a typed call, the words you type), the text of what you and the AI caller say, and your browser's IP address",
+    purpose: "to convert your speech to text, let the AI caller answer and speak the answer back to you (a typed call sends your typed words instead, and no audio)",
     processedBy: ["voice-ai"],
     keptByUs: notKept,
     keptByVoiceProcessor: voiceProcessorKeeping,
@@ -193,6 +209,7 @@ export const customerData = {
     purpose: "to create the cloned voice your organization asked for",
     processedBy: ["database-host", "voice-ai"],
     keptByUs: { kept: true, for: `${customerDataRetention}, and deleted with the cloned voice if the speaker withdraws consent` },
+    keptByVoiceProcessor: { kept: true, for: `with the cloned voice, in ${voiceProcessorLocation}, until we delete the cloned voice` },
   },
 } as const satisfies Record<string, DataRecord>;
 
@@ -245,5 +262,22 @@ export const dataStatements = {
   /** How the voice processor is set up so that the demo statement holds. */
   voiceProcessorSetting: voiceProcessorKeeping.kept
     ? `Our voice processor saves no audio for our agents, and keeps each conversation's transcript in its own systems for ${voiceProcessorKeeping.for}`
-    : "Our voice processor keeps no copy: for our agents it saves no audio, and its conversation history is set to a retention period of 0 days, so it deletes each transcript from its systems when the call ends",
+    : "Our voice processor keeps no copy: the configuration of our production voice agents, which we keep and test with our code, turns its audio saving off and sets its conversation history to a retention period of 0 days, so it deletes each transcript from its systems when the call ends",
+  /** How the demo call begins, for a spoken call and for a typed one. */
+  demoCallStart:
+    "A spoken call starts only when you press Start Call and allow your browser to use your microphone; a typed call starts when you choose to reply by typing, and uses no microphone. Either ends when you press End Call or close the page",
+  /** What the platform stores of secrets a participant discloses. */
+  disclosedSecrets: signedOff(launchSignoff.transcriptRedaction),
 } as const;
+
+/**
+ * The retention schedule for voice data (the public written schedule Illinois' Biometric
+ * Information Privacy Act asks for): what is kept, and when it is deleted at the latest.
+ */
+export const voiceDataSchedule: readonly string[] = [
+  `Voice samples and cloned voices are kept only to produce the simulations and coaching the speaker consented to. They are deleted when the customer deletes the cloned voice, when the speaker withdraws consent, when the customer's account ends and its export period closes, or ${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction with the platform, whichever comes first`,
+  "Call audio is never stored",
+  voiceHistoryRetentionDays === 0
+    ? "Transcripts are text, not voice: the platform keeps them as customer data, and our voice processor deletes its copy when the call ends"
+    : `Transcripts are text, not voice: the platform keeps them as customer data, and our voice processor deletes its copy ${voiceHistoryRetentionDays} days after the call`,
+];

@@ -4,12 +4,15 @@ import {
   businessData,
   customerData,
   dataStatements,
+  demoCounterLifetime,
   demoCounterRetention,
   hostLogRetention,
   listInProse,
   processor,
   processors,
   visitorData,
+  voiceDataSchedule,
+  voiceProcessorLocation,
   type DataRecord,
   type Keeping,
 } from "./data-practices";
@@ -23,6 +26,10 @@ const backupDays = signedOff(launchSignoff.backupRetentionDays);
 const subProcessorNotice = signedOff(launchSignoff.subProcessorChangeNotice);
 const customerBreachNotice = signedOff(launchSignoff.customerBreachNotice);
 const regulatorBreachHours = signedOff(launchSignoff.regulatorBreachNoticeHours);
+const companyNumber = signedOff(launchSignoff.companyNumber);
+const postalAddress = signedOff(launchSignoff.postalAddress);
+const euRepresentative = signedOff(launchSignoff.euRepresentative);
+const subProcessors = signedOff(launchSignoff.subProcessors);
 
 export { demoCounterRetention };
 
@@ -44,7 +51,7 @@ const identifyingRecipients = processors.filter((entry) => entry.identifying).ma
  */
 export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Privacy Policy",
-  lastUpdated: "2026-11-25",
+  lastUpdated: "2026-11-27",
   intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
   sections: [
     {
@@ -53,8 +60,11 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       blocks: [
         {
           type: "p",
-          text: `${company} is a company registered in ${registeredIn}. For the personal data described in this policy that we decide how and why to use, such as data about visitors to ${websiteHost}, people who contact us, beta applicants and the business contacts of our customers, ${company} is the controller under the UK General Data Protection Regulation (UK GDPR), the Data Protection Act 2018 and, where it applies to us, the EU General Data Protection Regulation (EU GDPR).`,
+          text: `${company} is a company registered in ${registeredIn}${companyNumber ? ` under number ${companyNumber}` : ""}${postalAddress ? `, with its registered office at ${postalAddress}` : ""}. For the personal data described in this policy that we decide how and why to use, such as data about visitors to ${websiteHost}, people who contact us, beta applicants and the business contacts of our customers, ${company} is the controller under the UK General Data Protection Regulation (UK GDPR), the Data Protection Act 2018 and, where it applies to us, the EU General Data Protection Regulation (EU GDPR).`,
         },
+        ...(euRepresentative
+          ? [{ type: "p" as const, text: `Our representative in the European Union, for people in the EU who want to contact us about their data, is ${euRepresentative}.` }]
+          : []),
         {
           type: "p",
           text: `Our customers are organizations. When an organization uses the ${brand} platform to run simulations and training for its own people, that organization is the controller of the data it puts into the platform (customer data), and we process that data as its processor, only on its documented instructions and under a data processing agreement. If you are an employee of one of our customers and have a question about how your organization uses ${brand}, please contact your organization first; we will help it answer you.`,
@@ -79,7 +89,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
             `${dataStatements.demoCall}.`,
             `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
             `${dataStatements.transcripts}.`,
-            "Customer data is stored encrypted in a London cloud region.",
+            `Customer data is stored encrypted in a London cloud region, except voice samples and cloned voices, which our voice processor keeps in ${voiceProcessorLocation}.`,
             `Third parties that run calls and AI conversations get pseudonymized keys (random identifiers) instead of participants' names. Providers receive identifying data only where their task needs it: ${listInProse(identifyingRecipients, { semicolons: true })}.`,
             "Language models are not trained on customer data, neither by us nor by our providers.",
             "Your organization owns its data and can export it or delete it at any time.",
@@ -142,7 +152,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       blocks: [
         {
           type: "p",
-          text: "Our website lets you experience a simulated vishing call in your browser. The call starts only when you press Start Call and allow your browser to use your microphone, and it ends when you press End Call or close the page. You can refuse or withdraw microphone access in your browser at any time.",
+          text: `Our website lets you experience a simulated vishing call in your browser. ${dataStatements.demoCallStart}. You can refuse or withdraw microphone access in your browser at any time.`,
         },
         {
           type: "p",
@@ -150,11 +160,15 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         },
         {
           type: "p",
-          text: `To keep the demo available to every visitor and to prevent abuse, our server keeps ${visitorData.demoCounters.what}. The counters hold no audio, call content or other details, are kept ${demoCounterRetention} and are used only to limit abuse of the demo. An IP address and a network range are personal data: a range is pseudonymous, not anonymous, because together with other records it can still point to a person.`,
+          text: `To keep the demo available to every visitor and to prevent abuse, our server keeps ${visitorData.demoCounters.what}. The counters hold no audio, call content or other details, are kept ${demoCounterRetention} and are used only to limit abuse of the demo. ${demoCounterLifetime}. An IP address and a network range are personal data: a range is pseudonymous, not anonymous, because together with other records it can still point to a person.`,
         },
         {
           type: "p",
           text: "Our lawful basis for the demo is our legitimate interest in letting you try our service at your request, and in protecting it from misuse. The demo caller is an AI playing a role; never share real passwords, payment details or other secrets with it.",
+        },
+        {
+          type: "p",
+          text: "When your browser connects to our voice processor for the call, the processor receives your browser's IP address, as any server your browser connects to does.",
         },
       ],
     },
@@ -165,10 +179,11 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         {
           type: "list",
           items: [
-            "Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom.",
+            `Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom. Voice samples and the cloned voices made from them are also kept by our voice processor, in ${voiceProcessorLocation}, for as long as the cloned voice exists.`,
             "Encryption: customer data is encrypted at rest with AES-256 and in transit with TLS.",
             `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
             `Transcripts and results: ${lowerFirst(dataStatements.transcripts)}. With them we keep the result of each simulation, such as the call outcome, its timing and the automated analysis of the conversation. ${dataStatements.voiceProcessorSetting}.`,
+            `Secrets disclosed in a simulation: ${lowerFirst(dataStatements.disclosedSecrets)}. Our terms forbid simulations designed to collect real secrets; this protects participants who disclose one anyway.`,
             `Pseudonymized keys: when we pass data to the processors that run calls and AI conversations, we identify participants by pseudonymized keys (random identifiers), not by their names or email addresses. A provider receives a directly identifying detail only where its task needs it: telephony providers ${processor("telephony").identifying}, and voice and AI processors ${processor("voice-ai").identifying}.`,
             "No model training: language models are not trained on customer data. We do not use customer data to train our own models, and we only use AI providers under terms that do not allow them to train their models on the data we send them.",
             "Ownership and control: your organization owns its data. Its administrators can export it, or delete it, at any time from the platform or by asking us.",
@@ -217,7 +232,10 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         },
         {
           type: "p",
-          text: `A current list of the sub-processors that handle customer data is available to customers on request, and we tell customers ${subProcessorNotice}. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organization in a merger or acquisition, which would be bound by this policy.`,
+          text: `These are the sub-processors that handle personal data for us, what each does and where it processes data: ${listInProse(
+            subProcessors.map((entry) => `${entry.name} (${entry.task}; ${entry.location})`),
+            { semicolons: true },
+          )}. We tell customers ${subProcessorNotice}. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organization in a merger or acquisition, which would be bound by this policy.`,
         },
       ],
     },
@@ -258,6 +276,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
             "Page views: reported to us only as aggregate statistics, which do not identify you.",
             `Demo abuse-prevention counters: ${demoCounterRetention}.`,
             `Customer data, including participant details, transcripts, results and voice samples: ${customerData.participants.keptByUs.kept ? customerData.participants.keptByUs.for : ""}. When an account ends, the customer can still export its data for ${exportDays} days; we then delete it from our live systems, or sooner if the customer asks us to.`,
+            `Voice data, on this schedule: ${voiceDataSchedule.map(lowerFirst).join("; ")}.`,
             `Backups: kept on a rolling cycle of ${backupDays} days, after which they are overwritten.`,
             `Enquiries and beta correspondence: ${businessData.enquiries.keptByUs.for}.`,
             `Billing and accounting records: ${businessData.billing.keptByUs.for}.`,
@@ -275,7 +294,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       blocks: [
         {
           type: "p",
-          text: "Customer data is stored in the United Kingdom. Some of our processors, such as voice and AI providers, may process data in the European Economic Area, the United States or other countries, and we send them only what their task needs, identifying participants by pseudonymized keys.",
+          text: `Customer data is stored in the United Kingdom, except voice samples and cloned voices, which our voice processor keeps in ${voiceProcessorLocation}. Where each of our sub-processors processes data is on the list under “Processors and other third parties”. We send each only what its task needs, identifying participants by pseudonymized keys.`,
         },
         {
           type: "p",
@@ -322,6 +341,20 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       ],
     },
     {
+      id: "us-state-notice",
+      heading: "Notice for residents of US states with privacy laws",
+      blocks: [
+        {
+          type: "p",
+          text: "If you live in a US state with a consumer privacy law, such as California, this section adds what those laws ask us to say. The categories of personal information we collect, from you, from your organization or from your browser, are: identifiers (name, email address, phone number and IP address); professional information (organization and role); internet activity (request details and page views); audio information (your voice during a live call, and voice samples provided for cloning, which some state laws treat as biometric information); and simulation results. We use each for the purposes, and keep it for the periods, set out above.",
+        },
+        {
+          type: "p",
+          text: "We disclose these categories only to the service providers and sub-processors listed above, for those purposes. We do not sell personal information or share it for cross-context behavioral advertising, and we do not use sensitive personal information, voice data included, to infer characteristics about anyone or for any purpose beyond providing the service. You may ask what personal information we hold about you, and ask us to correct or delete it, yourself or through an authorized agent, and we will not treat you differently for asking. Email us to make a request; we verify it by matching details we already hold. For customer data, we act on your organization's instructions and pass your request to it.",
+        },
+      ],
+    },
+    {
       id: "complaints",
       heading: "Complaints",
       blocks: [
@@ -352,5 +385,5 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       ],
     },
   ],
-  contactNote: `${company} is the controller responsible for this policy. For questions about it, to exercise your rights or to report a privacy concern, email us; we reply within one month at the latest.`,
+  contactNote: `${company} is the controller responsible for this policy. For questions about it, to exercise your rights or to report a privacy concern, email us${postalAddress ? ` or write to us at ${postalAddress}` : ""}; we reply within one month at the latest.`,
 });

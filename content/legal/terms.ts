@@ -11,6 +11,11 @@ const overdueSuspensionDays = signedOff(launchSignoff.overdueSuspensionDays);
 const feeChangeNoticeDays = signedOff(launchSignoff.feeChangeNoticeDays);
 const breachCureDays = signedOff(launchSignoff.breachCureDays);
 const exportDays = signedOff(launchSignoff.customerDataExportDays);
+const visitorsBound = signedOff(launchSignoff.browsingVisitorsBoundByDisputeTerms);
+const companyNumber = signedOff(launchSignoff.companyNumber);
+const postalAddress = signedOff(launchSignoff.postalAddress);
+/** Who the cap and the arbitration agreement bind, as those sections say it. */
+const boundByDisputeTerms = visitorsBound ? "" : " between us and a Customer or its Users";
 
 /** Minimum age of anyone who uses the service (docs/specification.md §1). */
 export const minimumUserAge = 18;
@@ -24,8 +29,8 @@ export const materialChangeNoticeDays = 30;
  */
 export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Terms of Service",
-  lastUpdated: "2026-11-25",
-  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform (AI vishing simulations and voice-based security training), our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
+  lastUpdated: "2026-11-27",
+  intro: `These Terms of Service (the “Terms”) govern access to and use of the ${brand} platform (AI vishing simulations and voice-based security training), our website at ${websiteHost} and its demo call (together, the “Service”), provided by ${company}${companyNumber ? `, company number ${companyNumber}` : ""}${postalAddress ? `, registered office ${postalAddress}` : ""} (“${brand}”, “we”, “us” or “our”). Please read them carefully: they include an acceptable-use policy, a limit on our liability and an agreement to resolve disputes by arbitration.`,
   sections: [
     {
       id: "acceptance",
@@ -41,7 +46,9 @@ export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument 
         },
         {
           type: "p",
-          text: "If you only browse our website or try its demo call, the sections on eligibility, acceptable use, intellectual property, disclaimers, limitation of liability and governing law apply to you.",
+          text: visitorsBound
+            ? "If you only browse our website or try its demo call, the sections on eligibility, acceptable use, intellectual property, disclaimers, limitation of liability and governing law and disputes apply to you."
+            : "If you only browse our website or try its demo call, the sections on eligibility, acceptable use, intellectual property and disclaimers apply to you. The liability cap and the agreement to arbitrate do not: they bind customers and their users only, and nothing in these Terms limits your statutory rights or your right to go to court.",
         },
       ],
     },
@@ -278,7 +285,7 @@ export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument 
         },
         {
           type: "p",
-          text: `Subject to the two paragraphs above, our total liability arising out of or in connection with these Terms or the Service, whether in contract, tort (including negligence), breach of statutory duty or otherwise, is capped at the greater of 100 US dollars (USD 100) and the total amounts you paid to ${company} for the Service in the three months before the event giving rise to the claim. This cap does not limit the Customer's obligation to pay fees.`,
+          text: `Subject to the two paragraphs above, our total liability${boundByDisputeTerms} arising out of or in connection with these Terms or the Service, whether in contract, tort (including negligence), breach of statutory duty or otherwise, is capped at the greater of 100 US dollars (USD 100) and the total amounts you paid to ${company} for the Service in the three months before the event giving rise to the claim. This cap does not limit the Customer's obligation to pay fees.`,
         },
       ],
     },
@@ -312,7 +319,7 @@ export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument 
         },
         {
           type: "p",
-          text: `We will first try in good faith to settle any dispute by discussion. Any dispute not settled within ${signedOff(launchSignoff.disputeNegotiationDays)} days shall be referred to and finally resolved by arbitration under ${signedOff(launchSignoff.arbitrationRules)}. The seat of arbitration is London, United Kingdom, and the language of the arbitration is English. Nothing in this section prevents either party from seeking urgent injunctive or other interim relief from a court of competent jurisdiction.`,
+          text: `We will first try in good faith to settle any dispute by discussion. Any dispute${boundByDisputeTerms} not settled within ${signedOff(launchSignoff.disputeNegotiationDays)} days shall be referred to and finally resolved by arbitration under ${signedOff(launchSignoff.arbitrationRules)}. The seat of arbitration is London, United Kingdom, and the language of the arbitration is English. Nothing in this section prevents either party from seeking urgent injunctive or other interim relief from a court of competent jurisdiction.`,
         },
       ],
     },

@@ -22,6 +22,7 @@ export function unconfirmedValues(signoff: LaunchSignoff): UnconfirmedValue[] {
 }
 
 function describeDraft(draft: unknown): string {
+  if (draft === null) return "none (the pages leave it out until the company supplies it)";
   if (Array.isArray(draft)) return `${draft.length} placeholder entr${draft.length === 1 ? "y" : "ies"}`;
   return JSON.stringify(draft);
 }

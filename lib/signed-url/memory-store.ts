@@ -1,21 +1,29 @@
 import { countersFor, refusalFor, type Admission, type CounterState, type Limits } from "./admission";
+import { memorySweepEveryMs } from "./counter-lifetime";
 
-// Sweeping ended windows costs a pass over the map; doing it every few thousand calls keeps
-// the map bounded by the visitors of the last day at no per-request cost.
-const sweepEvery = 4096;
+export type MemoryLimitStore = Admission & {
+  /** The keys of the counters held now: what the privacy policy says is kept. */
+  storedKeys(): string[];
+};
 
 /**
  * The counters in this process's memory: right for one `npm start` machine, and the
  * fallback of the Redis store while Redis is unreachable. JavaScript runs one call at a
  * time, so check-and-count is atomic without locks.
+ *
+ * Ended windows are deleted by a timer, not by the next call: a process that stops getting
+ * calls must not keep addresses past the retention the privacy policy states
+ * (counter-lifetime.ts). The timer is unref'd, so it never keeps a process alive.
  */
-export function createMemoryLimitStore(limits: Limits, now: () => number = Date.now): Admission {
+export function createMemoryLimitStore(limits: Limits, now: () => number = Date.now): MemoryLimitStore {
   const counters = new Map<string, CounterState>();
-  let callsSinceSweep = 0;
 
-  function sweep(nowMs: number): void {
+  function sweep(): void {
+    const nowMs = now();
     for (const [key, state] of counters) if (state.windowEndMs <= nowMs) counters.delete(key);
   }
+  const sweeper = setInterval(sweep, memorySweepEveryMs);
+  (sweeper as { unref?: () => void }).unref?.();
 
   /** Gives a slot back in the window it was taken from only, never to a later one. */
   function release(ticket: readonly { key: string; windowEndMs: number }[]): void {
@@ -30,10 +38,6 @@ export function createMemoryLimitStore(limits: Limits, now: () => number = Date.
   return {
     async admit(identity) {
       const nowMs = now();
-      if (++callsSinceSweep >= sweepEvery) {
-        callsSinceSweep = 0;
-        sweep(nowMs);
-      }
       const specs = countersFor(identity, limits, nowMs);
       const states = specs.map((spec) => {
         const current = counters.get(spec.key);
@@ -51,5 +55,6 @@ export function createMemoryLimitStore(limits: Limits, now: () => number = Date.
       });
       return { admitted: true, release: async () => release(ticket) };
     },
+    storedKeys: () => [...counters.keys()],
   };
 }

@@ -8,7 +8,7 @@ export const redisKeyPrefix = "mockingbird:signed-url";
 /**
  * The rules of admission.ts as one Lua script, so check-and-count is atomic across every
  * instance sharing the Redis. Each counter is a hash {used, ends} (ends: epoch ms) that
- * Redis deletes an hour after its window ends.
+ * Redis deletes when its window ends (the privacy policy's retention: counter-lifetime.ts).
  *
  * KEYS: the four counters, in countersFor's order.
  * ARGV: now (epoch ms; empty: Redis's own clock), then per counter its limit and the end
@@ -41,7 +41,7 @@ if binding > 0 then
   for i = 1, #KEYS do
     if used[i] == 0 then
       redis.call('HSET', KEYS[i], 'used', 0, 'ends', ends[i])
-      redis.call('PEXPIRE', KEYS[i], ends[i] - now + 3600000)
+      redis.call('PEXPIRE', KEYS[i], ends[i] - now)
     end
   end
   return {0, binding, math.max(1, math.ceil((ends[binding] - now) / 1000))}
@@ -49,7 +49,7 @@ end
 local answer = {1}
 for i = 1, #KEYS do
   redis.call('HSET', KEYS[i], 'used', used[i] + 1, 'ends', ends[i])
-  redis.call('PEXPIRE', KEYS[i], ends[i] - now + 3600000)
+  redis.call('PEXPIRE', KEYS[i], ends[i] - now)
   answer[i + 1] = ends[i]
 end
 return answer

@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { LegalDocument, formatLegalDate } from "@/components/legal/legal-document";
+import { demoCounterRetention } from "@/content/legal/data-practices";
 import { privacyPolicyFor } from "@/content/legal/privacy";
 import { termsOfServiceFor } from "@/content/legal/terms";
 import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
@@ -94,7 +95,7 @@ describe("privacy policy statements", () => {
   });
 
   test("privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", () => {
-    expectStatement(doc, /IP address/i, /network range/i, /at most 24 hours/i, /only to limit abuse of the demo/i, /pseudonymous, not anonymous/);
+    expectStatement(doc, /IP address/i, /network range/i, new RegExp(demoCounterRetention), /only to limit abuse of the demo/i, /pseudonymous, not anonymous/);
   });
 
   test("privacy never claims the website stores no data, since the demo's counters are data", () => {
@@ -108,6 +109,41 @@ describe("privacy policy statements", () => {
   test("privacy explains how the demo call is processed", () => {
     expectStatement(doc, /press Start Call/, /microphone/i);
     expectStatement(doc, /voice is streamed to our voice and AI processor/i);
+  });
+
+  test("privacy says a typed call starts without the microphone, not only that calls need it", () => {
+    expectStatement(doc, /spoken call starts only when you press Start Call and allow your browser to use your microphone/, /typed call starts when you choose to reply by typing, and uses no microphone/);
+  });
+
+  test("privacy says the voice processor receives the visitor's IP address, and the database host the counters' addresses", () => {
+    expectStatement(doc, /connects to our voice processor for the call, the processor receives your browser's IP address/);
+    expectStatement(doc, /Cloud hosting and database providers/, /visitors' IP addresses and network ranges/);
+  });
+
+  test("privacy publishes its sub-processors with where each processes data, instead of offering the list on request", () => {
+    const list = signedOff(launchSignoff.subProcessors);
+    expect(list.length).toBeGreaterThan(0);
+    for (const entry of list) expectStatement(doc, /sub-processors that handle personal data for us/, new RegExp(`${entry.name} \\(`), new RegExp(entry.location));
+    for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/on request/);
+  });
+
+  test("privacy says where the voice processor keeps voice samples and cloned voices, and the sub-processor list agrees", () => {
+    const location = signedOff(launchSignoff.voiceProcessorLocation);
+    expectStatement(doc, /Customer data is stored in the United Kingdom, except voice samples and cloned voices/, new RegExp(location));
+    expect(signedOff(launchSignoff.subProcessors).find((entry) => entry.name === "ElevenLabs")?.location).toBe(location);
+  });
+
+  test("privacy publishes a retention schedule for voice data with an outer limit", () => {
+    expectStatement(doc, /Voice data, on this schedule/, new RegExp(`${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction`), /whichever comes first/);
+  });
+
+  test("privacy says what is stored of secrets a participant discloses", () => {
+    expectStatement(doc, /Secrets disclosed in a simulation/, /never its value/);
+  });
+
+  test("privacy has a notice for US state residents: categories, no sale or sharing, and the rights to know, correct and delete", () => {
+    expectStatement(doc, /US state/, /categories of personal information/, /biometric/);
+    expectStatement(doc, /do not sell personal information/, /correct or delete/);
   });
 
   test("privacy states purposes and lawful bases", () => {
@@ -182,6 +218,16 @@ describe("terms of service statements", () => {
 
   test("terms are governed by English law", () => {
     expectStatement(doc, /governed by English law/i);
+  });
+
+  test("terms say whether people who only browse are bound by the liability cap and the arbitration agreement, as signed off", () => {
+    if (signedOff(launchSignoff.browsingVisitorsBoundByDisputeTerms)) {
+      expectStatement(doc, /only browse our website/, /limitation of liability and governing law and disputes apply to you/);
+    } else {
+      expectStatement(doc, /only browse our website/, /liability cap and the agreement to arbitrate do not/);
+      expectStatement(doc, /our total liability between us and a Customer or its Users/);
+      expectStatement(doc, /Any dispute between us and a Customer or its Users not settled/);
+    }
   });
 
   test("terms require arbitration seated in London", () => {
