@@ -28,6 +28,34 @@ export type Figure = {
 
 const approximation = /(?:about|around|roughly|some|nearly|almost|approximately|more than|over|just under|under|at least|~)\s*[$€£]?$/i;
 
+const units: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, dozen: 12 };
+const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const scales: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000, billion: 1_000_000_000 };
+const unitWords = ["one", ...Object.keys(units)].join("|");
+const wordedNumber = new RegExp(
+  `\\b(?:(?:${Object.keys(tens).join("|")})(?:[- ](?:${unitWords}))?|${Object.keys(units).join("|")})\\b(?:\\s+(?:${Object.keys(scales).join("|")})\\b)?|\\b(?:a|one)\\s+(?:${Object.keys(scales).join("|")})\\b`,
+  "gi",
+);
+
+function wordedValue(words: string): number {
+  let value = 0;
+  for (const word of words.toLowerCase().split(/[- \s]+/)) {
+    if (word === "a" || word === "one") value += 1;
+    else if (word in units) value += units[word] as number;
+    else if (word in tens) value += tens[word] as number;
+    else if (word in scales) value = Math.max(value, 1) * (scales[word] as number);
+  }
+  return value;
+}
+
+/**
+ * Figures written in words ("twenty-seven customers", "two weeks", "a thousand emails"), with
+ * their numeric values. "one" alone is left out: it is nearly always an article ("one call").
+ */
+export function wordedFiguresIn(text: string): Figure[] {
+  return Array.from(plainText(text).matchAll(wordedNumber), (match) => ({ text: match[0], value: wordedValue(match[0]), approximate: false }));
+}
+
 /** The figures of a passage, in order. */
 export function figuresIn(text: string): Figure[] {
   const figures: Figure[] = [];

@@ -37,4 +37,39 @@ describe("the overstatement check", () => {
     const found = unsupportedClaims([{ where: "x", text: "Nobody checks. Most programs ignore it.", cited: false }], rules);
     expect(found.map((claim) => claim.phrase)).toEqual(["Nobody", "Most programs"]);
   });
+
+  describe("claims a cited source must make itself", () => {
+    const strict: ClaimRules = {
+      markers: [
+        { kind: "trend", pattern: /\bclimbing\b/i, support: /\brose\b|\bup \d/i },
+        { kind: "superlative", pattern: /\bthe most useful\b/i, support: /\bmost useful\b/i },
+        { kind: "hedge", pattern: /\b(?:usually|simply)\b/i, support: "same" },
+      ],
+      opinion: [/\bwe think\b/i],
+    };
+    const study = "Phone field experiment, Bullee et al. (2016). Callers told 48 employees their PC was sending spam.";
+
+    test("flags a trend the cited source does not state", () => {
+      expect(unsupportedClaims([{ where: "byod", text: "Mobile phishing was climbing, a survey of 300 people found.", cited: true, entries: [study] }], strict)).toMatchObject([{ kind: "trend", phrase: "climbing" }]);
+    });
+
+    test("accepts a trend the cited source states", () => {
+      expect(unsupportedClaims([{ where: "byod", text: "Mobile phishing was climbing.", cited: true, entries: ["Vishing and smishing rose seven-fold."] }], strict)).toEqual([]);
+    });
+
+    test("flags a superlative over a single study that does not call itself so", () => {
+      expect(unsupportedClaims([{ where: "must-have", text: "The most useful study on phone attacks is small but telling.", cited: true, entries: [study] }], strict)).toMatchObject([{ kind: "superlative" }]);
+    });
+
+    test("flags a hedge or intensifier the source does not use, and accepts one it does", () => {
+      const text = "The attackers simply called the help desk, usually on a Monday.";
+      expect(unsupportedClaims([{ where: "guide", text, cited: true, entries: ["The hackers posed as an employee and called the IT help desk."] }], strict).map((claim) => claim.phrase)).toEqual(["simply", "usually"]);
+      expect(unsupportedClaims([{ where: "guide", text: "Victims opened remote sessions, usually via Quick Assist.", cited: true, entries: ["Victims were pushed to open remote sessions, usually via Microsoft Quick Assist."] }], strict)).toEqual([]);
+    });
+
+    test("flags them in a passage that cites nothing, unless the sentence is marked as our view", () => {
+      expect(unsupportedClaims([{ where: "x", text: "Help desks are usually measured on speed.", cited: false }], strict)).toMatchObject([{ kind: "hedge" }]);
+      expect(unsupportedClaims([{ where: "x", text: "We think help desks are usually measured on speed.", cited: false }], strict)).toEqual([]);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { documentsWithSection, pagesTelling, sharedPassages, topicsOverBudget, type Place, type Topic } from "@/lib/editorial/repetition";
+import { documentsEndingOnPitch, documentsWithSection, pagesTelling, repeatedPhrases, sharedPassages, sharedSentences, topicsCitedTooOften, topicsOverBudget, type Place, type Topic } from "@/lib/editorial/repetition";
 
 const caesars: Topic = { id: "caesars", urls: ["https://example.com/caesars"], mentions: [/\bCaesars\b/], about: ["helpdesk"] };
 const places: Place[] = [
@@ -51,5 +51,41 @@ describe("the repetition budget", () => {
       { page: "c", headings: [] },
     ];
     expect(documentsWithSection(documents, /takeaways/i)).toEqual(["a"]);
+  });
+
+  test("flags a pair of content words on more pages than the budget, unless it is the site's vocabulary", () => {
+    const pages = ["a", "b", "c", "d"].map((page) => ({ page, text: `A familiar voice can be cloned at the help desk on page ${page}.` }));
+    expect(repeatedPhrases(pages, { maxPages: 3, vocabulary: ["help desk"] })).toEqual([{ phrase: "familiar voice", pages: ["a", "b", "c", "d"] }]);
+    expect(repeatedPhrases(pages.slice(0, 3), { maxPages: 3, vocabulary: [] })).toEqual([]);
+  });
+
+  test("flags a short sentence that stands on two pages, which an eight-word run misses", () => {
+    const shared = sharedSentences(
+      [
+        { page: "helpdesk", text: "Practice the call. That is what Mockingbird is for." },
+        { page: "manifesto", text: "People learn by meeting pressure. That is what Mockingbird is for." },
+      ],
+      4,
+    );
+    expect(shared).toEqual([{ words: "that is what mockingbird is for", pages: ["helpdesk", "manifesto"] }]);
+  });
+
+  test("names the documents whose last paragraph pitches the product or the beta", () => {
+    const documents = [
+      { page: "guide", paragraphs: ["Advice.", "If you want to see a call, [join our beta](/join-beta)."] },
+      { page: "byod", paragraphs: ["Advice with [playbooks](/product#playbooks).", "The phone in an employee's pocket is part of the attack surface."] },
+    ];
+    expect(documentsEndingOnPitch(documents, ["/product", "/join-beta"])).toEqual(["guide"]);
+  });
+
+  test("flags a case whose sources are linked by more pages than the budget besides the pages about it", () => {
+    const retold: Place[] = [
+      { page: "guide", text: "Ferrari's executive asked about a book.", links: ["https://example.com/caesars"] },
+      { page: "coach", text: "A Ferrari executive asked a question.", links: ["https://example.com/caesars"] },
+      { page: "helpdesk", text: "Caesars' 8-K.", links: ["https://example.com/caesars"] },
+      { page: "byod", text: "As our guide tells, Caesars was called.", links: [] },
+    ];
+    expect(topicsCitedTooOften([caesars], retold, 1)).toEqual([{ topic: "caesars", pages: ["guide", "coach"] }]);
+    expect(topicsCitedTooOften([caesars], retold.slice(1), 1)).toEqual([]);
   });
 });
