@@ -7,9 +7,9 @@ export type SourcedFigure = {
 };
 
 export const homeContent = {
-  headline: "Your team can spot a phishing email. Can they spot a fake voice?",
+  headline: "Your team is trained to spot a phishing email. Can it spot a fake voice?",
   subline:
-    "They don't need to: the tell is the request, not the voice. Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people learn to stop at the request.",
+    "It doesn't need to: the tell is the request, not the voice. Mockingbird simulates real-world vishing threats with AI voice impersonation, so your people rehearse stopping at the request.",
   cta: {
     heading: "See where your organization is exposed",
     body: "Run a pilot campaign against a team of your choice. We set up the scenarios with you and walk you through the results.",
@@ -34,7 +34,7 @@ export const homeContent = {
   panel: {
     heading: "What one simulated call teaches",
     lessons: [
-      "How convincing a familiar voice sounds, and why it proves nothing",
+      "How convincing a cloned voice sounds, and why it proves nothing",
       "Which requests (money, codes, resets, remote access) and which pressure tactics (authority, urgency, secrecy) mean stop",
       "How to verify through a known channel and call back",
     ],

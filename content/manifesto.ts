@@ -70,7 +70,7 @@ export const manifesto: Manifesto = {
       heading: "The New Threat",
       paragraphs: [
         "The most convincing attack your organization will face this year may not arrive in an inbox. It will ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
-        "Generative AI has made that voice cheap to produce. Cloning someone now takes a short clip from a webinar, a podcast or a voicemail greeting, and conversational agents can hold natural, responsive calls with many people at once. What once needed a skilled social engineer on the phone can now be automated.",
+        "Generative AI has made that voice cheap to produce. A short clip from a webinar, a podcast or a voicemail greeting is raw material for a clone, and the caller need not be the person they sound like.",
         "Voice works because it bypasses the habits we have trained. There is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
       ],
       figures: [
@@ -120,7 +120,7 @@ export const manifesto: Manifesto = {
       id: "a-critical-gap",
       heading: "A Critical Gap",
       paragraphs: [
-        "Awareness programs are still built mostly for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
+        "Awareness programs are designed for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
         "And awareness that is never practiced fades fast. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
       ],
       quote: {
@@ -151,7 +151,7 @@ export const manifesto: Manifesto = {
   plan: {
     id: "train-for-the-fight",
     heading: "It's Time to Train for the Fight You're Actually In",
-    intro: `People learn to handle pressure by meeting it, safely and often. That is what ${site.name} is for.`,
+    intro: `We think the way to handle pressure is to meet it first in practice, safely and regularly. That is what ${site.name} is for.`,
     points: [
       {
         title: "Build Deepfake Immunity",

@@ -36,14 +36,14 @@ export const productHero = {
   eyebrow: "The Mockingbird platform",
   title: "Prepare your team for the voice threats they will actually face",
   subtitle:
-    "Realistic AI vishing simulations with callers that think on their feet and voices cloned with their owners' consent, plus one-to-one voice coaching, so your people learn to spot a fake call before a real one gets through.",
+    "Realistic AI vishing simulations with callers that think on their feet and voices cloned with their owners' consent, plus one-to-one voice coaching, so your people practice spotting a fake call before a real one gets through.",
   primaryCta: "Book a Free Consultation",
   secondaryCta: "Explore the platform",
 } as const;
 
 export const productIntro = {
   title: "Security awareness that doesn't stop at the inbox",
-  body: "Awareness programs usually train people to distrust a suspicious email, then leave the phone untested. Mockingbird brings the same disciplined practice to voice: your team hears convincing synthetic voices in a controlled setting, spars with AI callers that respond to every answer, and you see who is vulnerable, which tactics work and where to focus training next.",
+  body: "If your awareness program trains people to distrust a suspicious email but leaves the phone untested, Mockingbird brings the same disciplined practice to voice: your team hears convincing synthetic voices in a controlled setting, spars with AI callers that respond to every answer, and you see who is vulnerable, which tactics work and where to focus training next.",
 } as const;
 
 export const featureHighlights: readonly FeatureHighlight[] = [
@@ -115,7 +115,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "AI coaching",
     title: "1:1 AI voice coaching",
     description: [
-      "People learn to handle a pressured call by practicing out loud. Employees talk to an AI voice coach one-to-one, right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
+      "We think the way to handle a pressured call is to practice it out loud. Employees talk to an AI voice coach one-to-one, right in the browser, rehearsing how to verify a caller, refuse an unusual request and report what happened.",
     ],
     bullets: [
       "Voice conversations in the browser, with nothing to install",

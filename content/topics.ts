@@ -59,7 +59,9 @@ export const topics: readonly Topic[] = [
   { id: "Retool", sources: ["retool", "retoolLosses"], mentions: [/\bRetool\b/], about: [helpDesk] },
   { id: "KnowBe4's benchmark", sources: ["knowBe4Benchmark2024"], mentions: [/\bKnowBe4\b/], about: [] },
   { id: "the UC San Diego Health trial", sources: ["ucsd"], mentions: [/\bUC San Diego\b/], about: [] },
-  { id: "ETH Zurich's studies", sources: ["ethZurich", "ethZurichFollowUp"], mentions: [/\bETH Zurich\b/], about: [] },
+  // Two studies by one group, with different findings: each is told where its finding is the point.
+  { id: "ETH Zurich: embedded training's side effects", sources: ["ethZurich"], mentions: [/\bunexpected side effects\b/i], about: [] },
+  { id: "ETH Zurich's follow-up: a nudge, an attention problem", sources: ["ethZurichFollowUp"], mentions: [/\battention problem\b/i, /\bnudge\b/i], about: [] },
   {
     id: "Bullee et al.'s phone experiment",
     sources: ["bullee"],

@@ -1,6 +1,6 @@
 /** Every page route of the site with the heading and title a visitor should see. */
 export const routes = [
-  { path: "/", heading: "Your team can spot a phishing email. Can they spot a fake voice?", title: /^Mockingbird: AI Vishing Simulation/, types: ["Organization", "WebSite", "SoftwareApplication", "Service"] },
+  { path: "/", heading: "Your team is trained to spot a phishing email. Can it spot a fake voice?", title: /^Mockingbird: AI Vishing Simulation/, types: ["Organization", "WebSite", "SoftwareApplication", "Service"] },
   { path: "/manifesto", heading: "Our Manifesto", title: "Our Manifesto | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },
   { path: "/product", heading: "Prepare your team for the voice threats they will actually face", title: "Product: AI Vishing Simulation Platform | Mockingbird", types: ["Organization", "WebSite", "SoftwareApplication", "Service", "FAQPage", "BreadcrumbList"] },
   { path: "/blog", heading: "Voice Security & Vishing Training Blog", title: "Voice Security & Vishing Training Blog | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },

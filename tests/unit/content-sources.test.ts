@@ -4,14 +4,16 @@ import { homeContent } from "@/content/home";
 import { manifesto } from "@/content/manifesto";
 import { sourceForUrl, sources, type Source } from "@/content/sources";
 import { mayPostDate } from "@/lib/editorial/citation-dates";
-import { figureInEntries, figuresIn } from "@/lib/editorial/figures";
+import { factsEntry } from "@/lib/editorial/facts";
+import { figureInEntries, figuresIn, wordedFiguresIn } from "@/lib/editorial/figures";
 import { articles, externalLinks, factsPath } from "./support/content-corpus";
 
-const factsLines = readFileSync(factsPath, "utf8").split("\n");
+const facts = readFileSync(factsPath, "utf8");
+const factsLines = facts.split("\n");
 const registered: [string, Source][] = Object.entries(sources);
 
-/** The FACTS.md lines that carry a source's address: its entry. */
-const entryLines = (source: Source) => factsLines.filter((text) => text.includes(source.readAt ?? source.url));
+/** The FACTS.md entry of a source: the lines that carry its address, with their sub-points. */
+const entryLines = (source: Source) => factsEntry(facts, source.readAt ?? source.url);
 
 /** The number of the FACTS.md section ("## 3. …") a line stands in. */
 function sectionOf(lineIndex: number): number | undefined {
@@ -126,6 +128,14 @@ describe("FACTS.md and the citations do not drift apart", () => {
 
   test("every figure a passage states is on the FACTS.md lines of the sources it cites", () => {
     const unsupported = passages.flatMap((passage) => figuresIn(passage.text).filter((figure) => !figureInEntries(figure, passage.entries)).map((figure) => `${passage.where} states ${figure.text}`));
+    expect(unsupported).toEqual([]);
+  });
+
+  test("a figure written in words in a passage that cites a source is in that source's entry in the same words", () => {
+    const inWords = (figure: { text: string }, entries: string[]) => entries.some((entry) => entry.replace(/\*\*/g, "").toLowerCase().includes(figure.text.toLowerCase()));
+    const unsupported = passages
+      .filter((passage) => passage.entries.length > 0)
+      .flatMap((passage) => wordedFiguresIn(passage.text).filter((figure) => !inWords(figure, passage.entries)).map((figure) => `${passage.where} states "${figure.text}"`));
     expect(unsupported).toEqual([]);
   });
 });

@@ -2,14 +2,17 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import OnePagerPage from "@/app/one-pager/page";
 import { dataStatements } from "@/content/legal/data-practices";
-import { claimMarkers, glossary, opinionMarkers, repetitionBudget, takeawayHeading } from "@/content/house-style";
-import { sourceForUrl, sources } from "@/content/sources";
+import { readFileSync } from "node:fs";
+import { channels, claimMarkers, companyNewsTag, glossary, opinionMarkers, pitchPaths, repetitionBudget, takeawayHeading, vocabulary } from "@/content/house-style";
+import { sourceForUrl, sources, type Source } from "@/content/sources";
+import { unsupportedChannels } from "@/lib/editorial/channels";
+import { factStated, factsEntry, factsSectionOf } from "@/lib/editorial/facts";
 import { topics } from "@/content/topics";
 import { unsupportedClaims } from "@/lib/editorial/claims";
 import { houseTermViolations } from "@/lib/editorial/glossary";
-import { documentsWithSection, sharedPassages, topicsOverBudget, type Topic } from "@/lib/editorial/repetition";
+import { documentsEndingOnPitch, documentsWithSection, repeatedPhrases, sharedPassages, sharedSentences, topicsCitedTooOften, topicsOverBudget, type Topic } from "@/lib/editorial/repetition";
 import { plainText } from "@/lib/editorial/text";
-import { articles } from "./support/content-corpus";
+import { articles, factsPath } from "./support/content-corpus";
 import { siteCopy } from "./support/site-copy";
 
 /**
@@ -22,11 +25,38 @@ const copy = siteCopy();
 const prose = copy.filter((part) => part.kind === "prose");
 const readable = (text: string) => plainText(text);
 
+const facts = readFileSync(factsPath, "utf8");
+/** The FACTS.md entry of the source at an address: what that source says. */
+const entriesOf = (url: string): string[] => {
+  const source: Source | undefined = sourceForUrl(url);
+  return source ? factsEntry(facts, source.readAt ?? source.url) : [];
+};
+/** The same, with the heading of its FACTS.md section, which frames every entry under it ("vishing against Salesforce customers"). */
+const entriesInSection = (url: string): string[] => {
+  const entry = entriesOf(url);
+  const heading = entry[0] === undefined ? undefined : factsSectionOf(facts, entry[0]);
+  return [...entry.map(factStated), ...(heading ? [heading] : [])];
+};
+
 describe("overstatement", () => {
-  test("every absolute or trend word stands in a passage that cites a source, or in a sentence marked as our view", () => {
-    const passages = prose.map((part) => ({ where: `${part.page} (${part.where})`, text: readable(part.text), cited: part.links.some((url) => sourceForUrl(url)) }));
+  test("every absolute stands in a passage that cites a source; every trend, superlative, hedge or intensifier is one its source states; or the sentence is marked as our view", () => {
+    const passages = prose.map((part) => ({
+      where: `${part.page} (${part.where})`,
+      text: readable(part.text),
+      cited: part.links.some((url) => sourceForUrl(url)),
+      entries: part.links.flatMap(entriesOf),
+    }));
     const found = unsupportedClaims(passages, { markers: claimMarkers, opinion: opinionMarkers });
-    expect(found.map((claim) => `${claim.where}: "${claim.phrase}" in: ${claim.sentence}`)).toEqual([]);
+    expect(found.map((claim) => `${claim.where}: ${claim.kind} "${claim.phrase}" in: ${claim.sentence}`)).toEqual([]);
+  });
+
+  test("a sentence that cites a source names only the channels of attack (phone, email, text, video, messaging app) the source names", () => {
+    const found = unsupportedChannels(
+      prose.filter((part) => part.links.length > 0).map((part) => ({ where: `${part.page} (${part.where})`, markdown: part.text })),
+      channels,
+      entriesInSection,
+    );
+    expect(found.map((entry) => `${entry.where}: ${entry.channel} in: ${entry.sentence}`)).toEqual([]);
   });
 });
 
@@ -64,6 +94,33 @@ describe("the repetition budget", () => {
       repetitionBudget.sharedRunWords,
     );
     expect(shared.map((passage) => `"${passage.words}": ${passage.pages.join(", ")}`)).toEqual([]);
+  });
+
+  test(`a case's sources are cited by at most ${repetitionBudget.citingPagesPerTopic} article besides the articles about it; others refer to the article that tells it`, () => {
+    // Home and the manifesto show figures beside their sources by design; a case is retold in an article.
+    const articleSlugs = new Set(articles().map((article) => article.slug));
+    const places = copy.filter((part) => articleSlugs.has(part.page)).map((part) => ({ page: part.page, text: readable(part.text), links: part.links }));
+    const over = topicsCitedTooOften(resolved, places, repetitionBudget.citingPagesPerTopic);
+    expect(over.map((entry) => `${entry.topic}: ${entry.pages.join(", ")}`)).toEqual([]);
+  });
+
+  const tellingProse = () => prose.filter((part) => pagesThatTell.has(part.page)).map((part) => ({ page: part.page, text: readable(part.text.replace(/\[[^\]]*\]\(\/blog\/[^)]*\)/g, " … ")) }));
+
+  test(`no pair of content words outside the site's vocabulary appears on more than ${repetitionBudget.phrasePages} pages`, () => {
+    const repeated = repeatedPhrases(tellingProse(), { maxPages: repetitionBudget.phrasePages, vocabulary });
+    expect(repeated.map((entry) => `"${entry.phrase}": ${entry.pages.join(", ")}`)).toEqual([]);
+  });
+
+  test(`no two pages share a sentence of ${repetitionBudget.sharedSentenceWords} words or more`, () => {
+    const shared = sharedSentences(tellingProse(), repetitionBudget.sharedSentenceWords);
+    expect(shared.map((entry) => `"${entry.words}": ${entry.pages.join(", ")}`)).toEqual([]);
+  });
+
+  test("each article ends on its own point, not on the product pitch, unless the company is its subject", () => {
+    const documents = articles()
+      .filter((article) => !(article.frontmatter.tags as string[]).includes(companyNewsTag))
+      .map((article) => ({ page: article.slug, paragraphs: article.blocks.filter((block) => block.kind !== "heading").map((block) => block.text) }));
+    expect(documentsEndingOnPitch(documents, pitchPaths)).toEqual([]);
   });
 
   test(`at most ${repetitionBudget.takeawaySections} articles have a section of takeaways`, () => {
