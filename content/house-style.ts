@@ -46,8 +46,8 @@ export const claimMarkers = [
   { kind: "trend", pattern: /\b(?:keeps?|kept) (?:getting|growing|rising)\b|\bgetting (?:easier|cheaper|better|worse|harder|more)\b|\bdid not stop\b/i, support: trendInSource },
   {
     kind: "superlative",
-    pattern: /\b(?:the )?(?:best|worst|most|least)(?:-| )(?:useful|documented|common|important|effective|dangerous|telling|likely|convincing|realistic|reliable|costly|vulnerable|exposed)\b|\b(?:best|worst)-\w+|\bthe (?:best|worst|largest|biggest|strongest|weakest)\b/i,
-    support: /\b(?:costliest|most-reported|most useful|fastest|largest|biggest|top|best|only)\b/i,
+    pattern: /\b(?:the )?(?:best|worst|most|least)(?:-| )(?:useful|documented|common|important|effective|dangerous|telling|likely|convincing|realistic|reliable|costly|vulnerable|exposed|prepared|targeted|trusted|successful|popular|sophisticated|frequent)\b|\b(?:best|worst)-\w+|\bthe (?:best|worst|largest|biggest|strongest|weakest)\b/i,
+    support: /\b(?:costliest|most-reported|most useful|fastest|largest|biggest|best)\b/i,
   },
   // "how often" and "often enough" ask or advise how frequently, and "commonly used" is data protection law's term for export formats: none claims anything about the world.
   { kind: "hedge", pattern: /\b(?:simply|usually|typically|generally|mostly|largely|widely|commonly(?! used)|exactly|precisely|clearly|obviously|certainly|undoubtedly)\b|(?<!\bhow )\boften\b(?! enough)/i, support: "same" },

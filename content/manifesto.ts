@@ -69,7 +69,7 @@ export const manifesto: Manifesto = {
       id: "the-new-threat",
       heading: "The New Threat",
       paragraphs: [
-        "The most convincing attack your organization will face this year may not arrive in an inbox. It will ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
+        "The attack that fools your organization this year may not arrive in an inbox. It may ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
         "Generative AI has made that voice cheap to produce. A short clip from a webinar, a podcast or a voicemail greeting is raw material for a clone, and the caller need not be the person they sound like.",
         "Voice works because it bypasses the habits we have trained. There is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
       ],

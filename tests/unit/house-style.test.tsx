@@ -44,7 +44,7 @@ describe("overstatement", () => {
       where: `${part.page} (${part.where})`,
       text: readable(part.text),
       cited: part.links.some((url) => sourceForUrl(url)),
-      entries: part.links.flatMap(entriesOf),
+      entries: part.links.flatMap(entriesOf).map(factStated),
     }));
     const found = unsupportedClaims(passages, { markers: claimMarkers, opinion: opinionMarkers });
     expect(found.map((claim) => `${claim.where}: ${claim.kind} "${claim.phrase}" in: ${claim.sentence}`)).toEqual([]);
