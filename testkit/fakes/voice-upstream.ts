@@ -27,6 +27,8 @@ export type ReceivedRequest = {
 export type FakeVoiceUpstream = {
   readonly baseUrl: string;
   readonly received: ReceivedRequest[];
+  /** Every request as it arrived, address and headers whole: what the voice provider learns from the server. */
+  readonly receivedRaw: { readonly url: string; readonly headers: http.IncomingHttpHeaders }[];
   behave(behaviour: UpstreamBehaviour): void;
   close(): Promise<void>;
 };
@@ -55,6 +57,7 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
   let served = 0;
   let behaviour: UpstreamBehaviour = { kind: "signed-url" };
   const received: ReceivedRequest[] = [];
+  const receivedRaw: { url: string; headers: http.IncomingHttpHeaders }[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
   const server = http.createServer((request, response) => {
@@ -76,6 +79,7 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
       return;
     }
     received.push({ path: url.pathname, agentId, apiKey: typeof apiKey === "string" ? apiKey : undefined });
+    receivedRaw.push({ url: request.url ?? "/", headers: request.headers });
 
     if (url.pathname !== signedUrlPath || agentId === null) {
       response.writeHead(404, { "Content-Type": "application/json" }).end('{"detail":"Not Found"}');
@@ -120,6 +124,7 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     received,
+    receivedRaw,
     behave(next) {
       behaviour = next;
     },
