@@ -261,8 +261,8 @@ export const dataStatements = {
     : "No audio or transcript is stored afterwards.",
   /** How the voice processor is set up so that the demo statement holds. */
   voiceProcessorSetting: voiceProcessorKeeping.kept
-    ? `Our voice processor saves no audio for our agents, and keeps each conversation's transcript in its own systems for ${voiceProcessorKeeping.for}`
-    : "Our voice processor keeps no copy: the configuration of our production voice agents, which we keep and test with our code, turns its audio saving off and sets its conversation history to a retention period of 0 days, so it deletes each transcript from its systems when the call ends",
+    ? `The configuration of our production voice agents, which we keep and test with our code, turns our voice processor's audio saving off and has it keep each conversation's transcript in its own systems for ${voiceProcessorKeeping.for}`
+    : "Our voice processor keeps no copy: the configuration of our production voice agents, which we keep and test with our code, turns the processor's audio saving off and sets its conversation history to a retention period of 0 days, so it deletes each transcript from its systems when the call ends",
   /** How the demo call begins, for a spoken call and for a typed one. */
   demoCallStart:
     "A spoken call starts only when you press Start Call and allow your browser to use your microphone; a typed call starts when you choose to reply by typing, and uses no microphone. Either ends when you press End Call or close the page",

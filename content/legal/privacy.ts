@@ -276,11 +276,14 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
             "Page views: reported to us only as aggregate statistics, which do not identify you.",
             `Demo abuse-prevention counters: ${demoCounterRetention}.`,
             `Customer data, including participant details, transcripts, results and voice samples: ${customerData.participants.keptByUs.kept ? customerData.participants.keptByUs.for : ""}. When an account ends, the customer can still export its data for ${exportDays} days; we then delete it from our live systems, or sooner if the customer asks us to.`,
-            `Voice data, on this schedule: ${voiceDataSchedule.map(lowerFirst).join("; ")}.`,
             `Backups: kept on a rolling cycle of ${backupDays} days, after which they are overwritten.`,
             `Enquiries and beta correspondence: ${businessData.enquiries.keptByUs.for}.`,
             `Billing and accounting records: ${businessData.billing.keptByUs.for}.`,
           ],
+        },
+        {
+          type: "p",
+          text: `Our retention schedule for voice data, which some laws (such as Illinois' Biometric Information Privacy Act) ask us to publish: ${voiceDataSchedule.join(". ")}.`,
         },
         {
           type: "p",

@@ -134,7 +134,7 @@ describe("privacy policy statements", () => {
   });
 
   test("privacy publishes a retention schedule for voice data with an outer limit", () => {
-    expectStatement(doc, /Voice data, on this schedule/, new RegExp(`${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction`), /whichever comes first/);
+    expectStatement(doc, /retention schedule for voice data/, new RegExp(`${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction`), /whichever comes first/);
   });
 
   test("privacy says what is stored of secrets a participant discloses", () => {
