@@ -82,3 +82,8 @@ export function figureInEntries(figure: Figure, entries: readonly string[]): boo
   const stated = entries.flatMap(numbersStated);
   return stated.some((value) => value === figure.value || (figure.approximate && value > 0 && Math.abs(value - figure.value) / value <= 0.01));
 }
+
+/** A measurement written in words ("within two weeks", "three seconds"): a figure as much as "2 weeks" is, and it needs its source beside it. */
+export function measuresInWords(text: string): boolean {
+  return wordedFiguresIn(text).some((figure) => new RegExp(`\\b${figure.text}\\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|percent)\\b`, "i").test(plainText(text)));
+}

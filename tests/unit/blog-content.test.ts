@@ -6,7 +6,7 @@ import { manifesto } from "@/content/manifesto";
 import { sourceForUrl } from "@/content/sources";
 import { countWords, wordsPerMinute } from "@/lib/blog/reading-time";
 import { splitAtUpdate, updateMismatch } from "@/lib/blog/updates";
-import { figureText } from "@/lib/editorial/figures";
+import { figureText, measuresInWords } from "@/lib/editorial/figures";
 import { articles, externalLinks, factsPath, firstSentence, internalLinks, plainText, type Article } from "./support/content-corpus";
 
 const all = articles();
@@ -55,12 +55,13 @@ describe("every article earns its place", () => {
   });
 });
 
+
 describe("every figure is sourced where it stands", () => {
   const citesSource = (text: string) => externalLinks(text).some((url) => sourceForUrl(url));
 
   test.each(each)("%s links a listed source in every paragraph or list item that states a figure", (_slug, article) => {
     const unsourced = article.blocks
-      .filter((block) => /\d/.test(figureText(block.text)))
+      .filter((block) => /\d/.test(figureText(block.text)) || measuresInWords(block.text))
       // A block quotation is attributed by the paragraph that introduces it.
       .filter((block) => !citesSource(block.text) && !(block.kind === "blockquote" && citesSource(article.blocks[article.blocks.indexOf(block) - 1]?.text ?? "")))
       .map((block) => block.text.slice(0, 100));

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { figureInEntries, figuresIn, figureText } from "@/lib/editorial/figures";
+import { figureInEntries, figuresIn, figureText, measuresInWords, wordedFiguresIn } from "@/lib/editorial/figures";
 
 describe("figures in copy", () => {
   test("dates, years and names with digits are not figures", () => {
@@ -33,5 +33,18 @@ describe("figures in copy", () => {
 
   test("a figure no entry states is unsupported", () => {
     expect(figureInEntries({ text: "0.5", value: 0.5, approximate: false }, ["no per-call price was found"])).toBe(false);
+  });
+
+  test("reads figures written in words, which the numeral checks would miss, leaving out the article-like 'one'", () => {
+    expect(wordedFiguresIn("Twenty-seven customers, two weeks later, a thousand emails and one call.").map((figure) => [figure.text, figure.value])).toEqual([
+      ["Twenty-seven", 27],
+      ["two", 2],
+      ["a thousand", 1000],
+    ]);
+  });
+
+  test("a measurement written in words is a figure that needs its source, a count of our own is not", () => {
+    expect(measuresInWords("The effect of an awareness session had gone within two weeks.")).toBe(true);
+    expect(measuresInWords("Two lessons follow, and there are two ways to find out.")).toBe(false);
   });
 });
