@@ -24,6 +24,18 @@ describe("launch sign-off list", () => {
     }
   });
 
+  it("keeps on the list what a privacy reviewer asks for and only the company can give: company number, postal address, EU representative, sub-processors and where voice data lives, the voice-data deletion limit, redaction, and whether visitors are bound by the dispute terms", () => {
+    for (const key of ["companyNumber", "postalAddress", "euRepresentative", "subProcessors", "voiceProcessorLocation", "voiceDataDeletionYears", "transcriptRedaction", "browsingVisitorsBoundByDisputeTerms"]) {
+      expect(Object.keys(launchSignoff)).toContain(key);
+      expect((launchSignoff as LaunchSignoff)[key]?.confirmed).toBeUndefined();
+    }
+  });
+
+  it("names an unsupplied value in the build's refusal without inventing one", () => {
+    const problem = launchReadinessProblem("https://www.mockingbird.ai", launchSignoff) ?? "";
+    expect(problem).toContain("- postalAddress: Registered postal address. Draft: none (the pages leave it out until the company supplies it).");
+  });
+
   it("reads the confirmed value when there is one, the draft otherwise", () => {
     const entry: SignoffEntry<number> = { label: "x", draft: 30, usedIn: ["/terms"], note: "" };
     expect(signedOff(entry)).toBe(30);
@@ -84,6 +96,10 @@ describe("pages read the sign-off values", () => {
     paymentTermDays: 21,
     customerBreachNotice: "within 48 hours",
     grantSupport: "Supported by the ElevenLabs Grants program",
+    companyNumber: "01234567",
+    postalAddress: "1 Example Street, London EC1A 1AA, United Kingdom",
+    euRepresentative: "Example Representative GmbH, Beispielstraße 1, 10115 Berlin, Germany",
+    browsingVisitorsBoundByDisputeTerms: true,
     founders: [{ slug: "real-person", name: "Real Person", role: "Co-founder & CEO", linkedinUrl: "https://www.linkedin.com/in/real-person", imageUrl: "/team/real-person.jpg", bio: "A real bio." }],
   };
 
@@ -130,5 +146,10 @@ describe("pages read the sign-off values", () => {
     expect(termsText).toContain("arbitration under the ICC Rules, before three arbitrators");
     expect(termsText).toContain("payable within 21 days of the invoice date");
     expect(team.team.map((member) => member.name)).toEqual(["Real Person"]);
+    expect(privacyText).toContain("registered in the United Kingdom under number 01234567, with its registered office at 1 Example Street, London EC1A 1AA, United Kingdom");
+    expect(privacyText).toContain("Our representative in the European Union, for people in the EU who want to contact us about their data, is Example Representative GmbH");
+    expect(termsText).toContain("company number 01234567, registered office 1 Example Street");
+    expect(termsText).toContain("limitation of liability and governing law and disputes apply to you");
+    expect(termsText).not.toContain("liability cap and the agreement to arbitrate do not");
   });
 });
