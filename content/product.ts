@@ -53,7 +53,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     title: "Campaign scheduling",
     description: [
       "Reach the whole organization in a single campaign. Mockingbird places automated simulation calls to thousands of employees at once, so your team never has to pick up a phone or juggle a call list.",
-      "Set a campaign up once, then run it again on a schedule: regular practice keeps instincts sharp in a way a once-a-year session cannot.",
+      "Set a campaign up once, then run it again on a schedule: we think regular practice keeps instincts sharp in a way a once-a-year session cannot.",
     ],
     bullets: [
       "Automated calls to thousands of employees at once",
