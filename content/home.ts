@@ -46,7 +46,7 @@ export const homeContent = {
       },
       {
         value: "1 in 599",
-        claim: "contact-center calls is fraudulent, according to voice-security vendor Pindrop.",
+        claim: "contact-center calls involves fraud, according to voice-security vendor Pindrop.",
         source: sources.pindropSite,
       },
     ] satisfies SourcedFigure[],
