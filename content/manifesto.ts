@@ -62,7 +62,7 @@ const cite = {
 
 export const manifesto: Manifesto = {
   title: "Our Manifesto",
-  lede: "Security awareness taught a generation of employees to distrust a suspicious email. Attackers noticed, and picked up the phone.",
+  lede: "Security awareness has spent years telling employees to distrust a suspicious email. We think the phone deserves the same practice.",
 
   sections: [
     {
