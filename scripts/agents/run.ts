@@ -1,0 +1,130 @@
+/**
+ * `npm run agents -- <command>`: the demo's production callers (elevenlabs/, docs/deploy.md).
+ *
+ *   generate          write elevenlabs/ from the playbooks, contract/ and the privacy policy's model
+ *   check             exit 1 when elevenlabs/ is not what generate writes, or the API would reject a file
+ *   push [ids...]     the tool, the agents and their tests onto ElevenLabs (ELEVENLABS_API_KEY)
+ *   status            each agent's id, and whether ElevenLabs keeps what the folder says
+ *   test [ids...]     push, then run each agent's tests on ElevenLabs and print the verdicts
+ *
+ * ELEVENLABS_BASE_URL points the commands at another API host (a data-residency one).
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
+import { pushAgents, PushError, keeps, type PushedItem } from "./push";
+import { callerSettings, scenarioPlaybooks } from "./sources";
+import { differences, elevenlabsDir, generatedFolders, generateTree, readRegistries, scenarioOf, writeTree } from "./tree";
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const dir = elevenlabsDir;
+const [command, ...args] = process.argv.slice(2);
+const apiKey = process.env.ELEVENLABS_API_KEY || undefined;
+const baseUrl = process.env.ELEVENLABS_BASE_URL || undefined;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+function generate(): void {
+  const files = generateTree(scenarioPlaybooks(), callerSettings(dir), readRegistries(dir));
+  const stale = differences(dir, files).filter((path) => !files.has(path));
+  writeTree(dir, files);
+  for (const path of stale) rmSync(join(dir, path));
+  print(`agents: wrote ${files.size} files in ${dir}${stale.length > 0 ? `, removed ${stale.join(", ")}` : ""}`);
+}
+
+function check(): void {
+  const files = generateTree(scenarioPlaybooks(), callerSettings(dir), readRegistries(dir));
+  const changed = differences(dir, files);
+  if (changed.length > 0) throw new PushError(`${dir} is not what the generator writes (${changed.join(", ")}): run npm run agents -- generate`);
+  const problems = [...files].flatMap(([path, text]) => {
+    if (!generatedFolders.some((folder) => path.startsWith(`${folder}/`))) return [];
+    const raw: unknown = JSON.parse(text);
+    const parsed = path.startsWith("agent_configs/") ? agentRequest(raw, path) : path.startsWith("tool_configs/") ? toolRequest(raw, path) : testRequest(raw, path);
+    return parsed.ok ? [] : parsed.problems;
+  });
+  if (problems.length > 0) throw new ConfigShapeError(problems);
+  print(`agents: ${dir} is what the generator writes, and every file is a request the API takes`);
+}
+
+async function push(only: readonly string[]): Promise<PushedItem[]> {
+  const pushed = await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl, only, log: print });
+  const count = (result: string) => pushed.filter((item) => item.result === result).length;
+  print(`agents: ${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged; commit the ids in ${dir}/*.json`);
+  return pushed;
+}
+
+function client(): ElevenLabsClient {
+  if (!apiKey) throw new PushError("ELEVENLABS_API_KEY: must be set (an API key of the ElevenLabs workspace the agents live in)");
+  return new ElevenLabsClient({ apiKey, ...(baseUrl ? { baseUrl } : {}), maxRetries: 0 });
+}
+
+async function status(): Promise<void> {
+  const registries = readRegistries(dir);
+  const api = apiKey ? client() : undefined;
+  for (const entry of registries.agents.agents) {
+    if (entry.id === undefined) {
+      print(`${entry.config}: not pushed yet`);
+      continue;
+    }
+    if (!api) {
+      print(`${entry.config}: ${entry.id} (set ELEVENLABS_API_KEY to compare it with ElevenLabs)`);
+      continue;
+    }
+    const parsed = agentRequest(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), entry.config);
+    const live = await api.conversationalAi.agents.get(entry.id).catch(() => undefined);
+    const state = live === undefined ? "missing on ElevenLabs" : parsed.ok && keeps(live, parsed.value) ? "in step" : "differs from the folder: npm run agents -- push";
+    print(`${entry.config}: ${entry.id} ${state}`);
+  }
+}
+
+/** Runs each pushed agent's tests on ElevenLabs and waits for the verdicts. */
+async function test(only: readonly string[]): Promise<boolean> {
+  const pushed = await push(only);
+  const api = client();
+  let passed = true;
+  for (const agent of pushed.filter((item) => item.kind === "agent")) {
+    const tests = pushed.filter((item) => item.kind === "test" && scenarioOf(item.config) === scenarioOf(agent.config));
+    let invocation = await api.conversationalAi.agents.runTests(agent.id, { tests: tests.map((item) => ({ testId: item.id })) });
+    while (invocation.testRuns.some((run) => run.status === "pending")) {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      invocation = await api.conversationalAi.tests.invocations.get(invocation.id);
+    }
+    for (const run of invocation.testRuns) {
+      passed &&= run.status === "passed";
+      print(`${run.status.padEnd(7)} ${run.testName ?? run.testId}`);
+    }
+  }
+  return passed;
+}
+
+async function main(): Promise<number> {
+  switch (command) {
+    case "generate":
+      generate();
+      return 0;
+    case "check":
+      check();
+      return 0;
+    case "push":
+      await push(args);
+      return 0;
+    case "status":
+      await status();
+      return 0;
+    case "test":
+      return (await test(args)) ? 0 : 1;
+    default:
+      print("usage: npm run agents -- generate | check | push [scenario...] | status | test [scenario...]  (docs/deploy.md)");
+      return command === undefined ? 0 : 2;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // A known failure is a sentence; anything else keeps its stack for whoever debugs it.
+    process.stderr.write(`agents: ${error instanceof PushError || error instanceof ConfigShapeError ? error.message : (error as Error).stack}\n`);
+    process.exit(1);
+  },
+);
