@@ -68,8 +68,6 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   const wanted = (config: string) => options.only === undefined || options.only.length === 0 || options.only.includes(scenarioOf(config));
 
   let registries = readRegistries(dir);
-  const stale = differences(dir, generateTree(playbooks, settings, registries));
-  if (stale.length > 0) throw new PushError(`${dir} is not what the generator writes (${stale.join(", ")}): run npm run agents -- generate, review and commit`);
 
   // Every file as the API's request, before any request.
   const problems: string[] = [];
@@ -84,6 +82,8 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   for (const entry of registries.agents.agents.filter((item) => wanted(item.config))) readRequest("agent", entry.config);
   for (const entry of registries.tests.tests.filter((item) => wanted(item.config))) readRequest("test", entry.config);
   if (problems.length > 0) throw new ConfigShapeError(problems);
+  const stale = differences(dir, generateTree(playbooks, settings, registries));
+  if (stale.length > 0) throw new PushError(`${dir} is not what the generator writes (${stale.join(", ")}): run npm run agents -- generate, review and commit`);
 
   const client = new ElevenLabsClient({ apiKey: options.apiKey, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), maxRetries: 0, headers: { "X-Source": "mockingbird-agents" } });
   const api = {
