@@ -1,7 +1,7 @@
 /**
  * The red-flag debrief travels from the voice agent to the widget as one client tool call.
- * Both sides import this module (the local agent builds it, the widget shows it; with
- * ElevenLabs the same client tool is configured on the agent), so name and shape cannot drift.
+ * Both sides import this module (the local agent builds it, the widget shows it; on ElevenLabs
+ * the agents get the same client tool, contract/debrief-tool.ts), so name and shape cannot drift.
  * No imports: the agent runs this file outside the site's build.
  */
 export const DEBRIEF_TOOL_NAME = "show_red_flag_debrief";

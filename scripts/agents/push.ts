@@ -30,7 +30,7 @@ export type PushOptions = {
   playbooks: readonly Playbook[];
   settings: CallerSettings;
   apiKey: string | undefined;
-  /** ElevenLabs' API by default (ELEVENLABS_BASE_URL changes it, for a residency or the tests' double). */
+  /** ElevenLabs' API by default (ELEVENLABS_API_BASE changes it, for a residency or the tests' double). */
   baseUrl?: string;
   /** Scenario ids: push only their agents and tests (the tool always). */
   only?: readonly string[];
@@ -60,7 +60,7 @@ function describe(error: unknown): string {
 export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   const { dir, playbooks, settings } = options;
   const log = options.log ?? (() => undefined);
-  if (!options.apiKey) throw new PushError("ELEVENLABS_API_KEY: must be set to push (an API key of the ElevenLabs workspace the agents live in, with the Conversational AI permission)");
+  if (!options.apiKey) throw new PushError("ELEVENLABS_API_KEY: must be set to push (an API key of the ElevenLabs workspace the agents live in)");
 
   const known = playbooks.map((playbook) => playbook.id);
   const unknown = (options.only ?? []).filter((id) => !known.includes(id));

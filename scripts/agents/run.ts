@@ -7,7 +7,7 @@
  *   status            each agent's id, and whether ElevenLabs keeps what the folder says
  *   test [ids...]     push, then run each agent's tests on ElevenLabs and print the verdicts
  *
- * ELEVENLABS_BASE_URL points the commands at another API host (a data-residency one).
+ * ELEVENLABS_API_BASE points the commands at another API host (a data-residency one).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +22,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 const dir = elevenlabsDir;
 const [command, ...args] = process.argv.slice(2);
 const apiKey = process.env.ELEVENLABS_API_KEY || undefined;
-const baseUrl = process.env.ELEVENLABS_BASE_URL || undefined;
+const baseUrl = process.env.ELEVENLABS_API_BASE || undefined;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 function generate(): void {

@@ -6,7 +6,10 @@
  * sent and answers it back, so a test can push and read back. The call itself is
  * contract/service-double.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
 
@@ -159,4 +162,19 @@ export async function serveManagementDouble(options: { apiKey: string }): Promis
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A copy of an agents folder (elevenlabs/) in a temporary directory, without the ids its
+ * registries record: those name a real workspace's agents, which the empty double does not have.
+ */
+export function copyWithoutIds(folder: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "elevenlabs-"));
+  cpSync(folder, dir, { recursive: true });
+  for (const file of ["agents.json", "tools.json", "tests.json"]) {
+    const registry = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, { id?: string }[]>;
+    for (const entries of Object.values(registry)) for (const entry of entries) delete entry.id;
+    writeFileSync(join(dir, file), `${JSON.stringify(registry, null, 2)}\n`);
+  }
+  return dir;
 }

@@ -1,12 +1,11 @@
 /** @jest-environment node */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigShapeError } from "@/scripts/agents/api-shapes";
 import { pushAgents, type PushOptions } from "@/scripts/agents/push";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, generateTree, readRegistries, writeTree } from "@/scripts/agents/tree";
-import { serveManagementDouble, type ServedManagementDouble } from "@/testkit/fakes/elevenlabs-management";
+import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } from "@/testkit/fakes/elevenlabs-management";
 
 /**
  * `npm run agents -- push` against the double of ElevenLabs' management API
@@ -19,14 +18,7 @@ let dir: string;
 
 beforeEach(async () => {
   double = await serveManagementDouble({ apiKey });
-  dir = mkdtempSync(join(tmpdir(), "elevenlabs-"));
-  cpSync(elevenlabsDir, dir, { recursive: true });
-  // The committed folder may already name a workspace's ids; the double starts empty.
-  for (const file of ["agents.json", "tools.json", "tests.json"]) {
-    const registry = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, { id?: string }[]>;
-    for (const entries of Object.values(registry)) for (const entry of entries) delete entry.id;
-    writeFileSync(join(dir, file), `${JSON.stringify(registry, null, 2)}\n`);
-  }
+  dir = copyWithoutIds(elevenlabsDir);
 });
 
 afterEach(async () => {
