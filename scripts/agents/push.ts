@@ -40,14 +40,21 @@ export type PushOptions = {
 type Kind = PushedItem["kind"];
 const registryOf = { tool: "tools", agent: "agents", test: "tests" } as const satisfies Record<Kind, keyof Registries>;
 
-/** Deep comparison of what was sent with what the API keeps: every field sent must come back the same (the API adds defaults of its own). */
-export function keeps(actual: unknown, sent: unknown): boolean {
-  if (Array.isArray(sent)) return Array.isArray(actual) && actual.length === sent.length && sent.every((item, index) => keeps(actual[index], item));
-  if (typeof sent === "object" && sent !== null) {
-    if (typeof actual !== "object" || actual === null) return false;
-    return Object.entries(sent).every(([key, value]) => value === undefined || keeps((actual as Record<string, unknown>)[key], value));
+/**
+ * The fields sent that the API does not keep as sent, as dotted paths (the API adds defaults of
+ * its own, which are not compared). Empty when it keeps everything.
+ */
+export function notKept(actual: unknown, sent: unknown, path = ""): string[] {
+  const here = path === "" ? "(all)" : path;
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(actual) || actual.length !== sent.length) return [here];
+    return sent.flatMap((item, index) => notKept(actual[index], item, `${path}[${index}]`));
   }
-  return actual === sent;
+  if (typeof sent === "object" && sent !== null) {
+    if (typeof actual !== "object" || actual === null) return [here];
+    return Object.entries(sent).flatMap(([key, value]) => (value === undefined ? [] : notKept((actual as Record<string, unknown>)[key], value, path === "" ? key : `${path}.${key}`)));
+  }
+  return actual === sent ? [] : [here];
 }
 
 const isNotFound = (error: unknown) => error instanceof ElevenLabsError && error.statusCode === 404;
@@ -132,7 +139,7 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
         entry.id = await api[kind].create(body);
         saveRegistry(kind);
         result = "created";
-      } else if (keeps(current.get(entry.config), api[kind].sent(body))) {
+      } else if (notKept(current.get(entry.config), api[kind].sent(body)).length === 0) {
         result = "unchanged";
       } else {
         await api[kind].update(entry.id, body);

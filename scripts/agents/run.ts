@@ -4,18 +4,20 @@
  *   generate          write elevenlabs/ from the playbooks, contract/ and the privacy policy's model
  *   check             exit 1 when elevenlabs/ is not what generate writes, or the API would reject a file
  *   push [ids...]     the tool, the agents and their tests onto ElevenLabs (ELEVENLABS_API_KEY)
- *   status            each agent's id, and whether ElevenLabs keeps what the folder says
+ *   status            each agent's id, and the fields where ElevenLabs differs from the folder
+ *   pull              what ElevenLabs holds for each agent, into elevenlabs/.pulled/ (not committed)
  *   test [ids...]     push, then run each agent's tests on ElevenLabs and print the verdicts
  *
  * ELEVENLABS_API_BASE points the commands at another API host (a data-residency one).
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
+import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
 import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
-import { pushAgents, PushError, keeps, type PushedItem } from "./push";
+import { notKept, pushAgents, PushError, type PushedItem } from "./push";
 import { callerSettings, scenarioPlaybooks } from "./sources";
-import { differences, elevenlabsDir, generatedFolders, generateTree, readRegistries, scenarioOf, writeTree } from "./tree";
+import { differences, elevenlabsDir, generatedFolders, generateTree, jsonText, readRegistries, scenarioOf, writeTree } from "./tree";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -73,8 +75,27 @@ async function status(): Promise<void> {
     }
     const parsed = agentRequest(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), entry.config);
     const live = await api.conversationalAi.agents.get(entry.id).catch(() => undefined);
-    const state = live === undefined ? "missing on ElevenLabs" : parsed.ok && keeps(live, parsed.value) ? "in step" : "differs from the folder: npm run agents -- push";
+    const differing = live === undefined || !parsed.ok ? [] : notKept(live, parsed.value);
+    const state = live === undefined ? "missing on ElevenLabs" : differing.length === 0 ? "in step" : `differs from the folder in ${differing.join(", ")}: npm run agents -- push`;
     print(`${entry.config}: ${entry.id} ${state}`);
+  }
+}
+
+/**
+ * What ElevenLabs holds for each pushed agent, in the API's own fields, into elevenlabs/.pulled/:
+ * to see what someone changed in the dashboard. The folder's configs are generated, so a change
+ * worth keeping goes into the playbook or the generator, never into agent_configs/ by hand.
+ */
+async function pull(): Promise<void> {
+  const api = client();
+  const target = join(dir, ".pulled");
+  for (const entry of readRegistries(dir).agents.agents) {
+    if (entry.id === undefined) continue;
+    const live = await api.conversationalAi.agents.get(entry.id);
+    const raw = serialization.GetAgentResponseModel.jsonOrThrow(live, { unrecognizedObjectKeys: "passthrough" });
+    mkdirSync(join(target, "agent_configs"), { recursive: true });
+    writeFileSync(join(target, entry.config), jsonText(raw));
+    print(`pulled ${entry.config} (${entry.id}) into ${join(target, entry.config)}`);
   }
 }
 
@@ -112,10 +133,13 @@ async function main(): Promise<number> {
     case "status":
       await status();
       return 0;
+    case "pull":
+      await pull();
+      return 0;
     case "test":
       return (await test(args)) ? 0 : 1;
     default:
-      print("usage: npm run agents -- generate | check | push [scenario...] | status | test [scenario...]  (docs/deploy.md)");
+      print("usage: npm run agents -- generate | check | push [scenario...] | status | pull | test [scenario...]  (docs/deploy.md)");
       return command === undefined ? 0 : 2;
   }
 }
