@@ -16,8 +16,9 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
 import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
 import { notKept, pushAgents, PushError, type PushedItem } from "./push";
+import { runCallerTests } from "./run-tests";
 import { callerSettings, scenarioPlaybooks } from "./sources";
-import { differences, elevenlabsDir, generatedFolders, generateTree, jsonText, readRegistries, scenarioOf, writeTree } from "./tree";
+import { differences, elevenlabsDir, generatedFolders, generateTree, jsonText, readRegistries, writeTree } from "./tree";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -99,24 +100,9 @@ async function pull(): Promise<void> {
   }
 }
 
-/** Runs each pushed agent's tests on ElevenLabs and waits for the verdicts. */
 async function test(only: readonly string[]): Promise<boolean> {
   const pushed = await push(only);
-  const api = client();
-  let passed = true;
-  for (const agent of pushed.filter((item) => item.kind === "agent")) {
-    const tests = pushed.filter((item) => item.kind === "test" && scenarioOf(item.config) === scenarioOf(agent.config));
-    let invocation = await api.conversationalAi.agents.runTests(agent.id, { tests: tests.map((item) => ({ testId: item.id })) });
-    while (invocation.testRuns.some((run) => run.status === "pending")) {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      invocation = await api.conversationalAi.tests.invocations.get(invocation.id);
-    }
-    for (const run of invocation.testRuns) {
-      passed &&= run.status === "passed";
-      print(`${run.status.padEnd(7)} ${run.testName ?? run.testId}`);
-    }
-  }
-  return passed;
+  return runCallerTests({ apiKey: apiKey!, baseUrl, pushed, log: print });
 }
 
 async function main(): Promise<number> {

@@ -20,6 +20,10 @@ type TestRecord = serialization.conversationalAi.TestsCreateRequestBody.Raw & { 
 
 export type ManagementRequest = { method: string; path: string };
 
+/** A test run's verdict; the double cannot judge a caller, so the test says what ElevenLabs would. */
+export type Verdict = (test: TestRecord) => "passed" | "failed";
+type Invocation = { id: string; agent_id: string; test_runs: { test_run_id: string; test_invocation_id: string; agent_id: string; test_id: string; test_name: string; status: "pending" | "passed" | "failed" }[] };
+
 export type ServedManagementDouble = {
   /** http://127.0.0.1:port, the SDK's baseUrl. */
   readonly baseUrl: string;
@@ -46,10 +50,11 @@ function merge(kept: unknown, update: unknown): unknown {
 const now = () => Math.floor(Date.now() / 1000);
 const accessInfo = { is_creator: true, creator_name: "Double", creator_email: "double@example.invalid", role: "admin" };
 
-export async function serveManagementDouble(options: { apiKey: string }): Promise<ServedManagementDouble> {
+export async function serveManagementDouble(options: { apiKey: string; verdict?: Verdict }): Promise<ServedManagementDouble> {
   const agents = new Map<string, AgentRecord>();
   const tools = new Map<string, ToolRecord>();
   const tests = new Map<string, TestRecord>();
+  const invocations = new Map<string, Invocation>();
   const requests: ManagementRequest[] = [];
   const failures: { method: string; pathPrefix: string; status: number }[] = [];
   let nextId = 1;
@@ -89,9 +94,26 @@ export async function serveManagementDouble(options: { apiKey: string }): Promis
           send(422, { detail: result.errors.map((error) => ({ loc: ["body", ...error.path], msg: error.message, type: "value_error" })) });
           return true;
         };
-        const [, , , collection, id] = url.pathname.split("/"); // "", v1, convai, collection, id
+        const [, , , collection, id, action] = url.pathname.split("/"); // "", v1, convai, collection, id, action
         const notFound = () => send(404, { detail: { status: "not_found", message: `${collection} ${id} not found` } });
 
+        if (collection === "agents" && action === "run-tests" && method === "POST") {
+          if (!agents.has(id!)) return notFound();
+          if (invalid(serialization.conversationalAi.RunAgentTestsRequestModel, body)) return;
+          const testIds = (body as serialization.conversationalAi.RunAgentTestsRequestModel.Raw).tests.map((entry) => entry.test_id);
+          if (!testIds.every((testId) => tests.has(testId))) return send(404, { detail: { status: "not_found", message: "a test is not found" } });
+          const invocation: Invocation = { id: newId("invocation"), agent_id: id!, test_runs: [] };
+          invocation.test_runs = testIds.map((testId) => ({ test_run_id: newId("run"), test_invocation_id: invocation.id, agent_id: id!, test_id: testId, test_name: tests.get(testId)!.name, status: "pending" }));
+          invocations.set(invocation.id, invocation);
+          return send(200, invocation);
+        }
+        if (collection === "test-invocations" && method === "GET") {
+          const invocation = id === undefined ? undefined : invocations.get(id);
+          if (!invocation) return notFound();
+          // Judged by the time anyone asks again.
+          for (const run of invocation.test_runs) if (run.status === "pending") run.status = (options.verdict ?? (() => "passed"))(tests.get(run.test_id)!);
+          return send(200, invocation);
+        }
         if (collection === "agents") {
           if (method === "POST" && id === "create") {
             if (invalid(serialization.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost, body)) return;

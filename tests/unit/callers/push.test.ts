@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigShapeError } from "@/scripts/agents/api-shapes";
 import { pushAgents, type PushOptions } from "@/scripts/agents/push";
+import { runCallerTests } from "@/scripts/agents/run-tests";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, generateTree, readRegistries, writeTree } from "@/scripts/agents/tree";
 import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } from "@/testkit/fakes/elevenlabs-management";
@@ -122,4 +123,14 @@ test("a push that fails half way leaves every recorded id naming something Eleve
   const pushed = await pushAgents(options());
   expect(pushed.filter((item) => item.kind === "tool").map((item) => item.result)).toEqual(["unchanged"]);
   expect(pushed.filter((item) => item.kind === "agent").map((item) => item.result)).toEqual(["created", "created", "created"]);
+});
+
+test("the caller tests run on each pushed agent, and one failing verdict fails the run", async () => {
+  await double.close();
+  double = await serveManagementDouble({ apiKey, verdict: (test) => (test.name.endsWith("a real-looking password") && test.name.startsWith("CEO") ? "failed" : "passed") });
+  const pushed = await pushAgents(options());
+  const lines: string[] = [];
+  expect(await runCallerTests({ apiKey, baseUrl: double.baseUrl, pushed, log: (line) => lines.push(line), pollMs: 1 })).toBe(false);
+  expect(lines).toHaveLength(15);
+  expect(lines.filter((line) => line.startsWith("failed"))).toEqual(["failed  CEO urgent wire: the visitor offers a real-looking password"]);
 });
