@@ -24,6 +24,10 @@ export type CallerSettings = {
   voices: { default: string; scenarios: Readonly<Record<string, string>> };
 };
 
+/** The contract's `as const` schema without readonly, so it can be checked against the SDK's (mutable) request type. */
+type Mutable<T> = T extends readonly (infer Item)[] ? Mutable<Item>[] : T extends object ? { -readonly [Key in keyof T]: Mutable<T[Key]> } : T;
+const mutableCopy = <T>(value: T): Mutable<T> => JSON.parse(JSON.stringify(value)) as Mutable<T>;
+
 /** An agent config file (agent_configs/<scenario>.json): what the CLI and `npm run agents -- push` send. */
 export type AgentConfigFile = {
   name: string;
@@ -105,6 +109,7 @@ export function debriefToolConfig(): ToolConfigFile {
     description: "Shows the visitor the red-flag debrief of this call. Call it exactly once, after your last line and before end_call.",
     expects_response: true,
     response_timeout_secs: 5,
-    parameters: debriefToolParameters as unknown as serialization.ObjectJsonSchemaPropertyInput.Raw,
+    // A mutable copy of the contract's schema, type-checked against the SDK's JSON Schema property type.
+    parameters: mutableCopy(debriefToolParameters),
   };
 }
