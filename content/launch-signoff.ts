@@ -133,8 +133,8 @@ export const launchSignoff = {
   voiceHistoryRetentionDays: {
     label: "Days the voice processor keeps each conversation's transcript (the ElevenLabs agents' data retention; audio saving stays off)",
     draft: 0,
-    usedIn: ["/privacy (the demo call, customer data, how long we keep data)", "the call widget's notice", "docs/deploy.md (the ElevenLabs agents)"],
-    note: "Set every ElevenLabs agent the demo and the platform use to this retention, applied to existing conversations, with audio saving off (docs/deploy.md). The privacy policy states what this value says; 0 means the transcript is deleted when the call ends.",
+    usedIn: ["/privacy (the demo call, customer data, how long we keep data)", "the call widget's notice", "the demo's ElevenLabs agents (elevenlabs/, npm run agents)"],
+    note: "The demo's ElevenLabs agents take this retention, applied to existing conversations, with audio saving off, when they are generated and pushed (npm run agents, docs/deploy.md); set the platform's agents the same. The privacy policy states what this value says; 0 means the transcript is deleted when the call ends.",
   } satisfies SignoffEntry<number>,
 
   voiceProcessorLocation: {

@@ -1,7 +1,7 @@
 /**
  * The red-flag debrief travels from the voice agent to the widget as one client tool call.
- * Both sides import this module (the local agent builds it, the widget shows it; with
- * ElevenLabs the same client tool is configured on the agent), so name and shape cannot drift.
+ * Both sides import this module (the local agent builds it, the widget shows it; on ElevenLabs
+ * the agents get the same client tool, contract/debrief-tool.ts), so name and shape cannot drift.
  * No imports: the agent runs this file outside the site's build.
  */
 export const DEBRIEF_TOOL_NAME = "show_red_flag_debrief";
@@ -12,7 +12,7 @@ export type Tactic = (typeof tactics)[number];
 export const debriefOutcomes = ["complied", "held-firm", "verified", "ended-early"] as const;
 export type DebriefOutcome = (typeof debriefOutcomes)[number];
 
-const momentKinds = ["complied", "held-firm", "verified", "ended"] as const;
+export const momentKinds = ["complied", "held-firm", "verified", "ended"] as const;
 
 export type Debrief = {
   scenario: string;
@@ -24,10 +24,10 @@ export type Debrief = {
 };
 
 /** Limits that keep a malformed or hostile tool call from flooding the page. */
-const MAX_TEXT = 600;
-const MAX_ITEMS = 12;
+export const DEBRIEF_MAX_TEXT = 600;
+export const DEBRIEF_MAX_ITEMS = 12;
 
-const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "" && value.length <= MAX_TEXT;
+const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "" && value.length <= DEBRIEF_MAX_TEXT;
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === "string" && (list as readonly string[]).includes(value);
 
 /**
@@ -38,8 +38,8 @@ export function parseDebrief(value: unknown): Debrief | null {
   if (typeof value !== "object" || value === null) return null;
   const input = value as Record<string, unknown>;
   if (!isText(input.scenario) || !isText(input.title) || !oneOf(debriefOutcomes, input.outcome)) return null;
-  if (!Array.isArray(input.tacticsUsed) || input.tacticsUsed.length > MAX_ITEMS) return null;
-  if (!Array.isArray(input.nextTime) || input.nextTime.length > MAX_ITEMS || !input.nextTime.every(isText)) return null;
+  if (!Array.isArray(input.tacticsUsed) || input.tacticsUsed.length > DEBRIEF_MAX_ITEMS) return null;
+  if (!Array.isArray(input.nextTime) || input.nextTime.length > DEBRIEF_MAX_ITEMS || !input.nextTime.every(isText)) return null;
 
   const tacticsUsed: Debrief["tacticsUsed"] = [];
   for (const item of input.tacticsUsed as unknown[]) {

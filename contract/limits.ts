@@ -1,6 +1,6 @@
 /**
- * The limits the site's widget and the local agent both enforce. A deployment on ElevenLabs
- * sets its agent's own limits to match (docs/deploy.md).
+ * The limits the site's widget and the local agent both enforce. The production agents on
+ * ElevenLabs take their maximum duration from here (elevenlabs/, written by scripts/agents).
  */
 
 /** The call's time limit by default: the agent ends the call there (AGENT_MAX_CALL_SECONDS), the widget counts down to it (NEXT_PUBLIC_CALL_LIMIT_SECONDS). */

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
+import { CALL_VARIABLES } from "@/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
@@ -184,6 +185,7 @@ function SessionStart({ session, events }: CallEngineProps) {
       signedUrl: session.signedUrl,
       connectionType: "websocket",
       textOnly: session.textOnly,
+      dynamicVariables: { ...CALL_VARIABLES },
       clientTools: clientTools(events.dispatch),
       ...voiceAssets,
       audioContext: session.audioContext ?? undefined,

@@ -53,6 +53,11 @@ export type DoubleScript = {
    * by closing before the metadata, with the reason the SDK reports (docs/protocol.md §2.3, #23, #433).
    */
   refuse?: { code: number; reason: string };
+  /**
+   * The agent as configured on the service (a pushed config, elevenlabs/): the service refuses
+   * an override the agent has not enabled. Without it, every override is accepted.
+   */
+  agent?: { allowsOverride(path: string): boolean };
 };
 
 export const doubleDefaults = { firstFramesDelayMs: 300, msPerChar: 60, deltaIntervalMs: 30, maxDurationMs: 180_000 } as const;
@@ -80,7 +85,7 @@ export class ServiceDoubleSession {
   init: Record<string, unknown> | null = null;
   closed = false;
 
-  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse">> & Pick<DoubleScript, "refuse"> & { heard: readonly string[] };
+  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse" | "agent">> & Pick<DoubleScript, "refuse" | "agent"> & { heard: readonly string[] };
   private nextEventId = 1;
   private nextPingId = 1;
   private turnsAnswered = 0;
@@ -156,6 +161,13 @@ export class ServiceDoubleSession {
     this.init = init;
     if (this.script.refuse) return this.close(this.script.refuse.code, this.script.refuse.reason);
     const override = init.conversation_config_override as { conversation?: { text_only?: boolean } } | undefined;
+    const refused = overridePaths(override).find((path) => this.script.agent?.allowsOverride(path) === false);
+    if (refused !== undefined) return this.close(1008, `Override for field '${refused}' is not allowed by config.`);
+    // The service fills the first message's {{name}} from the call's dynamic variables, and refuses a call that leaves one unfilled.
+    const variables = (init.dynamic_variables ?? {}) as Record<string, unknown>;
+    const missing = [...this.script.greeting.matchAll(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g)].map(([, name]) => name!).filter((name) => variables[name] === undefined);
+    if (missing.length > 0) return this.close(1008, `Missing required dynamic variables in first message: {${missing.map((name) => `'${name}'`).join(", ")}}`);
+    const greeting = this.script.greeting.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_whole, name: string) => String(variables[name]));
     this.textOnly = override?.conversation?.text_only === true;
     this.send({
       type: "conversation_initiation_metadata",
@@ -163,7 +175,7 @@ export class ServiceDoubleSession {
     });
     this.after(this.script.firstFramesDelayMs, () => {
       this.send({ type: "ping", ping_event: { event_id: this.nextPingId++, ping_ms: null } });
-      if (this.script.greeting !== "") this.queue([{ say: this.script.greeting }], true);
+      if (greeting !== "") this.queue([{ say: greeting }], true);
     });
     this.after(this.script.maxDurationMs, () => {
       this.stopSpeaking();
@@ -317,4 +329,11 @@ function quietTone(ms: number): string {
   const pcm = Buffer.alloc(samples * 2);
   for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(200 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
   return pcm.toString("base64");
+}
+
+/** The dotted paths of the fields an override sets (the SDK sends empty objects for the groups it leaves alone). */
+function overridePaths(value: unknown, path: readonly string[] = []): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value !== "object" || Array.isArray(value)) return [path.join(".")];
+  return Object.entries(value).flatMap(([key, item]) => overridePaths(item, [...path, key]));
 }

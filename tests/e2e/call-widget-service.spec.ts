@@ -1,17 +1,29 @@
 import { expect, test, type Page } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../../contract/service-double";
+import { CALL_VARIABLES } from "../../contract/call-variables";
+import { defaultCallScenarioId } from "../../content/call/scenarios";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
+import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
 
 /**
  * The widget against the double of ElevenLabs' service (contract/service-double), not
  * the local agent: the site must work with what the service sends. The page's call socket
  * (to the agent's origin, the one its CSP allows) is answered by the double through
  * routeWebSocket. Typed and voice calls, interruption, client tools, the time limit.
+ * The agent is the production caller of the widget's first scenario, pushed from elevenlabs/
+ * (support/pushed-caller.ts): its first message, its debrief tool and the overrides it allows.
  */
-const greeting = "Hi, it's Dave from the service desk.";
+let caller: PushedCaller;
+/** The first message as the service says it: its {{variables}} filled from what the widget sent. */
+let greeting: string;
 const reply = "Dave, extension four four one zero. Now read me that code, please.";
 
-const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting, answer: () => [{ say: reply }], ...overrides });
+test.beforeAll(async () => {
+  caller = await pushedCaller(defaultCallScenarioId);
+  greeting = caller.firstMessage.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (CALL_VARIABLES as Record<string, string>)[name] ?? whole);
+});
+
+const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting: caller.firstMessage, agent: caller.agent, answer: () => [{ say: reply }], ...overrides });
 
 /** Home with the call's socket answered by the double: a typed call started and its greeting captioned. */
 async function startTypedCallOnTheDouble(page: Page, overrides: Partial<DoubleScript> = {}): Promise<{ widget: CallWidget; session: ServiceDoubleSession }> {
@@ -83,7 +95,7 @@ test("the service's client tool call shows the red-flag debrief, an unknown tool
     answer: (_turn, index) =>
       index === 0
         ? [{ clientTool: "open_ticket", parameters: {} }, { say: reply }]
-        : [{ clientTool: "show_red_flag_debrief", parameters: heldFirmDebrief }, { say: "Fine. Goodbye." }, { endCall: true }],
+        : [{ clientTool: caller.debriefToolName, parameters: heldFirmDebrief }, { say: "Fine. Goodbye." }, { endCall: true }],
   });
   await typeReply(widget, "Who is this?");
   await expect(widget.agentLines).toHaveCount(2, { timeout: 15_000 });
@@ -124,7 +136,7 @@ voiceTest.describe("voice calls", () => {
   });
 
   voiceTest("a visitor who talks over the service's greeting interrupts it, and the caption keeps only what was heard", async ({ page }) => {
-    const long = `${greeting} Someone has been trying to get into your account all morning, and I have to confirm it is really you before I can lock them out.`;
+    const long = `${caller.firstMessage} Someone has been trying to get into your account all morning, and I have to confirm it is really you before I can lock them out.`;
     const sessions: ServiceDoubleSession[] = await routeServiceDouble(page, agentSocketPattern, script({ greeting: long, heard: [spokenLine] }));
     await page.goto("/");
     const widget = callWidget(page);

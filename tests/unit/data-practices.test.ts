@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { callWidgetPageText } from "@/content/call/page";
 import { customerData, dataStatements, demoCounterRetention, processors, visitorData, voiceHistoryRetentionDays, voiceProcessorSavesAudio } from "@/content/legal/data-practices";
@@ -8,8 +8,7 @@ import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { productFaq } from "@/content/product";
 import { siteHost } from "@/lib/config/site-links";
-import { tableUnder } from "@/lib/editorial/markdown-table";
-import { plainText } from "@/lib/editorial/text";
+import type { AgentConfigFile } from "@/scripts/agents/configs";
 
 /** The legal texts as this deployment serves them. */
 const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
@@ -25,19 +24,17 @@ const root = path.join(__dirname, "../..");
 const textOf = (doc: LegalDocument) => [doc.intro, ...doc.sections.flatMap((section) => section.blocks.flatMap((block) => (block.type === "p" ? [block.text] : block.items)))];
 const section = (doc: LegalDocument, id: string) => textOf({ ...doc, intro: "", sections: doc.sections.filter((entry) => entry.id === id) }).join("\n");
 
-describe("the deploy guides follow the model", () => {
-  const guide = readFileSync(path.join(root, "docs/deploy.md"), "utf8");
-  const settings = tableUnder(guide, "The ElevenLabs agents") ?? [];
-  const value = (setting: string) => plainText(settings.find((row) => row.setting === setting)?.value ?? "");
+describe("the production agents and the deploy guides follow the model", () => {
+  const agentConfigs = readdirSync(path.join(root, "elevenlabs/agent_configs")).map((file) => JSON.parse(readFileSync(path.join(root, "elevenlabs/agent_configs", file), "utf8")) as AgentConfigFile);
 
-  test("the deploy guide sets every ElevenLabs agent's data retention to the signed-off number of days", () => {
-    expect(value("Data retention")).toBe(`${voiceHistoryRetentionDays} days`);
-    expect(value("Apply to existing conversations")).toBe("on");
+  test("every ElevenLabs agent keeps conversations for the signed-off number of days, existing ones included", () => {
+    expect(agentConfigs.length).toBeGreaterThan(0);
+    for (const config of agentConfigs) expect(config.platform_settings.privacy).toMatchObject({ retention_days: voiceHistoryRetentionDays, apply_to_existing_conversations: true });
   });
 
-  test("the deploy guide turns the agents' audio saving off, since call recordings are never stored", () => {
+  test("every ElevenLabs agent saves no audio, since call recordings are never stored", () => {
     expect(voiceProcessorSavesAudio).toBe(false);
-    expect(value("Audio saving")).toBe("off");
+    for (const config of agentConfigs) expect(config.platform_settings.privacy).toMatchObject({ record_voice: false, delete_audio: true });
   });
 
   test("the Supabase guide bounds the demo's counters by the privacy policy's retention", () => {

@@ -1,0 +1,115 @@
+import type * as serialization from "@elevenlabs/elevenlabs-js/serialization";
+import type { Playbook } from "../../agent/src/caller/playbook-schema";
+import { CALL_VARIABLES } from "../../contract/call-variables";
+import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
+import { debriefToolParameters } from "../../contract/debrief-tool";
+import { callerPrompt } from "./prompt";
+
+/**
+ * The production callers as ElevenLabs' CLI keeps them (agent_configs/, tool_configs/,
+ * test_configs/, in the API's own snake_case), written from the playbooks, the contract and the
+ * site's legal promises. Pure: the settings come in as arguments (scripts/agents/sources.ts reads
+ * them), so a test can generate with other values.
+ */
+
+/** What the configs take from outside the playbooks: each has one home, named in sources.ts. */
+export type CallerSettings = {
+  callLimitSeconds: number;
+  /** The privacy policy's promises (content/legal/data-practices.ts). */
+  retentionDays: number;
+  savesAudio: boolean;
+  /** Host names the agents take calls from (the site's origin). */
+  allowedHosts: readonly string[];
+  /** Voice id per scenario; a scenario without one speaks with `defaultVoice`. */
+  voices: { default: string; scenarios: Readonly<Record<string, string>> };
+};
+
+/** The contract's `as const` schema without readonly, so it can be checked against the SDK's (mutable) request type. */
+type Mutable<T> = T extends readonly (infer Item)[] ? Mutable<Item>[] : T extends object ? { -readonly [Key in keyof T]: Mutable<T[Key]> } : T;
+const mutableCopy = <T>(value: T): Mutable<T> => JSON.parse(JSON.stringify(value)) as Mutable<T>;
+
+/** An agent config file (agent_configs/<scenario>.json): what the CLI and `npm run agents -- push` send. */
+export type AgentConfigFile = {
+  name: string;
+  conversation_config: serialization.ConversationalConfig.Raw;
+  platform_settings: serialization.AgentPlatformSettingsRequestModel.Raw;
+  tags: string[];
+};
+
+/** A tool config file (tool_configs/<name>.json): the tool's config, as POST /v1/convai/tools takes it under tool_config. */
+export type ToolConfigFile = serialization.ToolRequestModelToolConfig.Client;
+
+/** A test config file (test_configs/<name>.json): the body of POST /v1/convai/agent-testing/create. */
+export type TestConfigFile = serialization.conversationalAi.TestsCreateRequestBody.Llm;
+
+/** The variable the call fills in (the widget sends it, contract/call-variables.ts); every other placeholder is the scenario's constant. */
+const callVariableNames = new Set(Object.keys(CALL_VARIABLES));
+
+/** Fills a playbook's constant placeholders and leaves the call's own variables for ElevenLabs to fill. */
+export function constantsFiller(playbook: Playbook): (text: string) => string {
+  return (text) => text.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (whole, name: string) => (callVariableNames.has(name) ? `{{${name}}}` : (playbook.variables[name] ?? whole)));
+}
+
+export const agentTag = "mockingbird-demo";
+
+export function agentConfig(playbook: Playbook, settings: CallerSettings, toolIds: readonly string[]): AgentConfigFile {
+  const fill = constantsFiller(playbook);
+  return {
+    name: `Mockingbird demo: ${playbook.title}`,
+    conversation_config: {
+      agent: {
+        first_message: fill(playbook.opening.line),
+        language: "en",
+        dynamic_variables: {
+          // What ElevenLabs' dashboard and tests fill in; in a call, the widget sends the same values.
+          dynamic_variable_placeholders: Object.fromEntries([...callVariableNames].map((name) => [name, playbook.variables[name] ?? ""])),
+        },
+        prompt: {
+          prompt: callerPrompt(playbook, { callLimitSeconds: settings.callLimitSeconds, fill }),
+          tool_ids: [...toolIds],
+          built_in_tools: {
+            end_call: {
+              type: "system",
+              name: "end_call",
+              description: `End the call, after your last line and after the ${DEBRIEF_TOOL_NAME} tool.`,
+              params: { system_tool_type: "end_call" },
+            },
+          },
+        },
+      },
+      tts: { voice_id: settings.voices.scenarios[playbook.id] ?? settings.voices.default },
+      conversation: { max_duration_seconds: settings.callLimitSeconds },
+    },
+    platform_settings: {
+      // Signed URLs only: the site's signed-URL service (lib/signed-url) is the one way in, and the page's origin must be the site's.
+      auth: { enable_auth: true, allowlist: settings.allowedHosts.map((hostname) => ({ hostname })) },
+      // Exactly what the widget overrides (components/call-widget/call-engine.tsx): text_only for a typed call. Never the prompt.
+      overrides: {
+        conversation_config_override: {
+          agent: { first_message: false, language: false, prompt: { prompt: false } },
+          tts: { voice_id: false },
+          conversation: { text_only: true },
+        },
+      },
+      privacy: {
+        record_voice: settings.savesAudio,
+        retention_days: settings.retentionDays,
+        delete_audio: !settings.savesAudio,
+        apply_to_existing_conversations: true,
+      },
+    },
+    tags: [agentTag, playbook.id],
+  };
+}
+
+export function debriefToolConfig(): ToolConfigFile {
+  return {
+    type: "client",
+    name: DEBRIEF_TOOL_NAME,
+    description: "Shows the visitor the red-flag debrief of this call. Call it exactly once, after your last line and before end_call.",
+    expects_response: true,
+    response_timeout_secs: 5,
+    // A mutable copy of the contract's schema, type-checked against the SDK's JSON Schema property type.
+    parameters: mutableCopy(debriefToolParameters),
+  };
+}
