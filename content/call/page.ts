@@ -13,7 +13,7 @@ export const callWidgetPageText = {
     heading: "Before you call",
     points: [
       "This is a simulated call. The caller is an AI voice, not a person.",
-      `Your voice is turned into text to answer you during the call. ${dataStatements.demoCallShort}`,
+      `On a voice call your voice is turned into text so the caller can answer; a typed call never uses the microphone. ${dataStatements.demoCallShort}`,
       "Never share a real password, code or bank detail: the caller will ask for one.",
     ],
   },
