@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
-import { transcriptConfidence } from "../src/speech/recognizer";
+import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { visitorSpeech } from "../src/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";

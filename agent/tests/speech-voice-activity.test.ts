@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
+import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/recognition/voice-activity";
 import { lastSpeechSample, noise } from "../bench/support/speech-audio";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { existsSync, readFileSync } from "node:fs";
-import { domainSentenceWords } from "../src/speech";
-import { modelPaths } from "../src/speech/pocketsphinx";
-import { parseCmuDict } from "../src/speech/pronunciations";
+import { domainSentenceWords } from "../src/speech/recognition";
+import { modelPaths } from "../src/speech/recognition/pocketsphinx";
+import { parseCmuDict } from "../src/speech/recognition/pronunciations";
 import { extraPronunciations, visitorSentences } from "../src/visitor-sentences";
 
 const { dictionary } = modelPaths();

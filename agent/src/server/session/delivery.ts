@@ -1,5 +1,5 @@
 import type { Logger } from "../../log";
-import { heardText } from "../../speech/alignment";
+import { heardText } from "../../speech/synthesis/alignment";
 import { pcmToBase64 } from "../../speech/audio";
 import type { Voice } from "../../speech";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "../audio-pacer";

@@ -7,9 +7,9 @@
  * for a wideband microphone, wrong for a channel that sounds nothing like it (a telephone band
  * above all) or a microphone far louder or quieter, where the first turn is heard through the wrong
  * mean. These functions let the pool notice such a turn and hear it again with its own mean
- * (lm-pool.ts). Pure.
+ * (rehearing.ts). Pure.
  */
-import type { CepstralStatistics } from "./pocketsphinx";
+import type { CepstralStatistics } from "../pocketsphinx";
 
 /** sphinxbase's CMN_WIN: the weight, in frames, of the mean a decoder is given (cmn_live_set). */
 export const CEPSTRAL_WINDOW = 500;

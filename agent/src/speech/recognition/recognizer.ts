@@ -1,16 +1,17 @@
 /**
  * One call's speech recognizer. WebRTC's voice activity detector (voice-activity.ts) finds the
  * visitor's turns in the 20 ms frames; each turn streams, as it arrives, into a pooled
- * pocketsphinx decoder with the domain-adapted language model (lm-pool.ts), so at the end of the
+ * pocketsphinx decoder with the domain-adapted language model (decoders/), so at the end of the
  * turn only the lattice search is left. Every turn with real speech in it becomes an Utterance:
  * the best transcript and the n-best list, in lower-case words, and "" when no words came out.
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
-import { Reframer, samplesForMs } from "./audio";
-import type { CallChannel, LanguageModelLease, LanguageModelPool } from "./lm-pool";
+import { Reframer, samplesForMs } from "../audio";
+import type { CallChannel, LanguageModelLease } from "./decoders/lease";
+import type { LanguageModelPool } from "./decoders/pool";
 import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
-import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
+import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "../types";
 import { DEFAULT_VOICE_ACTIVITY, VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
 
 export const FRAME_MS = VAD_FRAME_MS;

@@ -11,7 +11,7 @@
  *   (NoiseFloor): in a café the other tables' voices are speech too, and WebRTC's detector says
  *   so, but the visitor speaks into the microphone, 10 dB and more above them.
  */
-import { samplesForMs, whiteNoise } from "./audio";
+import { samplesForMs, whiteNoise } from "../audio";
 import { instantiatePackagedWasm } from "./packaged-wasm";
 
 export const VAD_FRAME_MS = 20;
