@@ -27,7 +27,8 @@
  *   interpolated:W   general and domain models interpolated, the domain at weight W (the agent's design)
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { classifyByRules, normalise, understandSpeech } from "../src/caller/intents";
+import { classifyByRules, understandSpeech } from "../src/caller/intents";
+import { normalise } from "../src/caller/words";
 import { phraseIntents, type GoalKind } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { domainSentenceWords } from "../src/speech/recognition";

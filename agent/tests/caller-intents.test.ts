@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, longestDigitRun, minComplianceConfidence, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { classifyByRules, createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { minComplianceConfidence } from "../src/caller/tuning";
+import { longestDigitRun, normalise } from "../src/caller/words";
 import { phoneAnswers, visitorAnswers } from "../src/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";

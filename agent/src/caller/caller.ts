@@ -1,5 +1,5 @@
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "./intents";
+import { createTurnDecider, type HeardTurn, type Intent, type IntentClassifier, type TurnDecider } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
@@ -99,14 +99,19 @@ export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<stri
 /** Built once per playbook: every call of a scenario reads unclear speech by the same sentences. */
 const similarIntents = new WeakMap<Playbook, SimilarIntent>();
 
-/** How the caller reads a turn in this playbook: the intent rules, with the similar-sentence fallback for speech. */
-export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
+/** How the caller reads a turn in this playbook, and which rule decided it: the rulebook, with the similar-sentence fallback for speech. */
+export function callerTurnDecider(playbook: Playbook): TurnDecider {
   let similar = similarIntents.get(playbook);
   if (!similar) {
     similar = createSimilarIntent(labelledVisitorSentences(playbook));
     similarIntents.set(playbook, similar);
   }
-  return createIntentClassifier(playbook, similar);
+  return createTurnDecider(playbook, similar);
+}
+
+export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
+  const decide = callerTurnDecider(playbook);
+  return (turn) => decide(turn).intent;
 }
 
 export function createCaller(scenarioId: string, options: CallerOptions = {}): CallerSession {

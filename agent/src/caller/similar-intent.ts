@@ -8,7 +8,7 @@
  * compliance or small talk, which the caller would act on, and never goodbye, which ends the
  * call on a guess (an off-topic "did you see the football last night" came out as one).
  */
-import { normalise } from "./intents";
+import { normalise } from "./words";
 import type { Intent } from "./playbook-schema";
 
 export type LabelledSentence = { readonly intent: Intent; readonly text: string };
