@@ -8,7 +8,11 @@
  * not one.
  *
  * `doubtRules` weigh a spoken yes: a transcript can be wrong, so a best transcript that complies
- * stands only when none of them applies; a doubted yes is "unclear", and the caller asks again.
+ * stands only when none of them applies. The caller blames the line only when the recogniser
+ * itself doubts what it heard (verdict "unclear": no usable words, and the caller's bad-line
+ * answer); a yes that the words make doubtful is "other", an answer the caller cannot act on, and
+ * it presses on with its next line. (Answered as a bad line, a plain "Yes, I can make the
+ * transfer", heard word for word, got "you're breaking up".)
  *
  * Each rule names the turn that prompted it and carries an example it must decide: the rulebook's
  * test (agent/tests/caller-rulebook.test.ts) holds every rule to its example, and the understanding
@@ -224,28 +228,28 @@ export const doubtRules: readonly DoubtRule[] = [
   },
   {
     name: "an alternative refuses",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "'no' misheard as 'now': another hypothesis refuses or verifies (not one that differs only in a last 'now'/'no')",
     example: { text: "i will send it now", goal: "payment", alternatives: ["no i will not send it"] },
     applies: ({ best, others }) => others.some(({ text, intent }) => vetoes.has(intent) && sameButLastWord(text) !== sameButLastWord(best)),
   },
   {
     name: "an alternative asks",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "'Sorry, what's this transfer about?' heard as 'sorry i would just transfer the code', with '... transfer about' beside it",
     example: { text: "sorry i would just transfer the code", goal: "payment", alternatives: ["sorry i would just transfer about"] },
     applies: ({ others, goal }) => others.some(({ text }) => questionForm.test(text) && matches(text, complyByGoal[goal])),
   },
   {
     name: "an alternative negates",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "a 'not' or 'n't' the best transcript lost, heard by another hypothesis",
     example: { text: "i will send the payment", goal: "payment", alternatives: ["i can not hear the payment"] },
     applies: ({ best, others }) => others.some(({ text }) => negationWord.test(withoutHarmless(text))) && !negationWord.test(withoutHarmless(best)),
   },
   {
     name: "can or can't",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "'I can't send it' heard as 'i can send it': the 't' is faint, so a yes that rests on 'I can' is asked for again",
     example: { text: "yes i can make the transfer", goal: "payment" },
     applies: ({ best }) => canCommitment.test(best) && !firmCommitment.test(best) && longestDigitRun(best) < leakingDigits,
@@ -259,7 +263,7 @@ export const doubtRules: readonly DoubtRule[] = [
   },
   {
     name: "cut short",
-    verdict: "unclear",
+    verdict: "other",
     prompted:
       "a last word that cannot end a sentence: 'I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the'; 'No, I'm not going to read that out to you' in café babble heard as 'but nine i'm going to read it out to'",
     example: { text: "i will read it out on the number on the", goal: "code" },
@@ -267,14 +271,14 @@ export const doubtRules: readonly DoubtRule[] = [
   },
   {
     name: "mixed message",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "a yes inside a sentence that said something else: 'Put it in an email and I'll look at it' heard as 'paying email and i'll pay'",
     example: { text: "paying email and i will pay", goal: "payment" },
     applies: ({ best }) => longestDigitRun(best) < wholeCode && mixedMessage.test(best),
   },
   {
     name: "no or now",
-    verdict: "unclear",
+    verdict: "other",
     prompted: "'No, I'll...' and 'Now I'll...' sound alike",
     example: { text: "now i will send the payment", goal: "payment" },
     applies: ({ best }) => soundsLikeNo.test(best),
