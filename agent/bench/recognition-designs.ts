@@ -38,7 +38,7 @@ import { DECODER_SEARCH } from "../src/speech/recognition/decoders/search";
 import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx } from "../src/speech/recognition/pocketsphinx";
 import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/recognition/pronunciations";
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognition/recognizer";
-import { extraPronunciations, phoneAnswers } from "../src/visitor-sentences";
+import { extraPronunciations, phoneAnswers } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { pairsOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";

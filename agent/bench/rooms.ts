@@ -35,7 +35,7 @@ import type { Intent, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
 import { numberOption, pairsOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";

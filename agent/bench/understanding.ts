@@ -20,7 +20,7 @@ import { callerTurnDecider, spokenTurn } from "../src/caller/caller";
 import type { Decision, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
 import { numberOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";

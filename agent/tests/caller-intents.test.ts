@@ -2,7 +2,7 @@
 import { classifyByRules, createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
 import { minComplianceConfidence } from "../src/caller/tuning";
 import { longestDigitRun, normalise } from "../src/caller/words";
-import { phoneAnswers, visitorAnswers } from "../src/visitor-sentences";
+import { phoneAnswers, visitorAnswers } from "../src/caller/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";

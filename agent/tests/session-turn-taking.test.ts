@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { CallerReply, VisitorTurn } from "../src/caller/caller";
-import type { TurnOutcome } from "../src/server/audio-pacer";
-import { inaudibleTranscript } from "../src/server/heard";
+import type { TurnOutcome } from "../src/server/session/audio-pacer";
+import { inaudibleTranscript } from "../src/server/session/heard";
 import type { ServerFrame } from "../src/server/messages";
 import type { CutLine } from "../src/server/session/delivery";
 import { TurnTaking } from "../src/server/session/turn-taking";

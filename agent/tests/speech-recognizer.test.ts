@@ -3,7 +3,7 @@ import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
 import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
 import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 

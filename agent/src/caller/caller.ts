@@ -5,7 +5,7 @@ import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
 import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
 import { clipAtSentence } from "./spoken-text";
-import { labelledVisitorSentences } from "../visitor-sentences";
+import { labelledVisitorSentences } from "./visitor-sentences";
 
 export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";

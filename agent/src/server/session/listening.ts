@@ -2,7 +2,7 @@ import type { Logger } from "../../log";
 import { SAMPLE_RATE } from "../../speech/audio";
 import type { Recognizer, Speech, Utterance } from "../../speech";
 import { vadScoreFrame, type ServerFrame } from "../messages";
-import { VadScoreReporter } from "../vad-score";
+import { VadScoreReporter } from "./vad-score";
 
 /** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
 const maxEarlyAudioSamples = 5 * SAMPLE_RATE;

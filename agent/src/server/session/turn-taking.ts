@@ -1,8 +1,8 @@
 import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller/caller";
 import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
-import type { TurnOutcome } from "../audio-pacer";
-import { shownTranscript } from "../heard";
+import type { TurnOutcome } from "./audio-pacer";
+import { shownTranscript } from "./heard";
 import { agentResponseCorrectionFrame, interruptionFrame, userTranscriptFrame, type ServerFrame } from "../messages";
 import type { CutLine } from "./delivery";
 

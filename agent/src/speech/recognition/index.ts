@@ -32,7 +32,7 @@ export type RecognitionOptions = {
   modelDir?: string;
   /**
    * What visitors say on these calls (the playbooks' phrases and agent/corpus/, read by
-   * visitor-sentences.ts): the domain language model is built from them at start-up. Without them recognition
+   * caller/visitor-sentences.ts): the domain language model is built from them at start-up. Without them recognition
    * uses the general model alone.
    */
   domainSentences?: readonly string[];
