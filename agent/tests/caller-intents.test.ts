@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { classifyByRules, createIntentClassifier, type VisitorTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
 import { minComplianceConfidence } from "../src/caller/tuning";
 import { longestDigitRun, normalise } from "../src/caller/words";
 import { phoneAnswers, visitorAnswers } from "../src/caller/visitor-sentences";
@@ -13,8 +13,8 @@ const playbook = (id: string): Playbook => {
   if (found === undefined) throw new Error(`no playbook ${id}`);
   return found;
 };
-const typed = (text: string): HeardTurn => ({ via: "text", text });
-const spoken = (text: string, ...alternatives: string[]): HeardTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
+const typed = (text: string): VisitorTurn => ({ via: "text", text });
+const spoken = (text: string, ...alternatives: string[]): VisitorTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
 const typedIn = (id: string) => {
   const classify = createIntentClassifier(playbook(id));
   return (text: string) => classify(typed(text));
@@ -349,7 +349,7 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
   });
 
   it("asks again when the recogniser doubts the words of a yes, however plain they are", () => {
-    const heard = (confidence: number): HeardTurn => ({ via: "speech", text: "okay i will send the payment now", confidence });
+    const heard = (confidence: number): VisitorTurn => ({ via: "speech", text: "okay i will send the payment now", confidence });
     expect(wire(heard(minComplianceConfidence - 0.01))).toBe("unclear");
     expect(wire(heard(minComplianceConfidence))).toBe("comply");
   });

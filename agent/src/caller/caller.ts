@@ -1,5 +1,5 @@
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createTurnDecider, type HeardTurn, type Intent, type IntentClassifier, type TurnDecider } from "./intents";
+import { createTurnDecider, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
@@ -11,21 +11,15 @@ export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
 export type { LlmConfig } from "./llm";
 
-/**
- * One visitor turn as it reached the caller: typed text, or the recogniser's best transcript of
- * speech in lower-case words ("" when speech was heard but no words came out), with its n-best
- * list (best first) and how sure it is of the best one (0-1) when the recogniser can tell. The
- * caller decides whether it understood.
- */
-export type VisitorTurn = HeardTurn;
+export type { VisitorTurn } from "./intents";
 
 /** A recogniser's turn (the speech part's Utterance) as the caller reads it. */
-export function spokenTurn(heard: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {
+export function spokenTurn(utterance: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {
   return {
     via: "speech",
-    text: heard.transcript,
-    ...(heard.alternatives ? { alternatives: heard.alternatives } : {}),
-    ...(heard.confidence !== undefined ? { confidence: heard.confidence } : {}),
+    text: utterance.transcript,
+    ...(utterance.alternatives ? { alternatives: utterance.alternatives } : {}),
+    ...(utterance.confidence !== undefined ? { confidence: utterance.confidence } : {}),
   };
 }
 

@@ -33,10 +33,15 @@ export function classifyByRules(normalised: string, goal: GoalKind): Intent {
   return decideByRules(normalised, goal).intent;
 }
 
-/** What reaches the classifier; the caller's VisitorTurn is this (caller.ts says what each field holds). */
-export type HeardTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
-export type IntentClassifier = (turn: HeardTurn) => Intent;
-export type TurnDecider = (turn: HeardTurn) => Decision;
+/**
+ * One visitor turn as it reached the caller: typed text, or the recogniser's best transcript of
+ * speech in lower-case words ("" when speech was heard but no words came out), with its n-best
+ * list (best first) and how sure it is of the best one (0-1) when the recogniser can tell. The
+ * caller decides whether it understood.
+ */
+export type VisitorTurn = { via: "speech" | "text"; text: string; alternatives?: readonly string[]; confidence?: number };
+export type IntentClassifier = (turn: VisitorTurn) => Intent;
+export type TurnDecider = (turn: VisitorTurn) => Decision;
 
 /** Intents that say nothing the caller can act on. */
 const vague: ReadonlySet<Intent> = new Set(["other", "unclear"]);

@@ -52,7 +52,7 @@ export class Listening {
   }
 
   /** One chunk of the visitor's microphone (16 kHz mono). */
-  hear(pcm: Int16Array): void {
+  audio(pcm: Int16Array): void {
     if (!this.options.isLive() || pcm.length === 0) return;
     if (this.earlyAudio) {
       // Being set up: kept (the oldest dropped past 5 s) and heard once the recognizer is ready.

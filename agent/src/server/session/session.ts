@@ -69,7 +69,7 @@ export class CallSession {
       close,
       handlers: {
         init: (init) => this.lifecycle.start(init),
-        audio: (pcm) => listening.hear(pcm),
+        audio: (pcm) => listening.audio(pcm),
         pong: (eventId) => keepalive.onPong(eventId),
         typed: (text) => turns.typed(text),
       },
@@ -114,7 +114,7 @@ export class CallSession {
       send,
       guarded,
       onSpeechStart: () => turns.speechStarted(),
-      onUtterance: (utterance) => turns.heard(utterance),
+      onUtterance: (utterance) => turns.spoken(utterance),
     });
     this.lifecycle = new CallLifecycle({
       conversationId: options.conversationId,

@@ -6,24 +6,12 @@
 import { readFile } from "node:fs/promises";
 import type { SpeechLog } from "../types";
 import { createLanguageModelPool, type DomainAdaptation } from "./decoders/create-pool";
-import { DEFAULT_POOL_OPTIONS, type LanguageModelPoolOptions } from "./decoders/pool";
+import type { LanguageModelPoolOptions } from "./decoders/pool";
 import { loadPocketsphinx } from "./pocketsphinx";
 import { normalizePhrase, parseCmuDict, type Pronunciations } from "./pronunciations";
-import { DEFAULT_TRANSCRIPT_DEADLINE_MS, type NoiseSuppressionOptions, type RecognitionEngine } from "./recognizer";
-import { DEFAULT_VOICE_ACTIVITY, type VoiceActivityOptions } from "./voice-activity";
-
-/**
- * The domain model's share of the interpolated language model. Measured on the evaluation set's
- * tuning split (agent/bench/recognition-designs.ts) and again under noise, the telephone band
- * and reverberation (agent/bench/rooms.ts --domain-weight): see DESIGN.md, "Recognition".
- */
-export const DEFAULT_DOMAIN_WEIGHT = 0.5;
-
-/**
- * When the recogniser hears the visitor through RNNoise: in rooms whose noise floor is -50 dBFS or
- * louder. Measured on the tuning split (npm run bench -- rooms): see DESIGN.md, "Recognition and understanding".
- */
-export const DEFAULT_NOISE_SUPPRESSION: NoiseSuppressionOptions = { enabled: true, fromFloorDbfs: -50 };
+import type { NoiseSuppressionOptions, RecognitionEngine } from "./recognizer";
+import { DECODER_SEARCH, DEFAULT_DOMAIN_WEIGHT, DEFAULT_NOISE_SUPPRESSION, DEFAULT_POOL_OPTIONS, DEFAULT_TRANSCRIPT_DEADLINE_MS, DEFAULT_VOICE_ACTIVITY } from "./tuning";
+import type { VoiceActivityOptions } from "./voice-activity";
 
 export type RecognitionOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
@@ -82,7 +70,7 @@ export async function startRecognition(log: SpeechLog, options: RecognitionOptio
   }
   const sentences = domainSentenceWords(options.domainSentences ?? [], pronunciations);
   const domain: DomainAdaptation | null = sentences.length > 0 ? { sentences, weight: options.domainWeight ?? DEFAULT_DOMAIN_WEIGHT } : null;
-  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel }, log, await warmUpSpeech, domain);
+  const pool = await createLanguageModelPool(pocketsphinx, pronunciations, { ...DEFAULT_POOL_OPTIONS, ...options.languageModel, decoderArgs: { ...DECODER_SEARCH, ...options.languageModel?.decoderArgs } }, log, await warmUpSpeech, domain);
   if (!pool) return { ok: false, reason: `the language model ${pocketsphinx.paths.languageModel} could not be loaded` };
   return {
     ok: true,

@@ -50,24 +50,6 @@ export type VoiceActivityOptions = {
 };
 
 /**
- * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
- * p50): docs/speech.md §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
- * commas and short hesitations inside one turn (npm run bench -- understanding counts the splits).
- */
-export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
-  mode: 3,
-  openMs: 60,
-  openWindowMs: 100,
-  realSpeechMs: 300,
-  minSpeechMs: 200,
-  hangoverMs: 400,
-  maxTurnMs: 15_000,
-  aboveFloorDb: 10,
-  spreadFactor: 0,
-  floorPercentile: 0.15,
-};
-
-/**
  * The room's noise floor, in dBFS: a low percentile of the frame levels over the last few
  * seconds. Speech has pauses between words and sentences, so the floor stays at the level of
  * what fills them (the room's noise, the other tables), and a visitor speaking for a few seconds
@@ -202,7 +184,7 @@ export class VoiceActivity {
   private turnFrames = 0;
   private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; max: number };
 
-  constructor(private readonly options: VoiceActivityOptions = DEFAULT_VOICE_ACTIVITY) {
+  constructor(private readonly options: VoiceActivityOptions) {
     this.floor = new NoiseFloor(250, options.floorPercentile ?? 0.1);
     this.handle = this.native.create();
     this.buffer = this.native.malloc(FRAME_SAMPLES * 2);

@@ -8,7 +8,6 @@ import type { Decoder, DecoderArgs, LanguageModel, Pocketsphinx } from "../pocke
 import type { SpeechLog } from "../../types";
 import { Lane } from "./lane";
 import { LanguageModelPool, type LanguageModelPoolOptions } from "./pool";
-import { DECODER_SEARCH } from "./search";
 
 /** The domain model's example sentences (dictionary words) and its share of the interpolated model. */
 export type DomainAdaptation = { sentences: readonly (readonly string[])[]; weight: number };
@@ -72,7 +71,6 @@ export async function createLanguageModelPool(
   const args: DecoderArgs = {
     hmm: pocketsphinx.paths.acousticModel,
     dict: dictionaryFile?.path ?? pocketsphinx.paths.dictionary,
-    ...DECODER_SEARCH,
     ...options.decoderArgs,
   };
   const create = async (lane: Lane): Promise<Decoder | null> => {

@@ -40,8 +40,8 @@ export type DecoderSource = RehearingSource & {
   utteranceEnded(): void;
 };
 
-/** What a decoder heard in one utterance: its best transcript and n-best list, as the decoder spells them. */
-export type Heard = { best: string | null; nbest: string[]; words: WordPosterior[] };
+/** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
+export type DecodedTurn = { best: string | null; nbest: string[]; words: WordPosterior[] };
 
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
@@ -56,7 +56,7 @@ export class LanguageModelLease {
   private flushQueued = false;
   private failed = false;
   private abandoned = false;
-  private finished: Promise<Heard | undefined> | null = null;
+  private finished: Promise<DecodedTurn | undefined> | null = null;
   /** When the turn ended (performance.now()), Infinity until then: its lane tasks' urgency. */
   private endedAt = Number.POSITIVE_INFINITY;
   private readonly urgency: Urgency = () => this.endedAt;
@@ -118,16 +118,16 @@ export class LanguageModelLease {
   }
 
   /** Idempotent: every call gets the same answer, and the decoder is released once. */
-  finish(): Promise<Heard | undefined> {
+  finish(): Promise<DecodedTurn | undefined> {
     if (this.finished) return this.finished;
     this.flush(true);
     this.endedAt = performance.now();
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;
       const { decoder, lane } = pooled;
-      let heard: Heard | undefined;
+      let decoded: DecodedTurn | undefined;
       try {
-        heard = await lane.run(async () => {
+        decoded = await lane.run(async () => {
           const ended = await decoder.endUtteranceAsync();
           if (!ended || this.failed || this.abandoned) return undefined;
           const own = this.rehearing?.mismatchedOwnMean(decoder);
@@ -140,10 +140,10 @@ export class LanguageModelLease {
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
         }, this.urgency);
       } catch {
-        heard = undefined;
+        decoded = undefined;
       }
       this.pool.release(pooled);
-      return heard;
+      return decoded;
     });
     const ended = () => this.pool.utteranceEnded();
     this.finished.then(ended, ended);

@@ -13,10 +13,9 @@
  * ended before turns still being spoken (Lane; DESIGN.md, "Under load").
  * *
  * A call's turn goes through a lease (lease.ts); the pool lends it a decoder on the least busy
- * lane (lane.ts) and takes it back. How the decoders search is search.ts; how the pool is built
+ * lane (lane.ts) and takes it back. How the decoders search is ../tuning.ts; how the pool is built
  * (models, dictionary, warm decoders) is create-pool.ts.
  */
-import { MISMATCHED_CHANNEL_DISTANCE, MISMATCHED_LEVEL } from "./channel-mean";
 import type { Lane, PooledDecoder } from "./lane";
 import { LanguageModelLease, type CallChannel } from "./lease";
 import type { ChannelMismatch } from "./rehearing";
@@ -47,19 +46,8 @@ export type LanguageModelPoolOptions = {
   mismatchedChannelDistance: number | null;
   /** The same for a first turn this much louder or quieter than the warm-up (c0 apart); null: never for its level. */
   mismatchedLevel: number | null;
-  /** Decoder settings over the agent's own (benches comparing search designs: `--decoder=maxhmmpf:30000`). */
+  /** How the decoders search, beside their model and dictionary (DECODER_SEARCH, with what benches comparing search designs change: `--decoder=maxhmmpf:30000`). */
   decoderArgs: DecoderArgs;
-};
-
-export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
-  lanes: 2,
-  maxDecoders: 16,
-  // All of them: ~16 MB each, and none made while calls are waiting.
-  warmDecoders: 16,
-  vocabularySize: 10_000,
-  mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE,
-  mismatchedLevel: MISMATCHED_LEVEL,
-  decoderArgs: {},
 };
 
 export type LanguageModelPoolStats = { lanes: number; decoders: number; idle: number; waiting: number };
