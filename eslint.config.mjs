@@ -36,7 +36,7 @@ const oneWay = {
     {
       target: "./agent/src",
       from: "./agent/eval",
-      message: "The running agent never reads its evaluation set: what it learns from lives in agent/corpus/ (read by agent/src/visitor-sentences.ts), and the evaluation reads that to prove the two do not overlap.",
+      message: "The running agent never reads its evaluation set: what it learns from lives in agent/corpus/ (read by agent/src/caller/visitor-sentences.ts), and the evaluation reads that to prove the two do not overlap.",
     },
     {
       target: "./contract",

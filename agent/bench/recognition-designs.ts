@@ -27,17 +27,18 @@
  *   interpolated:W   general and domain models interpolated, the domain at weight W (the agent's design)
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { classifyByRules, normalise, understandSpeech } from "../src/caller/intents";
+import { classifyByRules, understandSpeech } from "../src/caller/intents";
+import { normalise } from "../src/caller/words";
 import { phraseIntents, type GoalKind } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
-import { domainSentenceWords } from "../src/speech";
+import { domainSentenceWords } from "../src/speech/recognition";
 import { concatPcm, durationMs, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { buildArpa } from "../src/speech/domain-lm";
-import { DECODER_SEARCH } from "../src/speech/lm-pool";
-import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx } from "../src/speech/pocketsphinx";
-import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/pronunciations";
-import { transcriptOf, NBEST_SIZE } from "../src/speech/recognizer";
-import { extraPronunciations, phoneAnswers } from "../src/visitor-sentences";
+import { buildArpa } from "../src/speech/recognition/domain-lm";
+import { DECODER_SEARCH } from "../src/speech/recognition/tuning";
+import { loadPocketsphinx, type Decoder, type LanguageModel, type Pocketsphinx } from "../src/speech/recognition/pocketsphinx";
+import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } from "../src/speech/recognition/pronunciations";
+import { transcriptOf, NBEST_SIZE } from "../src/speech/recognition/recognizer";
+import { extraPronunciations, phoneAnswers } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { pairsOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
@@ -48,8 +49,8 @@ import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voice
 import { WordErrorRate } from "./support/wer";
 import { heldOpen } from "./support/held-open";
 
-type Heard = { best: string; nbest: string[] };
-type Recogniser = { name: string; hear(scenario: string, pcm: Int16Array): Heard; free(): void };
+type Decoded = { best: string; nbest: string[] };
+type Recogniser = { name: string; hear(scenario: string, pcm: Int16Array): Decoded; free(): void };
 
 const args = {
   designs: stringOption("designs") ?? "grammar,general,domain,interpolated:0.3,interpolated:0.5,interpolated:0.7",
@@ -58,13 +59,13 @@ const args = {
   /** Extra decoder arguments, e.g. --decoder=lw:8,wip:0.5 (pocketsphinx's -lw, -wip). */
   decoder: pairsOption("decoder"),
 };
-const transcripts: Record<string, { voice: string; utterance: EvaluationUtterance; heard: Heard }[]> = {};
+const transcripts: Record<string, { voice: string; utterance: EvaluationUtterance; heard: Decoded }[]> = {};
 
 function rssMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
 }
 
-function decode(decoder: Decoder, pcm: Int16Array): Heard {
+function decode(decoder: Decoder, pcm: Int16Array): Decoded {
   decoder.startUtterance();
   decoder.process(pcm);
   decoder.endUtterance();

@@ -30,12 +30,12 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
-import type { Intent, IntentClassifier } from "../src/caller/intents";
+import { callerTurnDecider, spokenTurn } from "../src/caller/caller";
+import type { Intent, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
 import { numberOption, pairsOption, stringOption } from "../../testkit/cli-options";
 import { startLocalAgent } from "./support/local-agent";
@@ -50,6 +50,7 @@ import { buildTimeline } from "./support/speech-audio";
 import { WordErrorRate } from "./support/wer";
 import { mapConcurrently } from "../../testkit/concurrency";
 import { heldOpen } from "./support/held-open";
+import { ruleCounts } from "./support/rule-counts";
 import type { Cell, FigureTable } from "../../testkit/figures/figures";
 import { startFigures } from "../../testkit/figures/record";
 import { renderTable } from "../../testkit/figures/render";
@@ -91,7 +92,7 @@ const selected = conditions
   .map((condition) => ({ ...condition, seeds: condition.seeds.slice(0, seedLimit) }));
 if (selected.length === 0) throw new Error(`--conditions matched none of ${conditions.map((condition) => condition.id).join(", ")}`);
 
-type Turn = { intent: Intent; transcript: string; endSample: number };
+type Turn = { intent: Intent; rule: string; transcript: string; endSample: number };
 type CallResult = {
   condition: Condition;
   seed: number;
@@ -101,6 +102,8 @@ type CallResult = {
   spurious: number;
   /** The caller's reading of the answer: its last turn's intent, or "nothing heard". */
   heard: Intent | "nothing heard";
+  /** The rule of the caller's rulebook that decided it (rulebook.ts). */
+  rule: string;
   transcript: string;
   /** Audio time from the end of the answer's speech to the end of its turn (the detector's decision). */
   endDelayMs: number | null;
@@ -123,9 +126,9 @@ async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utter
   return heard.map((utterance) => ({ utterance, endSample: pushes.find((push) => push.at >= utterance.endOfTurnAt)?.samples ?? pcm.length }));
 }
 
-function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, classify: IntentClassifier, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
+function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, decide: TurnDecider, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
   const turns: Turn[] = heard.map(({ utterance: u, endSample }) => ({
-    intent: classify(spokenTurn(u)),
+    ...decide(spokenTurn(u)),
     transcript: u.transcript,
     endSample,
   }));
@@ -139,6 +142,7 @@ function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtte
     turns,
     spurious: turns.length - answerTurns.length,
     heard: last?.intent ?? "nothing heard",
+    rule: last?.rule ?? "nothing heard",
     transcript: answerTurns.map((turn) => turn.transcript).filter(Boolean).join(" "),
     endDelayMs: last ? ((last.endSample - speechEnd) * 1000) / 16_000 : null,
   };
@@ -211,7 +215,7 @@ async function run(): Promise<void> {
   })();
   const tuningKept = new Set(utterances.filter(tuningEvery));
   const playbooks = loadPlaybooks();
-  const classifiers = new Map<string, IntentClassifier>([...playbooks.values()].map((playbook) => [playbook.id, callerIntentClassifier(playbook)]));
+  const deciders = new Map<string, TurnDecider>([...playbooks.values()].map((playbook) => [playbook.id, callerTurnDecider(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
   if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined || levelDifference !== undefined || Object.keys(decoderArgs).length > 0)
     console.log(
@@ -252,7 +256,7 @@ async function run(): Promise<void> {
     const audio = await callAudio(condition, await speakAs(voice, utterance.text), seed, index);
     const heard = await hear(speech, audio.pcm);
     if (++done % 250 === 0) console.log(`  understanding: ${done}/${jobs.length} calls (${((performance.now() - started) / 60_000).toFixed(1)} min)`);
-    return scoreCall(condition, seed, utterance, classifiers.get(utterance.scenario)!, heard, audio.speechStart, audio.speechEnd);
+    return scoreCall(condition, seed, utterance, deciders.get(utterance.scenario)!, heard, audio.speechStart, audio.speechEnd);
   });
 
   const human = new WordErrorRate();
@@ -354,7 +358,12 @@ async function run(): Promise<void> {
     ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),
     `Understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
   ];
-  console.log(["", renderTable(table), "", ...notes].join("\n"));
+  const rules = ruleCounts(
+    "rules",
+    "Answers each rule of the caller's rulebook decided, every room and seed (off-topic answers aside)",
+    results.filter((result) => result.utterance.intent !== OFF_TOPIC).map((result) => ({ rule: result.rule, split: result.utterance.split, decided: result.heard, expected: result.utterance.intent })),
+  );
+  console.log(["", renderTable(table), "", renderTable(rules), "", ...notes].join("\n"));
   if (process.env.SHOW_TUNING_MISTAKES) {
     console.log("\ntuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
     for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
@@ -363,7 +372,7 @@ async function run(): Promise<void> {
   }
   const quietRow = rows.find((row) => row[0] === "quiet room");
   figures.record({
-    tables: [table],
+    tables: [table, rules],
     notes,
     headlines: oracleDomain ? [] : [
       ...(quietRow ? [{ figure: "Intents understood in a quiet room, held-out split (target 95%)", value: String(quietRow[2]) }] : []),

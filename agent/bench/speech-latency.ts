@@ -18,7 +18,7 @@ import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
 import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
 import { numberOption } from "../../testkit/cli-options";

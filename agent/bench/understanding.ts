@@ -7,7 +7,7 @@
  *
  * Figures, tuning and held-out splits apart (the held-out third was never used to tune anything):
  * intents understood typed and spoken (overall and per voice), false compliance, word error rate
- * per voice and on the human recordings.
+ * per voice and on the human recordings, and the turns each rule of the caller's rulebook decided.
  *
  *   npm run bench -- understanding [--voices=flite-slt,festival-kal] [--parallel=2]
  *
@@ -16,11 +16,11 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
-import type { IntentClassifier } from "../src/caller/intents";
+import { callerTurnDecider, spokenTurn } from "../src/caller/caller";
+import type { Decision, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, evaluatedIntents, loadEvaluationSet, splits, type EvaluationUtterance } from "../eval/evaluation-set";
 import { numberOption, stringOption } from "../../testkit/cli-options";
 import { startFigures } from "../../testkit/figures/record";
@@ -29,6 +29,7 @@ import { evaluationVoices, speakAs, unseenVoices, type EvaluationVoice } from ".
 import { WordErrorRate } from "./support/wer";
 import { buildTimeline, streamPcm } from "./support/speech-audio";
 import { heldOpen } from "./support/held-open";
+import { ruleCounts } from "./support/rule-counts";
 import { mapConcurrently } from "../../testkit/concurrency";
 
 const voices = (stringOption("voices") ?? evaluationVoices.join(",")).split(",") as EvaluationVoice[];
@@ -60,7 +61,7 @@ function readTogether(turns: readonly Utterance[], transcript: string) {
   return spokenTurn({ transcript, ...(confidences.length > 0 ? { confidence: Math.min(...confidences) } : {}) });
 }
 
-type Result = { utterance: EvaluationUtterance; voice: EvaluationVoice | "typed"; intent: string; transcript: string; turns: number };
+type Result = { utterance: EvaluationUtterance; voice: EvaluationVoice | "typed"; intent: string; rule: string; transcript: string; turns: number };
 
 type Score = { split: string; understood: string; wer: string };
 
@@ -92,13 +93,13 @@ async function main(): Promise<void> {
   const load = loadavg()[0] ?? 0;
   const utterances = loadEvaluationSet();
   const playbooks = loadPlaybooks();
-  const classifiers = new Map<string, IntentClassifier>();
+  const deciders = new Map<string, TurnDecider>();
   for (const utterance of utterances) {
     const playbook = playbooks.get(utterance.scenario);
     if (!playbook) throw new Error(`the evaluation set names a scenario without a playbook: ${utterance.scenario}`);
-    if (!classifiers.has(playbook.id)) classifiers.set(playbook.id, callerIntentClassifier(playbook));
+    if (!deciders.has(playbook.id)) deciders.set(playbook.id, callerTurnDecider(playbook));
   }
-  const classify = (utterance: EvaluationUtterance, turn: Parameters<IntentClassifier>[0]) => (classifiers.get(utterance.scenario) as IntentClassifier)(turn);
+  const decide = (utterance: EvaluationUtterance, turn: Parameters<TurnDecider>[0]): Decision => (deciders.get(utterance.scenario) as TurnDecider)(turn);
   const intents = evaluatedIntents.length;
   console.log(
     `understanding: ${utterances.length} utterances (${intents} intents x ${playbooks.size} scenarios, plus off-topic), ${utterances.filter((u) => u.split === "held-out").length} held out; ` +
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
   );
 
   // Typed
-  const typed: Result[] = utterances.map((utterance) => ({ utterance, voice: "typed", intent: classify(utterance, { via: "text", text: utterance.text }), transcript: utterance.text, turns: 1 }));
+  const typed: Result[] = utterances.map((utterance) => ({ utterance, voice: "typed", ...decide(utterance, { via: "text", text: utterance.text }), transcript: utterance.text, turns: 1 }));
 
   // Spoken
   const speech = await createSpeech(pino({ level: "warn" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
@@ -119,9 +120,9 @@ async function main(): Promise<void> {
     const heard = await recognise(speech, pcm);
     // A sentence split in two by a pause is two turns on a call; the bench reads them together and counts the split.
     const transcript = heard.map((u) => u.transcript).filter(Boolean).join(" ");
-    const intent = heard.length === 0 ? "nothing heard" : classify(utterance, heard.length === 1 ? spokenTurn(heard[0] as Utterance) : readTogether(heard, transcript));
+    const decision = heard.length === 0 ? { intent: "nothing heard", rule: "nothing heard" } : decide(utterance, heard.length === 1 ? spokenTurn(heard[0] as Utterance) : readTogether(heard, transcript));
     if (++done % 100 === 0) console.log(`  ${done}/${jobs.length}`);
-    return { utterance, voice, intent, transcript, turns: heard.length };
+    return { utterance, voice, ...decision, transcript, turns: heard.length };
   });
 
   // Human recordings
@@ -164,6 +165,16 @@ async function main(): Promise<void> {
     lines.push("", "tuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
     for (const result of tuningMistakes) lines.push(`    ${result.voice} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.intent}: "${result.utterance.text}" heard "${result.transcript}"`);
   }
+  const ruledTurns = (results: readonly Result[]) =>
+    results.filter((result) => result.utterance.intent !== OFF_TOPIC).map((result) => ({ rule: result.rule, split: result.utterance.split, decided: result.intent, expected: result.utterance.intent }));
+  const rulesTyped = ruleCounts("rules-typed", "Turns each rule of the caller's rulebook decided, typed (off-topic turns aside)", ruledTurns(typed));
+  const rulesSpoken = ruleCounts("rules-spoken", `Turns each rule of the caller's rulebook decided, spoken by ${voices.join(", ")} (off-topic turns aside)`, ruledTurns(spoken));
+  lines.push("", "turns each rule decided (tuning: decided, right; held-out: decided), typed | spoken");
+  for (const [index, [rule, ...typedCells]] of rulesTyped.rows.entries()) {
+    const spokenCells = rulesSpoken.rows.find((spokenRow) => spokenRow[0] === rule)?.slice(1) ?? ["0", "0", "0"];
+    lines.push(`  ${String(index + 1).padStart(2)} ${String(rule).padEnd(34)} ${typedCells.join(" ").padEnd(12)} | ${spokenCells.join(" ")}`);
+  }
+  for (const spokenRow of rulesSpoken.rows) if (!rulesTyped.rows.some((typedRow) => typedRow[0] === spokenRow[0])) lines.push(`     ${String(spokenRow[0]).padEnd(34)} ${"-".padEnd(12)} | ${spokenRow.slice(1).join(" ")}`);
   lines.push("", `load average ${load.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end (other work on this machine slows the run, not the results)`);
   console.log(lines.join("\n"));
 
@@ -177,6 +188,8 @@ async function main(): Promise<void> {
         rows: [row("typed (the rules, no recogniser)", typedScores.map((typedScore) => ({ ...typedScore, wer: "-" })), true), row("spoken, all voices", allVoices, true), ...perVoice.map(([voice, scores]) => row(voice, scores, true))],
       },
       { id: "scenarios", title: "Spoken, per scenario", columns: ["scenario", ...splitColumns(false)], rows: perScenario.map(([scenario, scores]) => row(scenario, scores, false)) },
+      rulesTyped,
+      rulesSpoken,
       { id: "people", title: "Word error rate on recordings of real people (pocketsphinx-testdata)", columns: ["recordings", "WER", "words"], rows: [...human].map(([set, wer]) => [set, String(wer), wer.words]) },
     ],
     notes: [`${turnsNote[0]!.toUpperCase()}${turnsNote.slice(1)}.`, `${complianceNote[0]!.toUpperCase()}${complianceNote.slice(1)}${complianceCases.length > 0 ? `: ${complianceCases.join("; ")}` : ""}.`],

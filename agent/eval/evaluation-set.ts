@@ -2,13 +2,13 @@
  * The understanding evaluation set: natural visitor answers per scenario and intent. Its own
  * home (utterances.json) holds only the held-out answers, which the agent never learns; the
  * benches also report how the agent does on what it learnt, the labelled answers of its corpus
- * (agent/corpus/visitor-answers.json, read through src/visitor-sentences.ts), as the tuning split.
+ * (agent/corpus/visitor-answers.json, read through src/caller/visitor-sentences.ts), as the tuning split.
  * Benches and tests read both through here; the agent never reads this module.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { answerIntents, OFF_TOPIC, visitorAnswers, visitorAnswerSchema, type VisitorAnswer } from "../src/visitor-sentences";
+import { answerIntents, OFF_TOPIC, visitorAnswers, visitorAnswerSchema, type VisitorAnswer } from "../src/caller/visitor-sentences";
 
 export { OFF_TOPIC };
 

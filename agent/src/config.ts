@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
 import { defaultOriginRules, originRules, type OriginRule } from "../../contract/origin-policy";
 import type { LogLevel } from "./log";
-import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesizer";
+import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
 
 /**
  * The agent's configuration, read once from the environment. A bad value stops the

@@ -7,7 +7,7 @@ import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./
 import { createLogger, type Logger } from "./log";
 import { createAgentServer, type AgentServer } from "./server";
 import { createSpeech, type Speech } from "./speech";
-import { visitorSpeech } from "./visitor-sentences";
+import { visitorSpeech } from "./caller/visitor-sentences";
 
 /**
  * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on

@@ -138,6 +138,13 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
 });
 
 describe("reactions", () => {
+  it("presses on with its next tactic, never a bad line, when it must hear a clearly spoken yes again ('Yes, I can make the transfer' is a faint 't' from 'can't')", async () => {
+    const playbook = playbookOf("ceo-urgent-wire");
+    const caller = createCaller(playbook.id);
+    caller.opening();
+    expect(await caller.respond(spoken("Yes, I can make the transfer"))).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
+  });
+
   const id = "ceo-urgent-wire";
   const playbook = playbookOf(id);
 

@@ -1,6 +1,8 @@
 /** @jest-environment node */
-import { classifyByRules, createIntentClassifier, longestDigitRun, minComplianceConfidence, normalise, type HeardTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
-import { phoneAnswers, visitorAnswers } from "../src/visitor-sentences";
+import { classifyByRules, createIntentClassifier, type VisitorTurn, type Intent, type IntentClassifier } from "../src/caller/intents";
+import { minComplianceConfidence } from "../src/caller/tuning";
+import { longestDigitRun, normalise } from "../src/caller/words";
+import { phoneAnswers, visitorAnswers } from "../src/caller/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
@@ -11,8 +13,8 @@ const playbook = (id: string): Playbook => {
   if (found === undefined) throw new Error(`no playbook ${id}`);
   return found;
 };
-const typed = (text: string): HeardTurn => ({ via: "text", text });
-const spoken = (text: string, ...alternatives: string[]): HeardTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
+const typed = (text: string): VisitorTurn => ({ via: "text", text });
+const spoken = (text: string, ...alternatives: string[]): VisitorTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
 const typedIn = (id: string) => {
   const classify = createIntentClassifier(playbook(id));
   return (text: string) => classify(typed(text));
@@ -223,9 +225,9 @@ describe("spoken turns", () => {
     expect(classify(spoken("center payment", "okay i will send the payment"))).toBe("unclear");
   });
 
-  it("are no compliance when any alternative refuses or verifies: the caller asks again", () => {
-    expect(classify(spoken("okay i will send the payment", "okay i will not send the payment"))).toBe("unclear");
-    expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("unclear");
+  it("are no compliance when any alternative refuses or verifies: the caller presses on", () => {
+    expect(classify(spoken("okay i will send the payment", "okay i will not send the payment"))).toBe("other");
+    expect(code(spoken("four seven two nine one eight", "i will call the helpdesk myself"))).toBe("other");
   });
 
   it("are still compliance when an alternative only hears the last word 'now' as 'no'", () => {
@@ -241,8 +243,8 @@ describe("spoken turns", () => {
     expect(classify(spoken("okay talk soon buying"))).toBe("goodbye");
   });
 
-  it("ask again rather than comply when the compliance starts with a word that sounds like 'no'", () => {
-    expect(classify(spoken("now i will send the payment"))).toBe("unclear");
+  it("press on rather than comply when the compliance starts with a word that sounds like 'no'", () => {
+    expect(classify(spoken("now i will send the payment"))).toBe("other");
     expect(classify(spoken("okay i will send the payment now"))).toBe("comply");
     expect(classify(spoken("no problem i will push the transfer through"))).toBe("comply");
   });
@@ -316,24 +318,24 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(both(code, "the number is four seven two nine one eight")).toEqual(["comply", "comply"]);
   });
 
-  it("asks again when a yes in words comes with a word only an answer that puts it off or checks it uses ('Put it in an email and I'll look at it' heard as 'paying email and i'll pay')", () => {
-    expect(wire(spoken("paying email and i'll pay"))).toBe("unclear");
-    expect(wire(spoken("okay i'll send the payment and check it arrived later"))).toBe("unclear");
+  it("presses on when a yes in words comes with a word only an answer that puts it off or checks it uses ('Put it in an email and I'll look at it' heard as 'paying email and i'll pay')", () => {
+    expect(wire(spoken("paying email and i'll pay"))).toBe("other");
+    expect(wire(spoken("okay i'll send the payment and check it arrived later"))).toBe("other");
     expect(wire(typed("Okay, I'll send the payment and check it arrived later"))).toBe("comply");
   });
 
-  it("asks again when a yes in words has 'know' in it, the recogniser's spelling of a 'no' mid-sentence ('No, I'm not going to read that out to you' heard as 'hang out and i'm going to read that out you know are')", () => {
-    expect(code(spoken("hang out and i'm going to read that out you know are"))).toBe("unclear");
+  it("presses on when a yes in words has 'know' in it, the recogniser's spelling of a 'no' mid-sentence ('No, I'm not going to read that out to you' heard as 'hang out and i'm going to read that out you know are')", () => {
+    expect(code(spoken("hang out and i'm going to read that out you know are"))).toBe("other");
   });
 
-  it("asks again when a yes ends on an article or a possessive, where the recogniser lost what came after ('I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the')", () => {
-    expect(code(spoken("i will read it out on the number on the"))).toBe("unclear");
+  it("presses on when a yes ends on an article or a possessive, where the recogniser lost what came after ('I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the')", () => {
+    expect(code(spoken("i will read it out on the number on the"))).toBe("other");
     expect(code(spoken("i will read it out to you"))).toBe("comply");
   });
 
-  it("asks again when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", () => {
-    expect(code(spoken("but nine i'm going to read it out to"))).toBe("unclear");
-    expect(wire(spoken("okay i will send the payment for"))).toBe("unclear");
+  it("presses on when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", () => {
+    expect(code(spoken("but nine i'm going to read it out to"))).toBe("other");
+    expect(wire(spoken("okay i will send the payment for"))).toBe("other");
     expect(wire(spoken("okay i will send the payment for you"))).toBe("comply");
   });
 
@@ -341,13 +343,13 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(code(spoken("i know it's six two eight four one nine"))).toBe("comply");
   });
 
-  it("asks again when a few digits come with such words ('I'd rather check with my manager before doing anything' heard as 'i'd rather check with nine eight seven five in anything')", () => {
-    expect(code(spoken("i'd rather check with nine eight seven five in anything"))).toBe("unclear");
+  it("presses on when a few digits come with such words ('I'd rather check with my manager before doing anything' heard as 'i'd rather check with nine eight seven five in anything')", () => {
+    expect(code(spoken("i'd rather check with nine eight seven five in anything"))).toBe("other");
     expect(code(spoken("okay it's nine eight seven five"))).toBe("comply");
   });
 
   it("asks again when the recogniser doubts the words of a yes, however plain they are", () => {
-    const heard = (confidence: number): HeardTurn => ({ via: "speech", text: "okay i will send the payment now", confidence });
+    const heard = (confidence: number): VisitorTurn => ({ via: "speech", text: "okay i will send the payment now", confidence });
     expect(wire(heard(minComplianceConfidence - 0.01))).toBe("unclear");
     expect(wire(heard(minComplianceConfidence))).toBe("comply");
   });
@@ -356,20 +358,20 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(wire({ via: "speech", text: "no i will not send the payment", confidence: 0.1 })).toBe("refuse");
   });
 
-  it("asks again when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {
-    expect(wire(spoken("i can send the payment now"))).toBe("unclear");
+  it("presses on when the yes rests on 'I can', which a faint 't' turns into 'I can't'", () => {
+    expect(wire(spoken("i can send the payment now"))).toBe("other");
     expect(wire(spoken("okay i will send the payment now"))).toBe("comply");
   });
 
-  it("asks again when any other hypothesis has a negation the best one lost", () => {
-    expect(wire(spoken("i will send the payment today", "i will not send the payment today"))).toBe("unclear");
-    expect(wire(spoken("i will send the payment today", "i will send the payment without approval"))).toBe("unclear");
+  it("presses on when any other hypothesis has a negation the best one lost", () => {
+    expect(wire(spoken("i will send the payment today", "i will not send the payment today"))).toBe("other");
+    expect(wire(spoken("i will send the payment today", "i will send the payment without approval"))).toBe("other");
     expect(wire(spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"))).toBe("comply");
   });
 
-  it("asks again when another hypothesis hears the yes as a question ('Sorry, what's this transfer about?')", () => {
-    expect(wire(spoken("sorry i would just transfer the code", "sorry i would just transfer the part", "sorry i would just transfer about"))).toBe("unclear");
-    expect(wire(spoken("okay i will make the transfer now", "so i will make the transfer right"))).toBe("unclear");
+  it("presses on when another hypothesis hears the yes as a question ('Sorry, what's this transfer about?')", () => {
+    expect(wire(spoken("sorry i would just transfer the code", "sorry i would just transfer the part", "sorry i would just transfer about"))).toBe("other");
+    expect(wire(spoken("okay i will make the transfer now", "so i will make the transfer right"))).toBe("other");
     expect(wire(spoken("okay i will make the transfer now", "okay i will make the transfer how"))).toBe("comply");
   });
 

@@ -5,10 +5,10 @@
  * held-out answers kept away from everything the agent learns from (its corpus, read here; the
  * agent never reads agent/eval).
  */
-import { normalise } from "../src/caller/intents";
+import { normalise } from "../src/caller/words";
 import { phraseIntents } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
-import { visitorAnswers, visitorSentences } from "../src/visitor-sentences";
+import { visitorAnswers, visitorSentences } from "../src/caller/visitor-sentences";
 import { evaluatedIntents, loadEvaluationSet, loadHeldOut, OFF_TOPIC } from "../eval/evaluation-set";
 
 const utterances = loadEvaluationSet();

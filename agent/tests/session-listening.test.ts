@@ -54,7 +54,7 @@ describe("setting up recognition", () => {
     const { listening, speech, finishSetup } = setUp();
     expect(listening.start(true)).toBe(false);
     finishSetup();
-    listening.hear(tone(200, 8_000));
+    listening.audio(tone(200, 8_000));
     expect(speech.recognizers).toHaveLength(0);
   });
 
@@ -62,7 +62,7 @@ describe("setting up recognition", () => {
     const { listening, speech, finishSetup, events } = setUp({ recognition: false });
     expect(listening.start(false)).toBe(false);
     finishSetup();
-    listening.hear(tone(200, 8_000));
+    listening.audio(tone(200, 8_000));
     expect(speech.recognizers).toHaveLength(0);
     expect(events).toEqual([]);
   });
@@ -70,8 +70,8 @@ describe("setting up recognition", () => {
   it("keeps the audio that arrives during the setup and hands it to the recognizer once it is open", () => {
     const { listening, speech, finishSetup } = setUp();
     listening.start(false);
-    listening.hear(tone(100, 8_000));
-    listening.hear(silence(100));
+    listening.audio(tone(100, 8_000));
+    listening.audio(silence(100));
     finishSetup();
     expect(samples(speech)).toEqual([3_200]);
   });
@@ -79,7 +79,7 @@ describe("setting up recognition", () => {
   it("keeps no more than the last 5 s of that early audio", () => {
     const { listening, speech, finishSetup } = setUp();
     listening.start(false);
-    for (let i = 0; i < 7; i += 1) listening.hear(silence(1_000));
+    for (let i = 0; i < 7; i += 1) listening.audio(silence(1_000));
     finishSetup();
     expect(samples(speech)).toEqual([5 * 16_000]);
   });
@@ -100,7 +100,7 @@ describe("setting up recognition", () => {
     const { listening, finishSetup, failures, logLines } = setUp({ speech });
     listening.start(false);
     finishSetup();
-    listening.hear(tone(100, 8_000));
+    listening.audio(tone(100, 8_000));
     expect(failures).toEqual([]);
     expect(logLines.map(({ msg }) => msg)).toContain("could not create a recognizer; this call takes typed turns only");
   });
@@ -112,8 +112,8 @@ describe("hearing the visitor", () => {
     listening.start(false);
     finishSetup();
     speech.understandNext("who is this");
-    listening.hear(tone(200, 8_000));
-    listening.hear(silence(64));
+    listening.audio(tone(200, 8_000));
+    listening.audio(silence(64));
     expect(events).toEqual(["speech start", "utterance"]);
     expect(utterances.map(({ transcript }) => transcript)).toEqual(["who is this"]);
   });
@@ -122,10 +122,10 @@ describe("hearing the visitor", () => {
     const { listening, finishSetup, frames } = setUp();
     listening.start(false);
     finishSetup();
-    listening.hear(silence(20));
-    listening.hear(silence(20));
-    listening.hear(tone(20, 8_000));
-    listening.hear(tone(20, 8_000));
+    listening.audio(silence(20));
+    listening.audio(silence(20));
+    listening.audio(tone(20, 8_000));
+    listening.audio(tone(20, 8_000));
     expect(frames).toEqual([0, 1].map((score) => ({ type: "vad_score", vad_score_event: { vad_score: score } })));
   });
 
@@ -133,9 +133,9 @@ describe("hearing the visitor", () => {
     const { listening, finishSetup, frames, end } = setUp();
     listening.start(false);
     finishSetup();
-    listening.hear(tone(20, 8_000));
+    listening.audio(tone(20, 8_000));
     end();
-    listening.hear(silence(20));
+    listening.audio(silence(20));
     expect(frames).toEqual([{ type: "vad_score", vad_score_event: { vad_score: 1 } }]);
   });
 
@@ -144,7 +144,7 @@ describe("hearing the visitor", () => {
     listening.start(false);
     finishSetup();
     end();
-    listening.hear(tone(100, 8_000));
+    listening.audio(tone(100, 8_000));
     expect(samples(speech)).toEqual([0]);
   });
 
@@ -154,9 +154,9 @@ describe("hearing the visitor", () => {
     finishSetup();
     const recognizer = speech.recognizers[0];
     recognizer?.close();
-    listening.hear(tone(100, 8_000));
+    listening.audio(tone(100, 8_000));
     expect(logLines.map(({ msg }) => msg)).toContain("the recognizer failed; this call continues with typed turns only");
-    expect(() => listening.hear(tone(100, 8_000))).not.toThrow();
+    expect(() => listening.audio(tone(100, 8_000))).not.toThrow();
   });
 
   it("closes the recognizer when listening ends", () => {
@@ -175,7 +175,7 @@ describe("hearing the visitor", () => {
     });
     listening.start(false);
     finishSetup();
-    listening.hear(tone(100, 8_000));
+    listening.audio(tone(100, 8_000));
     expect(failures).toEqual(["onSpeechStart"]);
   });
 });

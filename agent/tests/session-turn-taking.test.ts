@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { CallerReply, VisitorTurn } from "../src/caller/caller";
-import type { TurnOutcome } from "../src/server/audio-pacer";
-import { inaudibleTranscript } from "../src/server/heard";
+import type { TurnOutcome } from "../src/server/session/audio-pacer";
+import { inaudibleTranscript } from "../src/server/session/caption";
 import type { ServerFrame } from "../src/server/messages";
 import type { CutLine } from "../src/server/session/delivery";
 import { TurnTaking } from "../src/server/session/turn-taking";
@@ -72,7 +72,7 @@ describe("answering the visitor", () => {
       heard.push(turn);
       return { text: "Right." };
     });
-    turns.heard(utterance("it is me", ["it is knee"]));
+    turns.spoken(utterance("it is me", ["it is knee"]));
     expect(frames).toEqual([{ type: "user_transcript", user_transcription_event: { user_transcript: "it is me", event_id: 1 } }]);
     await settle();
     expect(heard).toEqual([{ via: "speech", text: "it is me", alternatives: ["it is knee"] }]);
@@ -84,7 +84,7 @@ describe("answering the visitor", () => {
       heard.push(turn);
       return { text: "Right." };
     });
-    turns.heard({ ...utterance("okay i will send it"), confidence: 0.42 });
+    turns.spoken({ ...utterance("okay i will send it"), confidence: 0.42 });
     await settle();
     expect(heard).toEqual([{ via: "speech", text: "okay i will send it", confidence: 0.42 }]);
   });
@@ -95,7 +95,7 @@ describe("answering the visitor", () => {
       heard.push(turn);
       return { text: "Bad line." };
     });
-    turns.heard(utterance(""));
+    turns.spoken(utterance(""));
     await settle();
     expect(frames).toEqual([expect.objectContaining({ user_transcription_event: expect.objectContaining({ user_transcript: inaudibleTranscript }) })]);
     expect(heard).toEqual([{ via: "speech", text: "" }]);
@@ -142,7 +142,7 @@ describe("answering the visitor", () => {
     turns.typed("one");
     end();
     turns.typed("two");
-    turns.heard(utterance("three"));
+    turns.spoken(utterance("three"));
     await settle();
     expect(lines.spoken).toEqual([]);
     expect(frames).toEqual([]);
@@ -167,7 +167,7 @@ describe("barge-in", () => {
     turns.open({ text: "Hello there." });
     await settle();
     turns.speechStarted();
-    turns.heard(utterance("stop"));
+    turns.spoken(utterance("stop"));
     expect(frames.map(typeAndId)).toEqual([
       ["interruption", 2],
       ["agent_response_correction", 1],
@@ -179,7 +179,7 @@ describe("barge-in", () => {
     const { turns, frames } = setUp();
     turns.open({ text: "Hello there." });
     await settle();
-    turns.heard(utterance("stop"));
+    turns.spoken(utterance("stop"));
     expect(types(frames)).toEqual(["interruption", "agent_response_correction", "user_transcript"]);
     turns.open({ text: "Again." });
     await settle();
@@ -198,9 +198,9 @@ describe("barge-in", () => {
     turns.open({ text: "Hello there." });
     await settle();
     turns.speechStarted();
-    turns.heard(utterance("who is this"));
+    turns.spoken(utterance("who is this"));
     await settle();
-    turns.heard(utterance("hello"));
+    turns.spoken(utterance("hello"));
     await settle();
     expect(frames.map(typeAndId)).toEqual([
       ["interruption", 2],

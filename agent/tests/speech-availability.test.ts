@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
-import { findLibrary, missingModelFiles, modelPaths } from "../src/speech/pocketsphinx";
+import { findLibrary, missingModelFiles, modelPaths } from "../src/speech/recognition/pocketsphinx";
 
 jest.setTimeout(20_000);
 

@@ -8,7 +8,7 @@
 import pino from "pino";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { concatPcm } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { noise, streamPcm } from "../bench/support/speech-audio";
 import { telephoneBand } from "../bench/support/conditions";
 import { WordErrorRate } from "../bench/support/wer";

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { CEPSTRAL_WINDOW, channelDistance, followShare, levelDifference, meanOf, ownMeanOf, startingShare, type StartingShare } from "../src/speech/channel-mean";
+import { CEPSTRAL_WINDOW, channelDistance, followShare, levelDifference, meanOf, ownMeanOf, startingShare, type StartingShare } from "../src/speech/recognition/decoders/channel-mean";
 
 const vector = (...values: number[]) => Float32Array.from(values);
 

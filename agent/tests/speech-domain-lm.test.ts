@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { buildArpa, SENTENCE_END, SENTENCE_START } from "../src/speech/domain-lm";
-import { loadPocketsphinx } from "../src/speech/pocketsphinx";
+import { buildArpa, SENTENCE_END, SENTENCE_START } from "../src/speech/recognition/domain-lm";
+import { loadPocketsphinx } from "../src/speech/recognition/pocketsphinx";
 
 const corpus = ["who is this", "who are you", "i will call you back", "i will not give you the code", "no", "no i will not"].map((sentence) => sentence.split(" "));
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { festivalEngine, festivalHtsInstalled, festivalRequest, schemeString } from "../src/speech/festival";
-import { createSynthesisPool, type FliteSynthesizer } from "../src/speech/synthesizer";
+import { festivalEngine, festivalHtsInstalled, festivalRequest, schemeString } from "../src/speech/synthesis/festival";
+import { createSynthesisPool, type FliteSynthesizer } from "../src/speech/synthesis/synthesizer";
 import { durationMs } from "../src/speech/audio";
 
 describe("festival requests", () => {

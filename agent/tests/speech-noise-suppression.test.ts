@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { whiteNoise } from "../src/speech/audio";
-import { NoiseSuppressor, SUPPRESSION_DELAY_SAMPLES } from "../src/speech/noise-suppression";
-import { frameLevelDbfs } from "../src/speech/voice-activity";
+import { NoiseSuppressor, SUPPRESSION_DELAY_SAMPLES } from "../src/speech/recognition/noise-suppression";
+import { frameLevelDbfs } from "../src/speech/recognition/voice-activity";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { domainSentenceWords } from "../src/speech";
-import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/pronunciations";
+import { domainSentenceWords } from "../src/speech/recognition";
+import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/recognition/pronunciations";
 
 const dictionary = parseCmuDict(
   ["a AH", "a's EY Z", "a(2) EY", "who HH UW", "is IH Z", "this DH IH S", "the DH AH", "the(2) DH IY", "code K OW D", "don't D OW N T", "no N OW", "think TH IH NG K", "so S OW", "i AY"].join("\n"),

@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import pino from "pino";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import type { LanguageModelPool } from "../src/speech/lm-pool";
-import { createRecognizer, type NoiseSuppressionOptions, type RecognitionEngine } from "../src/speech/recognizer";
-import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs } from "../src/speech/voice-activity";
+import type { LanguageModelPool } from "../src/speech/recognition/decoders/pool";
+import { createRecognizer, type NoiseSuppressionOptions, type RecognitionEngine } from "../src/speech/recognition/recognizer";
+import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
+import { frameLevelDbfs } from "../src/speech/recognition/voice-activity";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 // The decoders are a stand-in that records what they are fed: what is under test is which audio

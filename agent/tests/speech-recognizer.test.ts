@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import pino from "pino";
 import { createSpeech, type Speech } from "../src/speech";
-import { transcriptConfidence } from "../src/speech/recognizer";
+import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { visitorSpeech } from "../src/visitor-sentences";
+import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
 import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 

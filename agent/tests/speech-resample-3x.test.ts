@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { Downsampler3x, ROUND_TRIP_DELAY_16K, Upsampler3x } from "../src/speech/resample-3x";
+import { Downsampler3x, ROUND_TRIP_DELAY_16K, Upsampler3x } from "../src/speech/recognition/resample-3x";
 
 function tone(hz: number, rate: number, samples: number, amplitude = 10_000): Float64Array {
   return Float64Array.from({ length: samples }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));

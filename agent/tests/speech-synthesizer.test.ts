@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { durationMs } from "../src/speech/audio";
-import { createFliteSynthesizer, MAX_TEXT_LENGTH, speakableText, type FliteSynthesizer } from "../src/speech/synthesizer";
+import { createFliteSynthesizer, MAX_TEXT_LENGTH, speakableText, type FliteSynthesizer } from "../src/speech/synthesis/synthesizer";
 
 jest.setTimeout(20_000);
 

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { DEFAULT_VOICE_ACTIVITY, frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/voice-activity";
+import { frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/recognition/voice-activity";
+import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
 import { lastSpeechSample, noise } from "../bench/support/speech-audio";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
@@ -61,7 +62,7 @@ describe("voice activity (WebRTC VAD)", () => {
   });
 
   it("ignores frames that are not 20 ms long", () => {
-    const detector = new VoiceActivity();
+    const detector = new VoiceActivity(DEFAULT_VOICE_ACTIVITY);
     expect(detector.push(new Int16Array(100))).toEqual([]);
     detector.free();
   });

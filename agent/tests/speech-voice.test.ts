@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { durationMs } from "../src/speech/audio";
-import { createFliteSynthesizer, type FliteSynthesizer, type SynthesisPriority, type SynthesisRequest, type TimedSpeech } from "../src/speech/synthesizer";
-import { createVoice, LEADING_SILENCE_MS, type SpokenPart } from "../src/speech/voice";
+import { createFliteSynthesizer, type FliteSynthesizer, type SynthesisPriority, type SynthesisRequest, type TimedSpeech } from "../src/speech/synthesis/synthesizer";
+import type { SpokenPart } from "../src/speech";
+import { createVoice, LEADING_SILENCE_MS } from "../src/speech/synthesis/voice";
 
 jest.setTimeout(20_000);
 

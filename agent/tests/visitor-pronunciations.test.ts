@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { existsSync, readFileSync } from "node:fs";
-import { domainSentenceWords } from "../src/speech";
-import { modelPaths } from "../src/speech/pocketsphinx";
-import { parseCmuDict } from "../src/speech/pronunciations";
-import { extraPronunciations, visitorSentences } from "../src/visitor-sentences";
+import { domainSentenceWords } from "../src/speech/recognition";
+import { modelPaths } from "../src/speech/recognition/pocketsphinx";
+import { parseCmuDict } from "../src/speech/recognition/pronunciations";
+import { extraPronunciations, visitorSentences } from "../src/caller/visitor-sentences";
 
 const { dictionary } = modelPaths();
 const whenInstalled = existsSync(dictionary) ? describe : describe.skip;

@@ -3,7 +3,7 @@
  * grammar whose one rule is any of the playbook's phrases, as the recogniser used before the
  * transcripts of a language model replaced it.
  */
-import { normalizePhrase, trimDictionary, type DictionaryEntry, type Pronunciations } from "../../src/speech/pronunciations";
+import { normalizePhrase, trimDictionary, type DictionaryEntry, type Pronunciations } from "../../src/speech/recognition/pronunciations";
 
 export type PhraseProblem = { phrase: string; reason: string };
 

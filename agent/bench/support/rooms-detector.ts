@@ -5,7 +5,8 @@
  * when one turn holds all of its speech, and a turn that ends before the answer is *made up*.
  * No recogniser runs, so a design costs seconds.
  */
-import { DEFAULT_VOICE_ACTIVITY, VoiceActivity, type VoiceActivityOptions } from "../../src/speech/voice-activity";
+import { DEFAULT_VOICE_ACTIVITY } from "../../src/speech/recognition/tuning";
+import { VoiceActivity, type VoiceActivityOptions } from "../../src/speech/recognition/voice-activity";
 import type { EvaluationUtterance } from "../../eval/evaluation-set";
 import { callAudio, conditions } from "./rooms";
 import { evaluationVoices, speakAs } from "./voices";

@@ -1,31 +1,25 @@
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createIntentClassifier, type HeardTurn, type Intent, type IntentClassifier } from "./intents";
+import { createTurnDecider, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
 import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
 import { clipAtSentence } from "./spoken-text";
-import { labelledVisitorSentences } from "../visitor-sentences";
+import { labelledVisitorSentences } from "./visitor-sentences";
 
 export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
 export type { LlmConfig } from "./llm";
 
-/**
- * One visitor turn as it reached the caller: typed text, or the recogniser's best transcript of
- * speech in lower-case words ("" when speech was heard but no words came out), with its n-best
- * list (best first) and how sure it is of the best one (0-1) when the recogniser can tell. The
- * caller decides whether it understood.
- */
-export type VisitorTurn = HeardTurn;
+export type { VisitorTurn } from "./intents";
 
 /** A recogniser's turn (the speech part's Utterance) as the caller reads it. */
-export function spokenTurn(heard: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {
+export function spokenTurn(utterance: { transcript: string; alternatives?: readonly string[]; confidence?: number }): VisitorTurn {
   return {
     via: "speech",
-    text: heard.transcript,
-    ...(heard.alternatives ? { alternatives: heard.alternatives } : {}),
-    ...(heard.confidence !== undefined ? { confidence: heard.confidence } : {}),
+    text: utterance.transcript,
+    ...(utterance.alternatives ? { alternatives: utterance.alternatives } : {}),
+    ...(utterance.confidence !== undefined ? { confidence: utterance.confidence } : {}),
   };
 }
 
@@ -99,14 +93,19 @@ export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<stri
 /** Built once per playbook: every call of a scenario reads unclear speech by the same sentences. */
 const similarIntents = new WeakMap<Playbook, SimilarIntent>();
 
-/** How the caller reads a turn in this playbook: the intent rules, with the similar-sentence fallback for speech. */
-export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
+/** How the caller reads a turn in this playbook, and which rule decided it: the rulebook, with the similar-sentence fallback for speech. */
+export function callerTurnDecider(playbook: Playbook): TurnDecider {
   let similar = similarIntents.get(playbook);
   if (!similar) {
     similar = createSimilarIntent(labelledVisitorSentences(playbook));
     similarIntents.set(playbook, similar);
   }
-  return createIntentClassifier(playbook, similar);
+  return createTurnDecider(playbook, similar);
+}
+
+export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
+  const decide = callerTurnDecider(playbook);
+  return (turn) => decide(turn).intent;
 }
 
 export function createCaller(scenarioId: string, options: CallerOptions = {}): CallerSession {

@@ -8,18 +8,12 @@
  * compliance or small talk, which the caller would act on, and never goodbye, which ends the
  * call on a guess (an off-topic "did you see the football last night" came out as one).
  */
-import { normalise } from "./intents";
+import { DEFAULT_MIN_SIMILARITY } from "./tuning";
+import { normalise } from "./words";
 import type { Intent } from "./playbook-schema";
 
 export type LabelledSentence = { readonly intent: Intent; readonly text: string };
 export type SimilarIntent = (hypotheses: readonly string[]) => Intent | null;
-
-/**
- * How alike a hypothesis and a labelled sentence must be. Chosen on the corpus's labelled answers
- * (the evaluation's tuning split), cross-validated over its two halves (agent/DESIGN.md, "Recognition and understanding"):
- * at 0.4 no unclear turn got a wrong intent and none off-topic got any; below it some did.
- */
-export const DEFAULT_MIN_SIMILARITY = 0.4;
 
 /** What the fallback may answer: compliance, small talk and goodbye must come from the rules. */
 const fallbackIntents: ReadonlySet<Intent> = new Set(["refuse", "ask_identity", "ask_purpose", "offer_callback", "verify", "ask_repeat"]);

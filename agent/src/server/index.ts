@@ -11,12 +11,12 @@ import { isAllowedOrigin } from "../../../contract/origin-policy";
 import { createCapacity } from "./capacity";
 import { closes, type Close } from "../../../contract/close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
-import { CallSession } from "./session";
+import { CallSession } from "./session/session";
 import { createSignatureAuthority } from "./signatures";
 import { resolveTuning, type SessionTuning } from "./tuning";
 import { widgetConfigFor } from "./widget-config";
 
-export { debriefToolName } from "./session";
+export { debriefToolName } from "./session/session";
 export { busyReason, unknownAgentReason } from "../../../contract/close-reasons";
 export { defaultTuning, type SessionTuning } from "./tuning";
 

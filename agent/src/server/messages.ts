@@ -16,7 +16,7 @@ import type {
   VadScore,
 } from "@elevenlabs/types";
 import { z } from "zod";
-import type { ChunkAlignment } from "../speech/alignment";
+import type { ChunkAlignment } from "../speech/synthesis/alignment";
 import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "../../../contract/close-reasons";
 

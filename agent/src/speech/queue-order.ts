@@ -1,7 +1,7 @@
 /**
  * The order shared work is served in, where the most urgent goes first and equals in the order
- * they came: the synthesis pool's jobs (synthesizer.ts) and a decoder lane's native calls
- * (lm-pool.ts). Ranks are read at the moment of taking, so a job whose urgency changed while it
+ * they came: the synthesis pool's jobs (synthesis/synthesizer.ts) and a decoder lane's native calls
+ * (recognition/decoders/lane.ts). Ranks are read at the moment of taking, so a job whose urgency changed while it
  * waited is served by its new rank.
  */
 

@@ -1,6 +1,5 @@
 /** The speech part's public contract (agent/DESIGN.md, "Interfaces between the three parts"). */
 import type { Logger } from "pino";
-import type { Voice } from "./voice";
 
 export type SpeechStatus = { recognition: "available" | "unavailable"; reason?: string; synthesis: "available" };
 
@@ -50,7 +49,7 @@ export type RecognizerOptions = {
   onVoiceActivity?(probability: number): void;
 };
 
-/** Synthesis (speak, synthesize, prepare) is the caller's voice: voice.ts. */
+/** Synthesis (speak, synthesize, prepare) is the caller's voice: synthesis/voice.ts. */
 export interface Speech extends Voice {
   status: SpeechStatus;
   /** One per call; null when recognition is unavailable. */
@@ -64,3 +63,27 @@ export interface Speech extends Voice {
 
 /** The part of pino's Logger the speech part uses. */
 export type SpeechLog = Pick<Logger, "debug" | "info" | "warn" | "error">;
+
+/** When each character starts and how long it lasts, in milliseconds from the start of the line's audio. */
+export type CharTimeline = {
+  readonly chars: readonly string[];
+  readonly startsMs: readonly number[];
+  readonly durationsMs: readonly number[];
+};
+
+/** One sentence of a line: its text (the parts of a line join to the line), audio and character timing. */
+export type SpokenPart = { readonly text: string; readonly pcm: Int16Array; readonly timeline: CharTimeline };
+
+export interface Voice {
+  /**
+   * The line's audio, sentence by sentence, in order. Every sentence is requested at once (the
+   * first at the head of the line, the rest behind every call's first sentence), so the next
+   * is usually ready before the previous one has played. Aborting the signal drops what has
+   * not been synthesized yet; the iteration then throws an AbortError.
+   */
+  speak(text: string, signal?: AbortSignal): AsyncIterable<SpokenPart>;
+  /** The whole line's audio at once: 16 kHz mono s16le. */
+  synthesize(text: string, signal?: AbortSignal): Promise<Int16Array>;
+  /** Synthesizes lines ahead of need (at spare priority) so their first call finds them cached; never rejects. */
+  prepare(lines: readonly string[]): Promise<void>;
+}

@@ -7,9 +7,9 @@ import type { AgentConfig } from "../../src/config";
 import type { LogLevel } from "../../src/log";
 import { createAgentServer, type AgentServer, type SessionTuning } from "../../src/server";
 import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
-import { estimateTimeline } from "../../src/speech/alignment";
+import { estimateTimeline } from "../../src/speech/synthesis/alignment";
 import { concatPcm, durationMs } from "../../src/speech/audio";
-import { splitSentences } from "../../src/speech/sentences";
+import { splitSentences } from "../../src/speech/synthesis/sentences";
 import { capturingLogger, type LogLine } from "./capturing-logger";
 
 export type { LogLine } from "./capturing-logger";

@@ -4,7 +4,7 @@
  * streaming it is agent/bench/support/speech-audio.ts, which the benches use too.
  */
 import { buildTimeline, type Timeline } from "../../bench/support/speech-audio";
-import { createFliteSynthesizer, type FliteSynthesizer, type FliteVoice } from "../../src/speech/synthesizer";
+import { createFliteSynthesizer, type FliteSynthesizer, type FliteVoice } from "../../src/speech/synthesis/synthesizer";
 import type { Utterance } from "../../src/speech/types";
 
 let synthesizer: FliteSynthesizer | null = null;

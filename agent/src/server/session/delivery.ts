@@ -1,10 +1,10 @@
 import type { Logger } from "../../log";
-import { heardText } from "../../speech/alignment";
+import { heardText } from "../../speech/synthesis/alignment";
 import { pcmToBase64 } from "../../speech/audio";
 import type { Voice } from "../../speech";
-import { AudioPacer, SpokenTurn, type TurnOutcome } from "../audio-pacer";
+import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
 import { agentResponseFrame, audioFrame, chatResponsePartFrame, type ServerFrame } from "../messages";
-import { streamText } from "../text-stream";
+import { streamText } from "./text-stream";
 import type { SessionTuning } from "../tuning";
 
 export type DeliveryOptions = {

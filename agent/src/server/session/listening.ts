@@ -2,7 +2,7 @@ import type { Logger } from "../../log";
 import { SAMPLE_RATE } from "../../speech/audio";
 import type { Recognizer, Speech, Utterance } from "../../speech";
 import { vadScoreFrame, type ServerFrame } from "../messages";
-import { VadScoreReporter } from "../vad-score";
+import { VadScoreReporter } from "./vad-score";
 
 /** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
 const maxEarlyAudioSamples = 5 * SAMPLE_RATE;
@@ -52,7 +52,7 @@ export class Listening {
   }
 
   /** One chunk of the visitor's microphone (16 kHz mono). */
-  hear(pcm: Int16Array): void {
+  audio(pcm: Int16Array): void {
     if (!this.options.isLive() || pcm.length === 0) return;
     if (this.earlyAudio) {
       // Being set up: kept (the oldest dropped past 5 s) and heard once the recognizer is ready.

@@ -1,7 +1,7 @@
 import { WebSocket, type RawData } from "ws";
 import type { Logger } from "../../log";
 import { closeReason, type Close } from "../../../../contract/close-reasons";
-import { FrameGate } from "../frame-gate";
+import { FrameGate } from "./frame-gate";
 import type { ServerFrame } from "../messages";
 
 export type CallSocketOptions = {

@@ -1,8 +1,8 @@
 import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller/caller";
 import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
-import type { TurnOutcome } from "../audio-pacer";
-import { shownTranscript } from "../heard";
+import type { TurnOutcome } from "./audio-pacer";
+import { shownTranscript } from "./caption";
 import { agentResponseCorrectionFrame, interruptionFrame, userTranscriptFrame, type ServerFrame } from "../messages";
 import type { CutLine } from "./delivery";
 
@@ -76,7 +76,7 @@ export class TurnTaking {
    * it understood. Speech over the agent's line has already interrupted it (speechStarted);
    * an utterance that arrives without that start interrupts here.
    */
-  heard(utterance: Utterance): void {
+  spoken(utterance: Utterance): void {
     if (!this.options.isLive()) return;
     this.interruptLine();
     this.options.send(userTranscriptFrame(shownTranscript(utterance), this.visitorTurnId()));

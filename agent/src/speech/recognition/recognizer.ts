@@ -1,17 +1,18 @@
 /**
  * One call's speech recognizer. WebRTC's voice activity detector (voice-activity.ts) finds the
  * visitor's turns in the 20 ms frames; each turn streams, as it arrives, into a pooled
- * pocketsphinx decoder with the domain-adapted language model (lm-pool.ts), so at the end of the
+ * pocketsphinx decoder with the domain-adapted language model (decoders/), so at the end of the
  * turn only the lattice search is left. Every turn with real speech in it becomes an Utterance:
  * the best transcript and the n-best list, in lower-case words, and "" when no words came out.
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
-import { Reframer, samplesForMs } from "./audio";
-import type { CallChannel, LanguageModelLease, LanguageModelPool } from "./lm-pool";
+import { Reframer, samplesForMs } from "../audio";
+import type { CallChannel, LanguageModelLease } from "./decoders/lease";
+import type { LanguageModelPool } from "./decoders/pool";
 import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
-import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "./types";
-import { DEFAULT_VOICE_ACTIVITY, VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
+import type { Recognizer, RecognizerOptions, SpeechLog, Utterance } from "../types";
+import { VAD_FRAME_MS, VoiceActivity, type VoiceActivityOptions } from "./voice-activity";
 
 export const FRAME_MS = VAD_FRAME_MS;
 
@@ -20,14 +21,6 @@ export type NoiseSuppressionOptions = {
   /** A turn is heard through the suppressor when the room's floor is at least this loud when it opens (dBFS; -Infinity: always). */
   fromFloorDbfs: number;
 };
-/**
- * How long the end of a turn waits for its transcript by default. Decoding normally finishes well
- * within a tenth of a second of the turn's end (the second pass over the turn); when the machine
- * is overloaded the decoders' queue grows, and past this the turn is announced with no words
- * ("sorry, bad line" is a phone call's normal failure; a caller who goes quiet for seconds is
- * not), and the abandoned decode frees its decoder.
- */
-export const DEFAULT_TRANSCRIPT_DEADLINE_MS = 1_000;
 /** Hypotheses in an utterance's n-best list, the best one included. */
 export const NBEST_SIZE = 5;
 
@@ -50,7 +43,7 @@ export type RecognitionEngine = {
 export function createRecognizer(engine: RecognitionEngine, options: RecognizerOptions): Recognizer | null {
   let activity: VoiceActivity;
   try {
-    activity = new VoiceActivity(engine.voiceActivity ?? DEFAULT_VOICE_ACTIVITY);
+    activity = new VoiceActivity(engine.voiceActivity);
   } catch (error) {
     engine.log.error({ err: error }, "could not create a voice activity detector; this call has no speech recognition");
     return null;

@@ -7,32 +7,14 @@
  * for a wideband microphone, wrong for a channel that sounds nothing like it (a telephone band
  * above all) or a microphone far louder or quieter, where the first turn is heard through the wrong
  * mean. These functions let the pool notice such a turn and hear it again with its own mean
- * (lm-pool.ts). Pure.
+ * (rehearing.ts). Pure.
  */
-import type { CepstralStatistics } from "./pocketsphinx";
+import type { CepstralStatistics } from "../pocketsphinx";
 
 /** sphinxbase's CMN_WIN: the weight, in frames, of the mean a decoder is given (cmn_live_set). */
 export const CEPSTRAL_WINDOW = 500;
 /** sphinxbase's CMN_WIN_HWM: past this many frames the sums are scaled back to CEPSTRAL_WINDOW. */
 const CEPSTRAL_WINDOW_HIGH_WATER = 800;
-/**
- * How far (Euclidean, cepstra 1-12) a first turn's own mean may lie from the warm-up's before the
- * turn is heard again with its own. Chosen on the evaluation set's tuning split: quiet rooms, café
- * babble and pink noise at 15 dB lay below 40, telephone-band calls at 63 or more; espeak-ng's
- * voice, unlike any the warm-up heard, lies at 39-51 and is heard again, which suits it
- * (agent/bench/rooms.ts; DESIGN.md, "A first turn heard through its own channel").
- */
-export const MISMATCHED_CHANNEL_DISTANCE = 40;
-
-/**
- * How far a first turn's loudness (c0, about a decibel per unit) may lie from the warm-up's
- * before the turn is heard again with its own mean. Live CMN takes loudness out with the mean it
- * starts from, so a microphone 24 dB quieter than the warm-up had most of its first turn heard as
- * near-silence. Chosen on the tuning split: quiet rooms, noise, reverberation, the telephone band,
- * tempo and unseen voices lay within 13.1; the quiet microphone (-24 dB) beyond 19, the overdriven
- * one mostly beyond 15 (DESIGN.md, "A first turn heard through its own channel").
- */
-export const MISMATCHED_LEVEL = 15;
 
 /**
  * The mean the next utterance should start from: what sphinxbase's cmn_live_update sets. Worked

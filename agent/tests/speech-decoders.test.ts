@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import pino from "pino";
-import { Lane, LanguageModelPool, type ChannelMismatch } from "../src/speech/lm-pool";
-import type { Decoder, LanguageModel, WordPosterior } from "../src/speech/pocketsphinx";
+import { Lane } from "../src/speech/recognition/decoders/lane";
+import { LanguageModelPool } from "../src/speech/recognition/decoders/pool";
+import type { ChannelMismatch } from "../src/speech/recognition/decoders/rehearing";
+import type { Decoder, LanguageModel, WordPosterior } from "../src/speech/recognition/pocketsphinx";
 
 /** A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean is what its last utterance heard. */
 class FakeDecoder {

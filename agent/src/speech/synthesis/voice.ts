@@ -9,27 +9,11 @@
  * whose call ended is dropped; the synthesis itself is dropped only when nobody waits for it.
  * Nothing is written to disk.
  */
-import { estimateTimeline, type CharTimeline } from "./alignment";
-import { concatPcm, durationMs, SAMPLE_RATE, samplesForMs } from "./audio";
+import { estimateTimeline } from "./alignment";
+import { concatPcm, durationMs, SAMPLE_RATE, samplesForMs } from "../audio";
+import type { SpokenPart, Voice } from "../types";
 import { splitSentences } from "./sentences";
 import { DEFAULT_VOICE, speakableText, SYNTHESIS_PRIORITIES, type FliteSynthesizer, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
-
-/** One sentence of a line: its text (the parts of a line join to the line), audio and character timing. */
-export type SpokenPart = { readonly text: string; readonly pcm: Int16Array; readonly timeline: CharTimeline };
-
-export interface Voice {
-  /**
-   * The line's audio, sentence by sentence, in order. Every sentence is requested at once (the
-   * first at the head of the line, the rest behind every call's first sentence), so the next
-   * is usually ready before the previous one has played. Aborting the signal drops what has
-   * not been synthesized yet; the iteration then throws an AbortError.
-   */
-  speak(text: string, signal?: AbortSignal): AsyncIterable<SpokenPart>;
-  /** The whole line's audio at once: 16 kHz mono s16le. */
-  synthesize(text: string, signal?: AbortSignal): Promise<Int16Array>;
-  /** Synthesizes lines ahead of need (at spare priority) so their first call finds them cached; never rejects. */
-  prepare(lines: readonly string[]): Promise<void>;
-}
 
 export type VoiceOptions = {
   /** Bytes of audio the sentence cache keeps (0: no cache). */

@@ -1,6 +1,6 @@
-import { alignmentForChunk, charsHeard, type ChunkAlignment, type CharTimeline } from "../speech/alignment";
-import { chunkPcm, durationMs } from "../speech/audio";
-import type { SpokenPart } from "../speech/voice";
+import { alignmentForChunk, charsHeard, type ChunkAlignment } from "../../speech/synthesis/alignment";
+import { chunkPcm, durationMs } from "../../speech/audio";
+import type { CharTimeline, SpokenPart } from "../../speech";
 
 /**
  * The call's outbound audio: each agent turn's sentences, cut into chunks and sent paced to

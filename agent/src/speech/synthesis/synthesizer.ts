@@ -11,8 +11,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Phone } from "./alignment";
-import { resample, SAMPLE_RATE } from "./audio";
-import { takeFirstLowest } from "./queue-order";
+import { resample, SAMPLE_RATE } from "../audio";
+import { takeFirstLowest } from "../queue-order";
 
 /** The voices compiled into the package (`flite -lv`). kal is 8 kHz and gets resampled. */
 export const FLITE_VOICES = ["slt", "kal16", "rms", "awb", "kal", "awb_time"] as const;

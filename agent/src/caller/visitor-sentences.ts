@@ -11,10 +11,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { phraseIntents, type Playbook } from "./caller/playbook-schema";
-import { loadPlaybooks } from "./caller/playbooks";
-import type { LabelledSentence } from "./caller/similar-intent";
-import type { SpeechOptions } from "./speech";
+import { phraseIntents, type Playbook } from "./playbook-schema";
+import { loadPlaybooks } from "./playbooks";
+import type { LabelledSentence } from "./similar-intent";
 
 /** What a labelled answer means: eight of the caller's intents, or a turn about something else (kept for safety: never compliance). */
 export const answerIntents = ["refuse", "ask_identity", "ask_purpose", "offer_callback", "verify", "comply", "goodbye", "ask_repeat"] as const;
@@ -30,7 +29,7 @@ const answersFileSchema = z.strictObject({ description: z.string(), answers: z.a
 
 export type VisitorAnswer = z.infer<typeof visitorAnswerSchema>;
 
-const corpusDir = path.join(__dirname, "..", "corpus");
+const corpusDir = path.join(__dirname, "..", "..", "corpus");
 export const visitorAnswersFile = path.join(corpusDir, "visitor-answers.json");
 export const phoneAnswersFile = path.join(corpusDir, "phone-answers.txt");
 export const extraPronunciationsFile = path.join(corpusDir, "pronunciations.dict");
@@ -64,7 +63,7 @@ export function extraPronunciations(file = extraPronunciationsFile): string {
 }
 
 /** What the recogniser learns about visitors: what they say, and how the words its dictionary lacks sound. */
-export function visitorSpeech(): Required<Pick<SpeechOptions, "domainSentences" | "extraPronunciations">> {
+export function visitorSpeech(): { domainSentences: string[]; extraPronunciations: string } {
   return { domainSentences: visitorSentences(), extraPronunciations: extraPronunciations() };
 }
 

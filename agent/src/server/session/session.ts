@@ -1,19 +1,19 @@
 import { performance } from "node:perf_hooks";
 import type { WebSocket } from "ws";
-import type { CallerSession } from "../caller/caller";
-import { debriefToolName } from "../caller/debrief";
-import type { Logger } from "../log";
-import type { Speech } from "../speech";
-import { closes, type Close } from "../../../contract/close-reasons";
+import type { CallerSession } from "../../caller/caller";
+import { debriefToolName } from "../../caller/debrief";
+import type { Logger } from "../../log";
+import type { Speech } from "../../speech";
+import { closes, type Close } from "../../../../contract/close-reasons";
 import { Keepalive } from "./keepalive";
-import { pingFrame, type ServerFrame } from "./messages";
-import { Delivery } from "./session/delivery";
-import { InboundFrames } from "./session/inbound";
-import { CallLifecycle } from "./session/lifecycle";
-import { Listening } from "./session/listening";
-import { CallSocket } from "./session/transport";
-import { TurnTaking } from "./session/turn-taking";
-import type { SessionTuning } from "./tuning";
+import { pingFrame, type ServerFrame } from "../messages";
+import { Delivery } from "./delivery";
+import { InboundFrames } from "./inbound";
+import { CallLifecycle } from "./lifecycle";
+import { Listening } from "./listening";
+import { CallSocket } from "./transport";
+import { TurnTaking } from "./turn-taking";
+import type { SessionTuning } from "../tuning";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
 export { debriefToolName };
@@ -69,7 +69,7 @@ export class CallSession {
       close,
       handlers: {
         init: (init) => this.lifecycle.start(init),
-        audio: (pcm) => listening.hear(pcm),
+        audio: (pcm) => listening.audio(pcm),
         pong: (eventId) => keepalive.onPong(eventId),
         typed: (text) => turns.typed(text),
       },
@@ -114,7 +114,7 @@ export class CallSession {
       send,
       guarded,
       onSpeechStart: () => turns.speechStarted(),
-      onUtterance: (utterance) => turns.heard(utterance),
+      onUtterance: (utterance) => turns.spoken(utterance),
     });
     this.lifecycle = new CallLifecycle({
       conversationId: options.conversationId,

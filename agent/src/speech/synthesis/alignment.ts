@@ -11,17 +11,11 @@
  * spaces and punctuation between words take the pause between them. An estimate, good to a
  * word or so, which is what a caption needs.
  */
+import type { CharTimeline } from "../types";
 import { isAbbreviationPeriod } from "./sentences";
 
 /** One phone of flite's `-psdur` output: its name (`pau` is silence) and when it ends, in seconds from the start of the audio. */
 export type Phone = { readonly name: string; readonly endS: number };
-
-/** When each character starts and how long it lasts, in milliseconds from the start of the line's audio. */
-export type CharTimeline = {
-  readonly chars: readonly string[];
-  readonly startsMs: readonly number[];
-  readonly durationsMs: readonly number[];
-};
 
 /** ElevenLabs' alignment of one audio chunk (docs/protocol.md §3.2, `audio_event.alignment`). */
 export type ChunkAlignment = { chars: string[]; char_start_times_ms: number[]; char_durations_ms: number[] };

@@ -11,7 +11,7 @@
  *   (NoiseFloor): in a café the other tables' voices are speech too, and WebRTC's detector says
  *   so, but the visitor speaks into the microphone, 10 dB and more above them.
  */
-import { samplesForMs, whiteNoise } from "./audio";
+import { samplesForMs, whiteNoise } from "../audio";
 import { instantiatePackagedWasm } from "./packaged-wasm";
 
 export const VAD_FRAME_MS = 20;
@@ -47,24 +47,6 @@ export type VoiceActivityOptions = {
   floorPercentile?: number;
   /** At most this much gain for a quiet microphone, for the detector alone (dB; 0: none). */
   maxBoostDb?: number;
-};
-
-/**
- * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
- * p50): docs/speech.md §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
- * commas and short hesitations inside one turn (npm run bench -- understanding counts the splits).
- */
-export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
-  mode: 3,
-  openMs: 60,
-  openWindowMs: 100,
-  realSpeechMs: 300,
-  minSpeechMs: 200,
-  hangoverMs: 400,
-  maxTurnMs: 15_000,
-  aboveFloorDb: 10,
-  spreadFactor: 0,
-  floorPercentile: 0.15,
 };
 
 /**
@@ -202,7 +184,7 @@ export class VoiceActivity {
   private turnFrames = 0;
   private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; max: number };
 
-  constructor(private readonly options: VoiceActivityOptions = DEFAULT_VOICE_ACTIVITY) {
+  constructor(private readonly options: VoiceActivityOptions) {
     this.floor = new NoiseFloor(250, options.floorPercentile ?? 0.1);
     this.handle = this.native.create();
     this.buffer = this.native.malloc(FRAME_SAMPLES * 2);

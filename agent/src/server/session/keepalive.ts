@@ -1,4 +1,4 @@
-import type { EventRef } from "./messages";
+import type { EventRef } from "../messages";
 
 /**
  * A call's pings (docs/protocol.md §4.1.6): one right after metadata, then one per interval, each

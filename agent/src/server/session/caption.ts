@@ -1,4 +1,4 @@
-import type { Utterance } from "../speech";
+import type { Utterance } from "../../speech";
 
 /**
  * The `user_transcript` of speech in which no words were made out: the caption convention

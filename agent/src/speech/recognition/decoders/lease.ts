@@ -1,0 +1,193 @@
+/**
+ * One utterance's trip through a pooled decoder.
+ *
+ * A decoder also keeps a cepstral mean (the average spectrum of what it heard: the microphone and
+ * the room), which it updates after each utterance. Left alone, a call would be heard through the
+ * mean of whichever calls used its decoder before. So the mean belongs to the call (its
+ * CallChannel): every lease starts its decoder from the call's mean, and a call's first from the
+ * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
+ * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
+ * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
+ */
+import { concatPcm, samplesForMs } from "../../audio";
+import type { WordPosterior } from "../pocketsphinx";
+import { meanOf } from "./channel-mean";
+import { MAX_BATCH_SAMPLES, type PooledDecoder, type Urgency } from "./lane";
+import { FirstTurnRehearing, type RehearingSource } from "./rehearing";
+
+/**
+ * Audio gathered before a native call is worth it: each call costs a trip through the event
+ * loop and koffi's thread pool, and twenty calls sending 20 ms frames would make that 1,000 trips
+ * a second. At most this much is left to decode when the turn ends (~15 ms).
+ */
+const MIN_BATCH_SAMPLES = samplesForMs(200);
+/**
+ * The newest audio is held back this long and dropped at the end of the turn: it is the silence
+ * of the detector's hangover, which only costs decoding time (~20% less CPU for the same verdicts
+ * on the test sentences).
+ */
+const HELD_BACK_SAMPLES = samplesForMs(300);
+
+/** One call's cepstral mean, carried from one of its turns to the next (null: the pool's starting mean). */
+export type CallChannel = { mean: Float32Array | null };
+
+/** What a lease asks of the pool it comes from (LanguageModelPool). */
+export type DecoderSource = RehearingSource & {
+  acquire(): Promise<PooledDecoder | null>;
+  release(pooled: PooledDecoder): void;
+  /** A lease's bookkeeping: begun when it is made, ended once, when it is finished or abandoned. */
+  utteranceBegun(): void;
+  utteranceEnded(): void;
+};
+
+/** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
+export type DecodedTurn = { best: string | null; nbest: string[]; words: WordPosterior[] };
+
+/**
+ * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
+ * what was heard (best null when the model heard no words) or undefined when decoding failed.
+ */
+export class LanguageModelLease {
+  private pending: Int16Array[] = [];
+  private pendingSamples = 0;
+  private heldBack: Int16Array[] = [];
+  private heldBackSamples = 0;
+  private fed = 0;
+  private flushQueued = false;
+  private failed = false;
+  private abandoned = false;
+  private finished: Promise<DecodedTurn | undefined> | null = null;
+  /** When the turn ended (performance.now()), Infinity until then: its lane tasks' urgency. */
+  private endedAt = Number.POSITIVE_INFINITY;
+  private readonly urgency: Urgency = () => this.endedAt;
+  private get ended(): boolean {
+    return this.endedAt !== Number.POSITIVE_INFINITY;
+  }
+  private chain: Promise<PooledDecoder | null>;
+  /** A call's first turn, in case it must be heard again through its own channel; null for the others. */
+  private readonly rehearing: FirstTurnRehearing | null;
+
+  constructor(
+    private readonly pool: DecoderSource,
+    private readonly maxSamples: number,
+    /** Hypotheses wanted in the n-best list (0: the best only). */
+    private readonly nbest = 0,
+    private readonly channel: CallChannel = { mean: null },
+  ) {
+    pool.utteranceBegun();
+    this.rehearing = FirstTurnRehearing.forTurn(pool, channel.mean, this.urgency, () => this.abandoned);
+    this.chain = pool.acquire().then(async (pooled) => {
+      if (!pooled) return pooled;
+      const started = await pooled.lane.run(() => {
+        const mean = channel.mean ?? pool.initialMean;
+        if (mean && pooled.decoder.setCepstralMean(mean)) this.rehearing?.started(pooled.decoder);
+        return pooled.decoder.startUtterance();
+      }, this.urgency);
+      if (!started) this.failed = true;
+      return pooled;
+    });
+  }
+
+  feed(pcm: Int16Array): void {
+    if (this.ended) return;
+    const room = this.maxSamples - this.fed;
+    if (room <= 0) return;
+    const piece = pcm.length > room ? pcm.subarray(0, room) : pcm;
+    this.fed += piece.length;
+    this.heldBack.push(piece);
+    this.heldBackSamples += piece.length;
+    let excess = this.heldBackSamples - HELD_BACK_SAMPLES;
+    while (excess > 0) {
+      const oldest = this.heldBack[0] as Int16Array;
+      const moved = oldest.length <= excess ? oldest : oldest.subarray(0, excess);
+      if (moved === oldest) this.heldBack.shift();
+      else this.heldBack[0] = oldest.subarray(excess);
+      this.pending.push(moved);
+      this.pendingSamples += moved.length;
+      this.heldBackSamples -= moved.length;
+      excess -= moved.length;
+    }
+  }
+
+  /** Hands what was fed so far to the decoder once there is enough of it (or `always`), batched with anything fed before it gets there. */
+  flush(always = false): void {
+    if (this.ended || this.flushQueued || this.pending.length === 0) return;
+    if (!always && this.pendingSamples < MIN_BATCH_SAMPLES) return;
+    this.flushQueued = true;
+    this.chain = this.chain.then((pooled) => this.decodePending(pooled));
+  }
+
+  /** Idempotent: every call gets the same answer, and the decoder is released once. */
+  finish(): Promise<DecodedTurn | undefined> {
+    if (this.finished) return this.finished;
+    this.flush(true);
+    this.endedAt = performance.now();
+    this.finished = this.chain.then(async (pooled) => {
+      if (!pooled) return undefined;
+      const { decoder, lane } = pooled;
+      let decoded: DecodedTurn | undefined;
+      try {
+        decoded = await lane.run(async () => {
+          const ended = await decoder.endUtteranceAsync();
+          if (!ended || this.failed || this.abandoned) return undefined;
+          const own = this.rehearing?.mismatchedOwnMean(decoder);
+          if (own && !(await this.rehearing?.hearAgainWith(own, pooled, "after the turn"))) this.failed = true;
+          // What this utterance taught the decoder about the call's microphone and room stays with the call.
+          const statistics = decoder.cepstralStatistics();
+          this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
+          const best = await decoder.hypothesisAsync();
+          // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
+          return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
+        }, this.urgency);
+      } catch {
+        decoded = undefined;
+      }
+      this.pool.release(pooled);
+      return decoded;
+    });
+    const ended = () => this.pool.utteranceEnded();
+    this.finished.then(ended, ended);
+    return this.finished;
+  }
+
+  /** Ends the utterance (or cuts short one that is finishing) without decoding what is still queued. */
+  abandon(): void {
+    this.abandoned = true;
+    this.pending = [];
+    this.pendingSamples = 0;
+    this.heldBack = [];
+    void this.finish();
+  }
+
+  private async decodePending(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
+    this.flushQueued = false;
+    const audio = concatPcm(this.pending.splice(0));
+    this.pendingSamples = 0;
+    // Judged in each batch that reaches another whole second.
+    const judgeChannel = this.rehearing?.keep(audio) ?? false;
+    if (!pooled) return pooled;
+    for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
+      const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
+      try {
+        const processed = await pooled.lane.run(async () => {
+          const ok = await pooled.decoder.processAsync(batch);
+          this.rehearing?.noticeShift(pooled.decoder);
+          return ok;
+        }, this.urgency);
+        if (!processed) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    const rehearing = this.rehearing;
+    if (rehearing?.pending && judgeChannel && !this.failed && !this.abandoned) {
+      try {
+        const own = await pooled.lane.run(() => rehearing.mismatchedOwnMean(pooled.decoder), this.urgency);
+        if (own && !(await rehearing.hearAgainWith(own, pooled, "during the turn"))) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    return pooled;
+  }
+}
