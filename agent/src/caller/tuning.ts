@@ -26,13 +26,13 @@ export const wholeCode = 6;
 
 /**
  * The least confidence (the recogniser's, 0-1) a spoken compliance needs: below it the words of a
- * yes were likely made out of noise. Chosen on the tuning split's rooms (agent/DESIGN.md, "Understanding that fails safe").
+ * yes were likely made out of noise. Chosen on the tuning split's rooms (agent/DESIGN.md, "Failing safe").
  */
 export const minComplianceConfidence = 0.22;
 
 /**
  * How alike a hypothesis and a labelled sentence must be. Chosen on the corpus's labelled answers
- * (the evaluation's tuning split), cross-validated over its two halves (agent/DESIGN.md, "Recognition and understanding"):
+ * (the evaluation's tuning split), cross-validated over its two halves (agent/DESIGN.md, "The caller"):
  * at 0.4 no unclear turn got a wrong intent and none off-topic got any; below it some did.
  */
 export const DEFAULT_MIN_SIMILARITY = 0.4;

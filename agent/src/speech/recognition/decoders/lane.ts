@@ -22,7 +22,7 @@ type LaneTask = { run: () => Promise<unknown> | unknown; urgency: Urgency; resol
  * for its own turn's decoding, and a turn still being spoken can catch up in bigger batches
  * later. In first-come order, with the lanes busy, a turn that had ended waited behind other
  * calls' streaming batches, its transcript missed its deadline and the visitor heard "you're
- * breaking up" (DESIGN.md, "Under load"). A lease's own tasks stay in order: it queues each only
+ * breaking up" (DESIGN.md, "Decoding"). A lease's own tasks stay in order: it queues each only
  * after the one before has run.
  */
 export class Lane {

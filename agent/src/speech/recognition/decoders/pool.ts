@@ -10,7 +10,7 @@
  * inside itself, so decoders sharing one must never run at the same time: each model belongs to
  * a lane that runs its decoders' native calls one after another on koffi's worker threads,
  * never on the event loop. Two lanes (two models) use the two cores; a lane serves turns that have
- * ended before turns still being spoken (Lane; DESIGN.md, "Under load").
+ * ended before turns still being spoken (Lane; DESIGN.md, "Decoding").
  * *
  * A call's turn goes through a lease (lease.ts); the pool lends it a decoder on the least busy
  * lane (lane.ts) and takes it back. How the decoders search is ../tuning.ts; how the pool is built
@@ -30,7 +30,7 @@ export type LanguageModelPoolOptions = {
   /**
    * Decoders created at start-up. Creating one costs ~0.4 s of CPU (the acoustic model and the
    * dictionary read, then its warm-up on a lane); made on demand, they were made just when calls
-   * crowded in, and that burst made transcripts late (DESIGN.md, "Under load").
+   * crowded in, and that burst made transcripts late (DESIGN.md, "Decoding").
    */
   warmDecoders: number;
   /**
