@@ -10,6 +10,11 @@ const site = await createJestConfig({
   setupFilesAfterEnv: ["<rootDir>/tests/unit/setup.ts"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
 })();
+// ESM-only packages the tests reach through lib/ and scripts/ (parse5, its entities) are
+// transformed like next.config's transpilePackages, which lists only what the app ships.
+const esmOnly = ["parse5", "entities"];
+const [nodeModules, ...otherIgnored] = site.transformIgnorePatterns;
+site.transformIgnorePatterns = [nodeModules.replace("(?!(", `(?!(${esmOnly.join("|")}|`), ...otherIgnored];
 
 /** `npx jest` runs the site's and the agent's (agent/jest.config.mjs, its own package). */
 const config = { projects: [site, "<rootDir>/agent"] };

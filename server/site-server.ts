@@ -14,20 +14,26 @@
  */
 import { createServer } from "node:http";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import next from "next";
 import { canListen, describePortInUse, isAddressInUse } from "../contract/ports";
 import { guardConnections, guardRequests } from "./guard";
 
 const projectRoot = path.resolve(__dirname, "..");
 
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? undefined : process.argv[index + 1];
-  return value ?? fallback;
+function options(): { hostname: string; port: string } {
+  try {
+    const { values } = parseArgs({ options: { hostname: { type: "string", default: "0.0.0.0" }, port: { type: "string", default: process.env.PORT ?? "3000" } } });
+    return values;
+  } catch (error) {
+    // An unknown option or one without its value: named, with the usage, not a stack trace.
+    console.error(`[site] ${error instanceof Error ? error.message : String(error)}\n[site] usage: site-server.ts [--hostname 0.0.0.0] [--port 3000]`);
+    process.exit(2);
+  }
 }
 
-const hostname = option("hostname", "0.0.0.0");
-const port = Number(option("port", process.env.PORT ?? "3000"));
+const { hostname, port: portText } = options();
+const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`[site] --port/PORT must be a port number from 1 to 65535`);
   process.exit(2);

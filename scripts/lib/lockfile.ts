@@ -7,12 +7,17 @@
  *   has that binary locked for each supported platform;
  * - every install script in the tree is either allowed or denied in `allowScripts` (npm 11's
  *   policy), and the policy names nothing else;
- * - `engines.node` is exactly the Node versions every locked package accepts.
+ * - `engines.node` admits only Node versions that every locked package accepts and that are
+ *   still supported (scripts/lib/node-releases.ts), the Node the project installs among them,
+ *   and `.nvmrc` / `.node-version` name that Node;
+ * - each package `patches/` patches is locked once, at the patched version, so no copy can
+ *   escape the patch.
  * scripts/setup/check-lockfile.ts runs it on the repository; tests/unit/lockfile.test.ts
  * shows each rule failing.
  */
 import semver from "semver";
-import { commonRange, sameVersions } from "./node-range";
+import { commonRange, intersectRanges } from "./node-range";
+import { endedNodeRanges } from "./node-releases";
 
 export type Dependencies = Record<string, string>;
 
@@ -117,10 +122,16 @@ function wantedRange(spec: string): string | null {
   return semver.validRange(range) ? range : null;
 }
 
-/** The version package.json's `overrides` force on `name` everywhere (only the plain `"name": "version"` form). */
+/**
+ * The version package.json's `overrides` force on `name` everywhere (only the plain `"name": "version"`
+ * form, or `"$name"`: the project's own range for it).
+ */
 function overrideFor(pkg: PackageJson, name: string): string | null {
   const value = pkg.overrides?.[name];
-  return typeof value === "string" ? value : null;
+  if (typeof value !== "string") return null;
+  if (!value.startsWith("$")) return value;
+  const own = value.slice(1);
+  return pkg.dependencies?.[own] ?? pkg.devDependencies?.[own] ?? pkg.optionalDependencies?.[own] ?? null;
 }
 
 type Edge = { from: string; name: string; spec: string; kind: (typeof dependencyFields)[number]; optional: boolean };
@@ -293,16 +304,51 @@ export function narrowerEngines(lock: Lockfile, declared: string, platforms: rea
     .map(({ location, version, node }) => `${location}@${version} (${node})`);
 }
 
-function engineProblems(pkg: PackageJson, lock: Lockfile, platforms: readonly Platform[]): string[] {
+/** The version of Node the project installs for its scripts (the `node` package), if it does. */
+export function projectNode(lock: Lockfile): string | null {
+  return lock.packages["node_modules/node"]?.version ?? null;
+}
+
+function engineProblems(pkg: PackageJson, lock: Lockfile, platforms: readonly Platform[], today: string, versionFiles: Readonly<Record<string, string>>): string[] {
   const declared = pkg.engines?.node;
   const supported = supportedNodeRange(lock, platforms);
   if (supported === null) return ["engines: the locked packages accept no Node version in common"];
-  if (!declared || !semver.validRange(declared)) return [`engines.node must be the range every locked package accepts: ${supported}`];
-  if (sameVersions(declared, supported)) return [];
-  const narrower = narrowerEngines(lock, declared, platforms);
-  const shown = narrower.slice(0, 8).join(", ") + (narrower.length > 8 ? ` and ${narrower.length - 8} more` : "");
-  const why = narrower.length > 0 ? `; narrower: ${shown}` : "; every locked package accepts more";
-  return [`engines.node is "${declared}", but the locked packages accept exactly "${supported}"${why}`];
+  if (!declared || !semver.validRange(declared)) return [`engines.node must be a range within the one every locked package accepts: ${supported}`];
+  const problems: string[] = [];
+  if (!semver.subset(declared, supported)) {
+    const narrower = narrowerEngines(lock, declared, platforms);
+    const shown = narrower.slice(0, 8).join(", ") + (narrower.length > 8 ? ` and ${narrower.length - 8} more` : "");
+    problems.push(`engines.node is "${declared}", but the locked packages accept only "${supported}"; narrower: ${shown}`);
+  }
+  const ended = endedNodeRanges(today).filter((range) => intersectRanges(declared, range) !== null);
+  if (ended.length > 0) problems.push(`engines.node is "${declared}", which admits Node past its end of life on ${today}: ${ended.join(", ")}`);
+  const own = projectNode(lock);
+  if (own) {
+    if (!semver.satisfies(own, declared)) problems.push(`engines.node is "${declared}", which refuses the Node the project installs (node@${own})`);
+    for (const [file, text] of Object.entries(versionFiles)) {
+      if (text.trim().replace(/^v/, "") !== own) problems.push(`${file} says ${text.trim() || "nothing"}, but the project installs node@${own}`);
+    }
+  }
+  return problems;
+}
+
+/** The package and version a patch-package file patches ("@scope+name+1.2.3.patch" -> @scope/name 1.2.3); null for a patch of a nested copy. */
+export function patchedPackage(fileName: string): { name: string; version: string } | null {
+  const match = /^((?:@[^+]+\+)?[^+]+)\+(\d[^+]*)\.patch$/.exec(fileName);
+  return match ? { name: match[1]!.replace("+", "/"), version: match[2]! } : null;
+}
+
+/** Each patched package is locked exactly once, at the patched version: patch-package patches only the top-level copy. */
+function patchProblems(lock: Lockfile, patched: readonly { name: string; version: string }[]): string[] {
+  const problems: string[] = [];
+  for (const { name, version } of patched) {
+    const copies = Object.entries(lock.packages).filter(([location, entry]) => location !== "" && !entry.link && packageName(location, entry) === name);
+    const shown = copies.map(([location, entry]) => `${location}@${entry.version}`).join(", ");
+    if (copies.length !== 1 || copies[0]![0] !== `node_modules/${name}` || copies[0]![1].version !== version) {
+      problems.push(`patched: patches/ patches ${name}@${version}, so it must be locked once at node_modules/${name}; locked: ${shown || "none"} (pin it in overrides)`);
+    }
+  }
+  return problems;
 }
 
 export type LockfileReport = {
@@ -318,14 +364,28 @@ export function checkLockfile(
     platforms = supportedPlatforms,
     expectedNative = expectedNativePackages,
     workspaces = {},
-  }: { platforms?: readonly Platform[]; expectedNative?: readonly string[]; /** Each workspace's package.json, by folder. */ workspaces?: Readonly<Record<string, PackageJson>> } = {},
+    today = new Date().toISOString().slice(0, 10),
+    versionFiles = {},
+    patched = [],
+  }: {
+    platforms?: readonly Platform[];
+    expectedNative?: readonly string[];
+    /** Each workspace's package.json, by folder. */
+    workspaces?: Readonly<Record<string, PackageJson>>;
+    /** The day (YYYY-MM-DD) whose supported Node releases engines must keep to. */
+    today?: string;
+    /** The version managers' files (.nvmrc, .node-version) and their text. */
+    versionFiles?: Readonly<Record<string, string>>;
+    /** The packages patches/ patches. */
+    patched?: readonly { name: string; version: string }[];
+  } = {},
 ): LockfileReport {
   const problems: string[] = [];
   if (lock.lockfileVersion !== 3) problems.push(`lockfileVersion is ${lock.lockfileVersion}; npm 7 and later write 3`);
   const listed = pkg.workspaces ?? [];
   if (JSON.stringify(listed) !== JSON.stringify(lock.packages[""]?.workspaces ?? [])) problems.push(`workspaces: package.json lists ${JSON.stringify(listed)}, the lockfile's root ${JSON.stringify(lock.packages[""]?.workspaces ?? [])}`);
   for (const folder of listed) problems.push(...(workspaces[folder] ? projectProblems(workspaces[folder], lock, folder) : [`workspaces: no package.json given for ${folder}`]));
-  problems.push(...projectProblems(pkg, lock), ...treeProblems(pkg, lock), ...platformProblems(lock, platforms, expectedNative), ...installScriptProblems(pkg, lock), ...engineProblems(pkg, lock, platforms));
+  problems.push(...projectProblems(pkg, lock), ...treeProblems(pkg, lock), ...platformProblems(lock, platforms, expectedNative), ...installScriptProblems(pkg, lock), ...engineProblems(pkg, lock, platforms, today, versionFiles), ...patchProblems(lock, patched));
   const nativePackages = Object.keys(lock.packages).filter((location) => location !== "" && platformPackagesOf(lock, location).length >= 2);
   return { problems, nativePackages, supportedNode: supportedNodeRange(lock, platforms) };
 }

@@ -106,11 +106,6 @@ export function intersectRanges(a: string, b: string): string | null {
   return merged(intervals).map(intervalText).join(" || ");
 }
 
-/** Whether the two ranges accept exactly the same versions. */
-export function sameVersions(a: string, b: string): boolean {
-  return semver.subset(a, b) && semver.subset(b, a);
-}
-
 /**
  * The Node versions all of `requirements` accept, starting from `within` (e.g. ">=0.0.0"), as a
  * range; null when they accept no version in common.

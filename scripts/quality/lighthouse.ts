@@ -14,8 +14,8 @@
  * `--server=wrangler` audits the export as Cloudflare's local Pages runtime serves it instead
  * (HTTP/1.1, uncompressed, as `wrangler pages dev` is): a figure to compare, not the gate.
  *
- * Lighthouse needs Node >= 22 and the site supports 20, so it runs from tools/lighthouse
- * (its own node binary, installed by scripts/setup/ensure-deps.sh). Performance is timing:
+ * Lighthouse runs from tools/lighthouse (installed apart by scripts/setup/ensure-deps.sh, so its
+ * tree stays out of the site's lockfile) under the project's Node. Performance is timing:
  * run it on a quiet machine (the test command runs it last, alone).
  */
 import { spawn } from "node:child_process";
@@ -36,13 +36,12 @@ type Category = (typeof categories)[number];
 const bar: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 const toolsDir = path.resolve("tools/lighthouse");
-const node = path.join(toolsDir, "node_modules", ".bin", "node");
 
 type Run = { url: string; run: number; scores: Record<Category, number>; metrics: Record<string, number | null>; failed: string[] };
 
-/** Every run of every URL, from tools/lighthouse/audit.mjs under its own Node 22. */
+/** Every run of every URL, from tools/lighthouse/audit.mjs under this same Node (the project's, which Lighthouse's >= 22 admits). */
 async function audit(urls: string[], onRun: (run: Run) => void): Promise<void> {
-  const child = spawn(node, [path.join(toolsDir, "audit.mjs"), String(runs), chromiumPath, ...urls], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(toolsDir, "audit.mjs"), String(runs), chromiumPath, ...urls], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout });
   lines.on("line", (line) => onRun(JSON.parse(line) as Run));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
@@ -52,7 +51,7 @@ async function audit(urls: string[], onRun: (run: Run) => void): Promise<void> {
 const cell = (value: number) => String(value).padStart(4);
 
 async function main() {
-  if (!existsSync(node) || !existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
+  if (!existsSync(path.join(toolsDir, "node_modules", "lighthouse"))) {
     throw new Error("Lighthouse is not installed: run `bash scripts/setup/ensure-deps.sh` (npm ci in tools/lighthouse).");
   }
   if (!existsSync(path.resolve("out", "index.html"))) {

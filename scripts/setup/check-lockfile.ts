@@ -3,19 +3,22 @@
  * package-lock.json no longer lets `npm ci` install this project on every supported system
  * (scripts/lib/lockfile.ts has the rules), then asks the npm that runs it too
  * (`npm ci --dry-run`, which changes nothing). `--print-engines` prints the Node range every
- * locked package accepts, for package.json's `engines`.
+ * locked package accepts, the most package.json's `engines` may claim.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { checkLockfile, platformName, supportedPlatforms, type Lockfile, type PackageJson } from "../lib/lockfile";
+import { checkLockfile, patchedPackage, platformName, projectNode, supportedPlatforms, type Lockfile, type PackageJson } from "../lib/lockfile";
 
 const root = path.resolve(__dirname, "../..");
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), "utf8")) as T;
 
 const pkg = read<PackageJson>("package.json");
 const workspaces = Object.fromEntries((pkg.workspaces ?? []).map((folder) => [folder, read<PackageJson>(path.join(folder, "package.json"))]));
-const report = checkLockfile(pkg, read<Lockfile>("package-lock.json"), { workspaces });
+const lock = read<Lockfile>("package-lock.json");
+const versionFiles = Object.fromEntries([".nvmrc", ".node-version"].map((file) => [file, existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), "utf8") : ""]));
+const patched = readdirSync(path.join(root, "patches")).flatMap((file) => patchedPackage(file) ?? []);
+const report = checkLockfile(pkg, lock, { workspaces, versionFiles, patched });
 
 if (process.argv.includes("--print-engines")) {
   console.log(report.supportedNode ?? "(no Node version in common)");
@@ -40,6 +43,6 @@ if (process.argv.includes("--print-engines")) {
   console.log(
     `lockfile: in sync with package.json, npm ci accepts it; ${report.nativePackages.length} native packages with binaries for ${supportedPlatforms.map(platformName).join(", ")}; ` +
       `install scripts allowed: ${scripts.filter(([, allowed]) => allowed).map(([name]) => name).join(", ") || "none"}, denied: ${scripts.filter(([, allowed]) => !allowed).length}; ` +
-      `Node ${report.supportedNode}`,
+      `engines ${pkg.engines?.node} (the locked packages accept ${report.supportedNode}), the project's Node ${projectNode(lock) ?? "(none)"}; patched once: ${patched.map(({ name }) => name).join(", ") || "nothing"}`,
   );
 }

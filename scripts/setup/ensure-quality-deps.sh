@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the quality gates need beyond the test suite: Java for the Nu HTML checker, nginx
 # and openssl to serve the static export over HTTP/2 and TLS (Lighthouse, the serving
-# comparison). Lighthouse and its Node 22 come with ensure-deps.sh (tools/lighthouse), since the
-# unit step's conformance test runs ElevenLabs' client in that Node 22 too.
+# comparison). Lighthouse comes with ensure-deps.sh (tools/lighthouse) and runs on the
+# project's Node.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/setup/apt-install.sh

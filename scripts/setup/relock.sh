@@ -21,12 +21,15 @@ done
 
 # Within each range npm prefers the versions whose `engines` accept the Node running it, so the
 # oldest Node major package.json supports runs this: the lockfile then keeps that Node supported,
-# and the result does not depend on which Node runs it.
-semver="$(npm root -g)/npm/node_modules/semver"
+# and the result does not depend on which Node runs it. `npm run relock` puts node_modules/.bin
+# first on PATH, so after `npm ci` this is the project's own Node (the `node` devDependency).
+# npm's own semver (not `npm root -g`: under a Node from node_modules npm places its global root
+# beside that Node, where npm is not).
+semver="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/semver"
 oldest=$(node -p 'require(process.argv[1]).minVersion(require("./package.json").engines.node).major' "$semver")
 running=$(node -p 'process.versions.node')
 if [ "${running%%.*}" != "$oldest" ]; then
-  echo "relock: run this under Node $oldest, the oldest major package.json supports (this is Node $running)" >&2
+  echo "relock: run this under Node $oldest, the oldest major package.json supports (this is Node $running): \`npm ci\` installs the project's own, then \`npm run relock\` uses it" >&2
   exit 1
 fi
 

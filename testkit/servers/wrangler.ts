@@ -9,7 +9,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { freePort, waitForHttp } from "../ports";
 
-export const wranglerCompatibilityDate = "2026-04-26";
+/** The bundled workerd's own date (its version is 1.YYYYMMDD.n, 1.20261117.1 with wrangler 4.164): move it with wrangler. */
+export const wranglerCompatibilityDate = "2026-11-17";
 
 export const wranglerEnv = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" } as const;
 

@@ -1,7 +1,7 @@
 /**
  * Runs the conformance scenarios (scenarios.ts) with @elevenlabs/client in Node: started by
- * agent/tests/conformance-official-client-node.test.ts under Node 22 (tools/lighthouse's binary), the
- * Node version the client's own docs target. Prints one JSON object on stdout:
+ * agent/tests/conformance-official-client-node.test.ts in a Node process of its own, outside the
+ * test environment. Prints one JSON object on stdout:
  * { results: ScenarioResult[], greetings: { heard, runs } }.
  *
  * Arguments (JSON, one): { api, apiKey, agentId, greeting, goodbye, maxDurationMs, scenarios, greetingRuns }.

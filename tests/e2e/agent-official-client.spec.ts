@@ -14,7 +14,7 @@ import { defaultLaunchArgs, openingLine, spokenLine, writeSpeechWav } from "./su
  * unmodified, with a fake microphone, runs every scenario (tests/conformance/scenarios.ts:
  * greeting, typed turn, voice turn, barge-in, end_call, time limit) against the double of the
  * service and against the local agent, and counts the greetings it hears in 10 calls. The
- * Node 22 run of the text scenarios is agent/tests/conformance-official-client-node.test.ts.
+ * Node run of the text scenarios is agent/tests/conformance-official-client-node.test.ts.
  */
 const apiKey = "e2e-conformance-key";
 // The visitor speaks 7 s into the call (after the greeting) for about 2.5 s: the limit leaves the

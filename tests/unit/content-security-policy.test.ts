@@ -49,6 +49,11 @@ describe("inline script hashes", () => {
     expect(inlineScriptHashes(html)).toEqual([]);
   });
 
+  it("read scripts as a browser parses them: other attributes, markup in strings and line ends", () => {
+    const html = '<script data-src="x">c()</script><script>d("<p>")</script>\r\n<div title="<script>e()</script>"></div><script>f()\r\n</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha("c()"), sha('d("<p>")'), sha("f()\n")]);
+  });
+
   it("map a request path to its page's hashes and unknown paths to the 404 page's", () => {
     const manifest = { pages: { "/": ["sha256-home"], "/product": ["sha256-product"] }, notFound: ["sha256-404"] };
     expect(scriptHashesFor(manifest, "/product/")).toEqual(["sha256-product"]);

@@ -1,5 +1,5 @@
 /**
- * Runs Lighthouse (Node >= 22, this folder's own node) over a list of URLs, several times
+ * Runs Lighthouse (Node >= 22: the project's Node) over a list of URLs, several times
  * each, in one process and one Chrome, and prints one JSON line per run. Called by
  * scripts/quality/lighthouse.ts; one Chrome and one process save ~5 s per run over the CLI.
  *

@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parseWav } from "../../src/speech/wav";
 
 const run = promisify(execFile);
 
@@ -34,32 +35,16 @@ const cacheDir = path.join(tmpdir(), "mockingbird-eval-voices");
 /** Two calls making the same audio at once each write their own file. */
 let partials = 0;
 
-/** Samples of a 16-bit PCM WAV file (mono, 16 kHz: what both programs write here). */
+/** Samples of a mono 16-bit PCM WAV file at 16 kHz (what both programs write here). */
 export function readWav16(file: string): Int16Array {
-  const bytes = readFileSync(file);
-  if (bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WAVE") throw new Error(`${file} is not a WAV file`);
-  let offset = 12;
-  let rate = 0;
-  let channels = 0;
-  while (offset + 8 <= bytes.length) {
-    const id = bytes.toString("ascii", offset, offset + 4);
-    const size = bytes.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === "fmt ") {
-      channels = bytes.readUInt16LE(body + 2);
-      rate = bytes.readUInt32LE(body + 4);
-      const bits = bytes.readUInt16LE(body + 14);
-      if (bits !== 16) throw new Error(`${file}: ${bits}-bit audio, expected 16-bit`);
-    } else if (id === "data") {
-      if (rate !== 16_000 || channels !== 1) throw new Error(`${file}: ${rate} Hz, ${channels} channel(s); expected 16 kHz mono`);
-      const end = Math.min(bytes.length, body + size);
-      const pcm = new Int16Array((end - body) >> 1);
-      for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(body + i * 2);
-      return pcm;
-    }
-    offset = body + size + (size % 2);
+  let wav: ReturnType<typeof parseWav>;
+  try {
+    wav = parseWav(readFileSync(file));
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  throw new Error(`${file} has no audio data`);
+  if (wav.sampleRate !== 16_000) throw new Error(`${file}: ${wav.sampleRate} Hz; expected 16 kHz`);
+  return wav.samples;
 }
 
 async function synthesise(voice: EvaluationVoice, text: string, out: string): Promise<void> {

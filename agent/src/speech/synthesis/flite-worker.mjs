@@ -13,8 +13,9 @@
  * The compiled module comes from the parent in workerData.module (one compilation shared by
  * every worker of the pool), or is compiled here from workerData.wasmPath.
  *
- * Messages in: { id, text, voice }. Out: { id, ok: true, samples: Int16Array, sampleRate,
- * phones: { name, endS }[] } or { id, ok: false, error }.
+ * Messages in: { id, text, voice }. Out: { id, ok: true, wav: Uint8Array (the file flite wrote,
+ * transferred; the parent reads it with wav.ts, which this file, outside the TypeScript
+ * transforms, cannot import), phones: { name, endS }[] } or { id, ok: false, error }.
  */
 import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
@@ -208,42 +209,12 @@ function parsePhones(text) {
   return phones;
 }
 
-/** Mono 16-bit PCM from a RIFF/WAVE file, copied into an aligned array. */
-function parseWav(bytes) {
-  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (offset) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
-  if (bytes.length < 12 || tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("flite did not produce a WAV file");
-  let sampleRate = 0;
-  let offset = 12;
-  while (offset + 8 <= bytes.length) {
-    const id = tag(offset);
-    const size = data.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (id === "fmt ") {
-      const format = data.getUint16(body, true);
-      const channels = data.getUint16(body + 2, true);
-      const bits = data.getUint16(body + 14, true);
-      if (format !== 1 || channels !== 1 || bits !== 16) throw new Error(`unexpected WAV format ${format}/${channels}ch/${bits}bit`);
-      sampleRate = data.getUint32(body + 4, true);
-    } else if (id === "data") {
-      if (!sampleRate) throw new Error("WAV data before its format");
-      const length = Math.floor(Math.min(size, bytes.length - body) / 2);
-      const samples = new Int16Array(length);
-      for (let i = 0; i < length; i++) samples[i] = data.getInt16(body + i * 2, true);
-      return { samples, sampleRate };
-    }
-    offset = body + size + (size % 2);
-  }
-  throw new Error("flite's WAV has no data");
-}
-
 const flite = workerData.module instanceof WebAssembly.Module ? workerData.module : new WebAssembly.Module(readFileSync(workerData.wasmPath));
 
 parentPort.on("message", ({ id, text, voice }) => {
   try {
     const { wav, stdout } = runFlite(flite, ["flite", "-voice", voice, "-psdur", "-t", text, "-o", `${PREOPEN_DIR}/${OUTPUT_NAME}`]);
-    const { samples, sampleRate } = parseWav(wav);
-    parentPort.postMessage({ id, ok: true, samples, sampleRate, phones: parsePhones(stdout) }, [samples.buffer]);
+    parentPort.postMessage({ id, ok: true, wav, phones: parsePhones(stdout) }, [wav.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }

@@ -13,6 +13,7 @@ import { Worker } from "node:worker_threads";
 import type { Phone } from "./alignment";
 import { resample, SAMPLE_RATE } from "../audio";
 import { takeFirstLowest } from "../queue-order";
+import { parseWav } from "../wav";
 
 /** The voices compiled into the package (`flite -lv`). kal is 8 kHz and gets resampled. */
 export const FLITE_VOICES = ["slt", "kal16", "rms", "awb", "kal", "awb_time"] as const;
@@ -97,7 +98,7 @@ export type FliteSynthesizerOptions = {
 };
 
 type WorkerReply =
-  | { id: number; ok: true; samples: Int16Array; sampleRate: number; phones: Phone[] }
+  | { id: number; ok: true; wav: Uint8Array; phones: Phone[] }
   | { id: number; ok: false; error: string };
 
 type Job = {
@@ -177,8 +178,14 @@ export function fliteEngine(wasmPath = fliteWasmPath()): SynthesisEngine {
         if (!pending || pending.id !== reply.id) return;
         const current = pending;
         pending = null;
-        if (!reply.ok) current.reject(new Error(`flite failed: ${reply.error}`));
-        else current.resolve({ pcm: reply.sampleRate === SAMPLE_RATE ? reply.samples : resample(reply.samples, reply.sampleRate, SAMPLE_RATE), phones: reply.phones });
+        if (!reply.ok) return current.reject(new Error(`flite failed: ${reply.error}`));
+        let audio: ReturnType<typeof parseWav>;
+        try {
+          audio = parseWav(reply.wav);
+        } catch (error) {
+          return current.reject(new Error(`flite's audio: ${error instanceof Error ? error.message : String(error)}`));
+        }
+        current.resolve({ pcm: audio.sampleRate === SAMPLE_RATE ? audio.samples : resample(audio.samples, audio.sampleRate, SAMPLE_RATE), phones: reply.phones });
       });
       worker.on("error", (error) => failPending(new Error(`flite worker failed: ${error.message}`)));
       worker.on("exit", (code) => failPending(new Error(`flite worker exited with code ${code}`)));
