@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callWidget, expectIdle, expectSpokenLineCaptioned, openingLine, recordMicrophone, sendTypedReply, text, voiceTest } from "../e2e/support/call-widget";
+import { callWidget, expectGreetingCaptioned, expectIdle, expectSpokenLineCaptioned, openingLine, recordMicrophone, sendTypedReply, text, voiceTest } from "../e2e/support/call-widget";
 import { agentOrigin, anonKey, cdnOrigin, functionOrigin } from "../../testkit/export-suite/endpoints";
 
 /**
@@ -34,7 +34,7 @@ voiceTest("a voice call with the microphone connects through the Edge Function a
   const widget = callWidget(page);
   await widget.startButton.click();
   await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
-  await expect(widget.agentLines.first()).toContainText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
+  await expectGreetingCaptioned(widget);
   await expectSpokenLineCaptioned(widget.visitorLines);
   await widget.endButton.click();
   await expectIdle(widget);

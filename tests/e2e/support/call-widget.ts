@@ -49,6 +49,16 @@ export function heardAsSpoken(transcript: string, line = spokenLine): boolean {
   return editDistance(comparableWords(line), comparableWords(transcript)) <= 2;
 }
 
+/**
+ * Waits for the greeting's caption on a voice call. It is shown as it is heard, then logged once
+ * played or interrupted: the fake microphone's line may barge in before its last words, so only
+ * its opening words are certain.
+ */
+export async function expectGreetingCaptioned(widget: CallWidget): Promise<void> {
+  const greeting = `${text.captions.agent}: ${openingLine.split(" ").slice(0, 3).join(" ")}`;
+  await expect(widget.root.locator('[data-speaker="agent"]').first()).toContainText(greeting, { timeout: 20_000 });
+}
+
 /** Waits for the visitor's caption of the spoken line, as heard (on failure, the captions there were). */
 export async function expectSpokenLineCaptioned(visitorLines: Locator): Promise<void> {
   const prefix = `${text.captions.visitor}: `;
