@@ -6,3 +6,16 @@
  * same word (tests/unit/callers/two-callers.test.ts).
  */
 export const CALL_VARIABLES = { visitor_name: "there" } as const;
+
+/** ElevenLabs' placeholder, `{{name}}`, in first messages and prompts. */
+const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
+
+/** The names of the placeholders in `text`, in order. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map(([, name]) => name!);
+}
+
+/** `text` with each placeholder replaced by `value(name, placeholder)`. */
+export function fillPlaceholders(text: string, value: (name: string, placeholder: string) => string): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => value(name, placeholder));
+}

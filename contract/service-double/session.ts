@@ -18,6 +18,8 @@
  * only reads and writes JSON text frames.
  */
 
+import { fillPlaceholders, placeholdersIn } from "../call-variables";
+
 export type DoubleTransport = {
   send(text: string): void;
   close(code: number, reason?: string): void;
@@ -165,9 +167,9 @@ export class ServiceDoubleSession {
     if (refused !== undefined) return this.close(1008, `Override for field '${refused}' is not allowed by config.`);
     // The service fills the first message's {{name}} from the call's dynamic variables, and refuses a call that leaves one unfilled.
     const variables = (init.dynamic_variables ?? {}) as Record<string, unknown>;
-    const missing = [...this.script.greeting.matchAll(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g)].map(([, name]) => name!).filter((name) => variables[name] === undefined);
+    const missing = placeholdersIn(this.script.greeting).filter((name) => variables[name] === undefined);
     if (missing.length > 0) return this.close(1008, `Missing required dynamic variables in first message: {${missing.map((name) => `'${name}'`).join(", ")}}`);
-    const greeting = this.script.greeting.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_whole, name: string) => String(variables[name]));
+    const greeting = fillPlaceholders(this.script.greeting, (name) => String(variables[name]));
     this.textOnly = override?.conversation?.text_only === true;
     this.send({
       type: "conversation_initiation_metadata",

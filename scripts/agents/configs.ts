@@ -1,6 +1,6 @@
 import type * as serialization from "@elevenlabs/elevenlabs-js/serialization";
 import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { CALL_VARIABLES } from "../../contract/call-variables";
+import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
 import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
 import { debriefToolParameters } from "../../contract/debrief-tool";
 import { callerPrompt } from "./prompt";
@@ -47,7 +47,7 @@ const callVariableNames = new Set(Object.keys(CALL_VARIABLES));
 
 /** Fills a playbook's constant placeholders and leaves the call's own variables for ElevenLabs to fill. */
 export function constantsFiller(playbook: Playbook): (text: string) => string {
-  return (text) => text.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (whole, name: string) => (callVariableNames.has(name) ? `{{${name}}}` : (playbook.variables[name] ?? whole)));
+  return (text) => fillPlaceholders(text, (name, placeholder) => (callVariableNames.has(name) ? `{{${name}}}` : (playbook.variables[name] ?? placeholder)));
 }
 
 export const agentTag = "mockingbird-demo";

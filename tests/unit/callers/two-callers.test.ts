@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCaller, type CallerEnd, debriefToolName } from "@/agent/src/caller";
 import { loadConfig } from "@/agent/src/config";
-import { CALL_VARIABLES } from "@/contract/call-variables";
+import { CALL_VARIABLES, fillPlaceholders, placeholdersIn } from "@/contract/call-variables";
 import { debriefToolParameters } from "@/contract/debrief-tool";
 import type { AgentConfigFile, ToolConfigFile } from "@/scripts/agents/configs";
 import { scenarioPlaybooks } from "@/scripts/agents/sources";
@@ -18,13 +18,13 @@ import { agentConfigPath, elevenlabsDir, readRegistries } from "@/scripts/agents
 const read = <T>(path: string) => JSON.parse(readFileSync(join(elevenlabsDir, path), "utf8")) as T;
 const playbooks = scenarioPlaybooks();
 const configOf = (scenario: string) => read<AgentConfigFile>(agentConfigPath(scenario));
-const fillCallVariables = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (CALL_VARIABLES as Record<string, string>)[name] ?? whole);
+const fillCallVariables = (text: string) => fillPlaceholders(text, (name, placeholder) => (CALL_VARIABLES as Record<string, string>)[name] ?? placeholder);
 
 test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller opens with the local caller's first line, given the variables the widget sends", (scenario) => {
   const firstMessage = configOf(scenario).conversation_config.agent!.first_message!;
   expect(fillCallVariables(firstMessage)).toBe(createCaller(scenario).opening({ variables: { ...CALL_VARIABLES } }).text);
   // Every placeholder left is one the widget sends: ElevenLabs refuses a call missing one.
-  for (const [, name] of firstMessage.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)) expect(Object.keys(CALL_VARIABLES)).toContain(name);
+  for (const name of placeholdersIn(firstMessage)) expect(Object.keys(CALL_VARIABLES)).toContain(name);
 });
 
 test("every playbook's default visitor name is the one the widget sends", () => {
