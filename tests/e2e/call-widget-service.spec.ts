@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../../contract/service-double";
-import { CALL_VARIABLES } from "../../contract/call-variables";
+import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
 import { defaultCallScenarioId } from "../../content/call/scenarios";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
@@ -20,7 +20,7 @@ const reply = "Dave, extension four four one zero. Now read me that code, please
 
 test.beforeAll(async () => {
   caller = await pushedCaller(defaultCallScenarioId);
-  greeting = caller.firstMessage.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (CALL_VARIABLES as Record<string, string>)[name] ?? whole);
+  greeting = fillPlaceholders(caller.firstMessage, (name, placeholder) => (CALL_VARIABLES as Record<string, string>)[name] ?? placeholder);
 });
 
 const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greeting: caller.firstMessage, agent: caller.agent, answer: () => [{ say: reply }], ...overrides });
@@ -121,7 +121,9 @@ test("the service's time limit ends the call with the page's own words for it", 
 
 voiceTest.describe("voice calls", () => {
   voiceTest("a voice call captions the service's greeting as its audio plays, hears the visitor and captions the reply", async ({ page }) => {
-    const sessions = await routeServiceDouble(page, agentSocketPattern, script({ heard: [spokenLine] }));
+    // The whole greeting must play before the fake microphone speaks (~7 s after it opens): the
+    // pushed first message lasts over 7 s at the double's default pace, so it is said faster here.
+    const sessions = await routeServiceDouble(page, agentSocketPattern, script({ heard: [spokenLine], msPerChar: 30 }));
     await page.goto("/");
     const widget = callWidget(page);
     await widget.startButton.click();
