@@ -180,7 +180,7 @@ function SessionStart({ session, events }: CallEngineProps) {
         }
       },
     };
-    // audioContext and signal come with the project's SDK patch (patches/, README "The voice SDK patch").
+    // audioContext and signal come with the project's SDK patch (patches/, docs/call-widget.md, "The voice SDK patch").
     const options: HookOptions & PageSessionConfig = {
       signedUrl: session.signedUrl,
       connectionType: "websocket",

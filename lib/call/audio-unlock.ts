@@ -4,7 +4,7 @@
  * start only inside a live user gesture (the SDK's own unlock runs only on iOS and only once its
  * chunk has loaded: elevenlabs/packages#1024), and a device opened at once is ready by the time
  * the call connects. The SDK plays the caller through this context (the project's patch,
- * README "The voice SDK patch"), and the widget watches it: a speaker that never starts is
+ * docs/call-widget.md, "The voice SDK patch"), and the widget watches it: a speaker that never starts is
  * reported (watchAudioOutput). Ships with the page, so it stays tiny.
  */
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The project's patch of @elevenlabs/client 1.25.0 (patches/, README "The voice SDK patch"),
+ * The project's patch of @elevenlabs/client 1.25.0 (patches/, docs/call-widget.md, "The voice SDK patch"),
  * tested on the SDK's own built modules as installed: esbuild bundles them to CommonJS for
  * jest, and the SDK's collaborators (socket, microphone, speaker) are fakes.
  */
