@@ -169,12 +169,6 @@ describe("reactions", () => {
     expect(await caller.respond(typed("Sorry, what?"))).toEqual(opening);
   });
 
-  it("ends complied on typed text too", async () => {
-    const caller = createCaller(id);
-    caller.opening();
-    expect((await caller.respond(typed("OK, I'll send it now.")))).toMatchObject({ end: "complied" });
-  });
-
   it("says nothing more once the call has ended", async () => {
     const caller = createCaller(id);
     caller.opening();

@@ -135,39 +135,21 @@ describe("falling back to the scripted line", () => {
     expect(llm.fallbacks).toEqual(["no reply within 150 ms"]);
   });
 
-  it("when the server answers 500", async () => {
-    handler = (_request, _body, response) => {
-      response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: { message: "overloaded" } }));
-    };
+  const answering = (status: number, body: string): Handler => (_request, _body, response) => {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(body);
+  };
+
+  it.each([
+    ["the server answers 500", answering(500, JSON.stringify({ error: { message: "overloaded" } })), "HTTP 500"],
+    ["the reply is not JSON", answering(200, "{ this is not json"), "the reply was not JSON"],
+    ["the JSON holds no message", answering(200, JSON.stringify({ choices: [] })), "the reply held no usable line"],
+    ["the message is only a stage direction", replyWith("*sighs*"), "the reply held no usable line"],
+  ])("when %s", async (_when, answer, reason) => {
+    handler = answer;
     const llm = config();
     expect(await firstPressureLine(llm)).toBe(scriptedFirstPressure);
-    expect(llm.fallbacks).toEqual(["HTTP 500"]);
-  });
-
-  it("when the reply is not JSON", async () => {
-    handler = (_request, _body, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end("{ this is not json");
-    };
-    const llm = config();
-    expect(await firstPressureLine(llm)).toBe(scriptedFirstPressure);
-    expect(llm.fallbacks).toEqual(["the reply was not JSON"]);
-  });
-
-  it("when the JSON holds no message", async () => {
-    handler = (_request, _body, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ choices: [] }));
-    };
-    const llm = config();
-    expect(await firstPressureLine(llm)).toBe(scriptedFirstPressure);
-    expect(llm.fallbacks).toEqual(["the reply held no usable line"]);
-  });
-
-  it("when the message is only a stage direction", async () => {
-    handler = replyWith("*sighs*");
-    expect(await firstPressureLine(config())).toBe(scriptedFirstPressure);
+    expect(llm.fallbacks).toEqual([reason]);
   });
 
   it("when nothing listens at the configured address", async () => {

@@ -119,70 +119,25 @@ describe("playbook validation", () => {
     expect(error.message).toContain("invalid JSON");
   });
 
-  it("names the field that is missing", () => {
+  it.each<[string, (string | number)[], unknown, string | RegExp]>([
+    ["names the field that is missing", ["goal"], undefined, /it-helpdesk-mfa-reset\.json: .*goal: /],
+    ["names the field and index of a tactic that does not exist", ["tactics", 1, "tactic"], "flattery", "tactics.1.tactic"],
+    ["refuses a tactic with fewer than two lines", ["tactics", 0, "lines"], ["Only one line."], "tactics.0.lines"],
+    ["refuses the same tactic twice in the escalation", ["tactics", 1, "tactic"], "authority", "tactics: each tactic appears once"],
+    ["refuses an unknown field, so a misspelt reaction is not silently dropped", ["reactions", "refusals"], {}, 'reactions: Unrecognized key: "refusals"'],
+    ["refuses an example phrase with an apostrophe", ["phrases", "refuse", 0], "i won't", "phrases.refuse.0"],
+    ["refuses an example phrase with digits", ["phrases", "comply", 0], "the code is 123456", "phrases.comply.0"],
+    ["refuses a phrase listed under two intents", ["phrases", "refuse", 0], "goodbye", 'phrases.goodbye.0: "goodbye" is already listed under refuse'],
+    ["refuses a placeholder that has no default value", ["opening", "line"], "Hi {{first_name}}, it's the service desk.", 'opening.line: {{first_name}} has no default in "variables"'],
+    ["refuses a line the caller says that is longer than a phone turn", ["reactions", "goodbye", 0], "Well. ".repeat(maxWordsPerTurn + 1).trim(), `reactions.goodbye.0: a line the caller says is a phone turn: ${maxWordsPerTurn} words at most`],
+    ["refuses stage directions in a spoken line", ["reactions", "goodbye", 0], "*sighs* Fine.", "reactions.goodbye.0"],
+  ])("%s", (_behaviour, path, value, message) => {
     const data = shippedJson();
-    delete data.goal;
-    expect(parseError(data).message).toMatch(/it-helpdesk-mfa-reset\.json: .*goal: /);
-  });
-
-  it("names the field and index of a tactic that does not exist", () => {
-    const data = shippedJson() as { tactics: { tactic: string }[] };
-    data.tactics[1]!.tactic = "flattery";
-    expect(parseError(data).message).toContain("tactics.1.tactic");
-  });
-
-  it("refuses a tactic with fewer than two lines", () => {
-    const data = shippedJson() as { tactics: { lines: string[] }[] };
-    data.tactics[0]!.lines = ["Only one line."];
-    expect(parseError(data).message).toContain("tactics.0.lines");
-  });
-
-  it("refuses the same tactic twice in the escalation", () => {
-    const data = shippedJson() as { tactics: { tactic: string }[] };
-    data.tactics[1]!.tactic = "authority";
-    expect(parseError(data).message).toContain("tactics: each tactic appears once");
-  });
-
-  it("refuses an unknown field, so a misspelt reaction is not silently dropped", () => {
-    const data = shippedJson() as { reactions: Record<string, unknown> };
-    data.reactions.refusals = data.reactions.refusal;
-    expect(parseError(data).message).toContain('reactions: Unrecognized key: "refusals"');
-  });
-
-  it("refuses an example phrase with an apostrophe", () => {
-    const data = shippedJson() as { phrases: Record<string, string[]> };
-    data.phrases.refuse![0] = "i won't";
-    expect(parseError(data).message).toContain("phrases.refuse.0");
-  });
-
-  it("refuses an example phrase with digits", () => {
-    const data = shippedJson() as { phrases: Record<string, string[]> };
-    data.phrases.comply![0] = "the code is 123456";
-    expect(parseError(data).message).toContain("phrases.comply.0");
-  });
-
-  it("refuses a phrase listed under two intents", () => {
-    const data = shippedJson() as { phrases: Record<string, string[]> };
-    data.phrases.refuse![0] = "goodbye";
-    expect(parseError(data).message).toContain('phrases.goodbye.0: "goodbye" is already listed under refuse');
-  });
-
-  it("refuses a placeholder that has no default value", () => {
-    const data = shippedJson() as { opening: { line: string } };
-    data.opening.line = "Hi {{first_name}}, it's the service desk.";
-    expect(parseError(data).message).toContain('opening.line: {{first_name}} has no default in "variables"');
-  });
-
-  it("refuses a line the caller says that is longer than a phone turn", () => {
-    const data = shippedJson() as { reactions: { goodbye: string[] } };
-    data.reactions.goodbye[0] = "Well. ".repeat(maxWordsPerTurn + 1).trim();
-    expect(parseError(data).message).toContain(`reactions.goodbye.0: a line the caller says is a phone turn: ${maxWordsPerTurn} words at most`);
-  });
-
-  it("refuses stage directions in a spoken line", () => {
-    const data = shippedJson() as { reactions: { goodbye: string[] } };
-    data.reactions.goodbye[0] = "*sighs* Fine.";
-    expect(parseError(data).message).toContain("reactions.goodbye.0");
+    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((at, key) => at[key] as Record<string | number, unknown>, data);
+    const field = path.at(-1) as string | number;
+    if (value === undefined) delete parent[field];
+    else parent[field] = value;
+    expect(parseError(data).message).toMatch(message);
   });
 
   it("refuses a playbook whose id differs from its file name", () => {

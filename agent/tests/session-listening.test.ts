@@ -159,14 +159,6 @@ describe("hearing the visitor", () => {
     expect(() => listening.audio(tone(100, 8_000))).not.toThrow();
   });
 
-  it("closes the recognizer when listening ends", () => {
-    const { listening, speech, finishSetup } = setUp();
-    listening.start(false);
-    finishSetup();
-    listening.close();
-    expect(speech.recognizers.map((recognizer) => recognizer.closed)).toEqual([true]);
-  });
-
   it("hands a handler of the recognizer that throws to the call's guard", () => {
     const { listening, finishSetup, failures } = setUp({
       onSpeechStart: () => {

@@ -139,13 +139,6 @@ export const turnRules: readonly TurnRule[] = [
     applies: ({ core }) => /^why\b(?! not\b)/.test(core),
   },
   {
-    name: "cost of refusing",
-    intent: "ask_purpose",
-    prompted: "'what happens if I don't?' asks what refusing costs; it refuses nothing yet",
-    example: { text: "What happens if I don't?", goal: "payment" },
-    applies: ({ core }) => /^(and )?what (happens|would happen|will happen)\b/.test(core),
-  },
-  {
     name: "refuse",
     intent: "refuse",
     prompted: "a 'no' or 'not' outside a harmless phrase, a condition put on the goal ('without approval'), calling it a scam",
