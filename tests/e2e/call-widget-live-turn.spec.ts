@@ -54,6 +54,7 @@ async function expectSilenceHandled(widget: CallWidget): Promise<void> {
   // The turn timeout (7 s) after the caller's answer: a re-prompt, in the caller's words.
   await expect.poll(async () => (await widget.agentLines.allTextContents()).some((line) => silencePrompts.includes(line)), { timeout: 30_000 }).toBe(true);
   // The silence timeout (30 s) since the visitor last spoke: the call is put down, and the page says why.
+  await expect(widget.alert).toHaveText(text.errors.silenceEnded, { timeout: 45_000 });
   await expectFailure(widget, text.errors.silenceEnded);
 }
 
