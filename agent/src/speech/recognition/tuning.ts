@@ -95,7 +95,7 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
 /**
  * The shortest gap between two partial hypotheses of a turn being spoken (the visitor's words
  * shown as they speak): each costs a backtrace on the decoder's lane, at streaming priority. A
- * few a second reads as live and cost no reply latency under 50 calls (npm run bench -- agent).
+ * few a second reads as live; change it only with `npm run bench -- agent` run before and after.
  */
 export const DEFAULT_PARTIAL_INTERVAL_MS = 400;
 
