@@ -50,6 +50,8 @@ export const closes = {
   unsupportedLanguage: (language: string): Close => ({ code: 1008, reason: closeReason(`This agent speaks English only; language '${language}' is not supported.`) }),
   callEnded: { code: 1000, reason: "Call ended." },
   timeLimit: { code: 1000, reason: "The call reached its time limit." },
+  /** The visitor stayed silent past the silence timeout (contract/turn-timing.ts): the line is put down, as the service's platform does. */
+  silence: { code: 1000, reason: "The call ended after a long silence." },
   shutdown: { code: 1001, reason: "Server shutting down" },
   flood: { code: 1008, reason: floodReason },
   audioFlood: { code: 1008, reason: audioFloodReason },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "../../contract/turn-timing";
 import { defaultOriginRules, originRules, type OriginRule } from "../../contract/origin-policy";
 import type { LogLevel } from "./log";
 import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
@@ -29,6 +30,9 @@ export type AgentConfig = {
   /** Whether the signing secret was generated for this process (signed URLs die with it). */
   readonly signingSecretGenerated: boolean;
   readonly maxCallSeconds: number;
+  /** A silent visitor: the re-prompt after this many seconds, the end of the call after that many (contract/turn-timing.ts; -1: never). */
+  readonly turnTimeoutSeconds: number;
+  readonly silenceEndCallSeconds: number;
   readonly maxConcurrentCalls: number;
   /**
    * The browser origins whose pages may open a call: the site's own allow-list
@@ -76,6 +80,9 @@ const envSchema = z.object({
   AGENT_SIGNING_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example: openssl rand -base64 32)" }).optional(),
   AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, DEFAULT_CALL_LIMIT_SECONDS),
   AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 20),
+  // The service's own bounds for turn_timeout (1 to 30 s); -1 for silence_end_call_timeout means never, as there.
+  AGENT_TURN_TIMEOUT_SECONDS: wholeNumber(1, 30, TURN_TIMEOUT_SECONDS),
+  AGENT_SILENCE_END_CALL_SECONDS: wholeNumber(-1, 3_600, SILENCE_END_CALL_TIMEOUT_SECONDS).refine((value) => value !== 0, { message: "must be -1 (never) or a whole number from 1 to 3600" }),
   ALLOWED_ORIGINS: originRules.optional(),
   // Only its origin matters here; a value that is not a URL leaves the default list without it, as on the site.
   NEXT_PUBLIC_SITE_URL: z.string().optional(),
@@ -114,6 +121,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     signingSecret: values.AGENT_SIGNING_SECRET ?? randomBytes(32).toString("base64url"),
     signingSecretGenerated: values.AGENT_SIGNING_SECRET === undefined,
     maxCallSeconds: values.AGENT_MAX_CALL_SECONDS,
+    turnTimeoutSeconds: values.AGENT_TURN_TIMEOUT_SECONDS,
+    silenceEndCallSeconds: values.AGENT_SILENCE_END_CALL_SECONDS,
     maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
     allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
     synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     speech,
     createCaller: (scenarioId) => createCaller(scenarioId, config.llm ? { llm: { ...config.llm, onFallback: (reason) => log.warn({ reason }, "LLM writer unavailable: the scripted line was used") } } : {}),
     scenarioIds: scenarioIds(),
+    tuning: { turnTimeoutMs: config.turnTimeoutSeconds * 1000, silenceEndCallMs: config.silenceEndCallSeconds < 0 ? Number.POSITIVE_INFINITY : config.silenceEndCallSeconds * 1000 },
   });
 
   let address;
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
       signedUrlOrigin: address.wsUrl,
       agents: scenarioIds(),
       maxCallSeconds: config.maxCallSeconds,
+      turnTimeoutSeconds: config.turnTimeoutSeconds,
+      silenceEndCallSeconds: config.silenceEndCallSeconds,
       maxConcurrentCalls: config.maxConcurrentCalls,
       allowedOrigins: config.allowedOrigins.map(describeOriginRule),
       synthesisWorkers: config.synthesisWorkers,

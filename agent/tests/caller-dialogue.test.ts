@@ -70,6 +70,18 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
     expect(await caller.respond(spoken("goodbye"))).toEqual({ text: said(playbook, reactions.goodbye[0]!), end: "hung-up" });
   });
 
+  it("prompts a silent visitor again in its own words, then ends silent with the ended-early debrief", () => {
+    const caller = createCaller(id);
+    caller.opening();
+    const prompts = reactions.silence.prompts.map((line) => ({ text: said(playbook, line) }));
+    expect([caller.silence("prompt"), caller.silence("prompt")]).toEqual(prompts.slice(0, 2));
+    expect(caller.silence("end")).toEqual({ text: said(playbook, reactions.silence.giveUp[0]!), end: "silent" });
+    expect(caller.ended).toBe("silent");
+    const debrief = caller.debrief("silent");
+    expect(debrief.outcome).toBe("ended-early");
+    expect(debrief.moment).toEqual(expect.objectContaining({ kind: "ended", visitorSaid: null, summary: `The line went quiet and the caller hung up before you handed over ${playbook.goal.item}.` }));
+  });
+
   it("answers speech with no words in it with a 'bad line' line", async () => {
     const caller = createCaller(id);
     caller.opening();

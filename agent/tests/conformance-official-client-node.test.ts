@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { projectRoot, startLocalAgent, type LocalAgent } from "../bench/support/local-agent";
-import { serveServiceDouble, type ServedDouble } from "../../contract/service-double";
+import { serveServiceDouble, type ServedDouble } from "../../testkit/fakes/elevenlabs-service";
 import { textScenarios, type ScenarioResult } from "../../tests/conformance/scenarios";
 import playbook from "../playbooks/it-helpdesk-mfa-reset.json";
 

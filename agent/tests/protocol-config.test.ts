@@ -13,6 +13,8 @@ describe("agent configuration", () => {
       signingSecret: expect.stringMatching(/^[\w-]{43}$/),
       signingSecretGenerated: true,
       maxCallSeconds: 180,
+      turnTimeoutSeconds: 7,
+      silenceEndCallSeconds: 30,
       maxConcurrentCalls: 20,
       allowedOrigins: [
         { kind: "any-port", protocol: "http:", hostname: "localhost" },
@@ -56,13 +58,15 @@ describe("agent configuration", () => {
       AGENT_SIGNING_SECRET: "s".repeat(32),
       AGENT_MAX_CALL_SECONDS: "60",
       AGENT_MAX_CONCURRENT_CALLS: "3",
+      AGENT_TURN_TIMEOUT_SECONDS: "2",
+      AGENT_SILENCE_END_CALL_SECONDS: "-1",
       AGENT_SYNTHESIS_WORKERS: "3",
       AGENT_SYNTHESIS_CACHE_MB: "0",
       AGENT_LLM_URL: "http://127.0.0.1:11434/v1",
       AGENT_LLM_MODEL: "llama3",
       LOG_LEVEL: "debug",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, maxConcurrentCalls: 3, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, turnTimeoutSeconds: 2, silenceEndCallSeconds: -1, maxConcurrentCalls: 3, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
     expect(config.llm).toEqual({ url: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "llama3" });
   });
 

@@ -67,7 +67,7 @@ describe("the debrief", () => {
 describe("end_call", () => {
   it("goes out once the closing line has played, plus the tail and half the round trip", () => {
     const { ending, frames } = setUp({ rttMs: 200 });
-    ending.closingLineDone(4, "finished");
+    ending.closingLineDone(4, "finished", "refused");
     jest.advanceTimersByTime(tuning.endCallTailMs + 100 - 1);
     expect(frames).toEqual([]);
     jest.advanceTimersByTime(1);
@@ -76,7 +76,7 @@ describe("end_call", () => {
 
   it("waits for no round trip above 2 s", () => {
     const { ending, frames } = setUp({ rttMs: 60_000 });
-    ending.closingLineDone(4, "finished");
+    ending.closingLineDone(4, "finished", "refused");
     jest.advanceTimersByTime(tuning.endCallTailMs + 1_000);
     expect(frames).toEqual([endCall(4)]);
   });
@@ -87,14 +87,14 @@ describe("end_call", () => {
     ["the call is text-only", { outcome: "finished" as const, textOnly: true }],
   ])("goes out at once when %s", (_case, { outcome, textOnly }) => {
     const { ending, frames } = setUp({ rttMs: 200, textOnly });
-    ending.closingLineDone(4, outcome);
+    ending.closingLineDone(4, outcome, "refused");
     jest.advanceTimersByTime(0);
     expect(frames).toEqual([endCall(4)]);
   });
 
   it("is followed by the server's close with 1000 when the client has not closed within the grace, the pings and the time limit stopped", () => {
     const { ending, closed, events } = setUp();
-    ending.closingLineDone(4, "interrupted");
+    ending.closingLineDone(4, "interrupted", "refused");
     jest.advanceTimersByTime(0);
     expect(events).toEqual(["stop pings", "stop time limit"]);
     jest.advanceTimersByTime(tuning.endGraceMs - 1);
@@ -105,7 +105,7 @@ describe("end_call", () => {
 
   it("is not sent once the call has closed", () => {
     const { ending, frames, closeCall } = setUp();
-    ending.closingLineDone(4, "finished");
+    ending.closingLineDone(4, "finished", "refused");
     closeCall();
     jest.advanceTimersByTime(10_000);
     expect(frames).toEqual([]);
@@ -146,11 +146,23 @@ describe("the grace", () => {
 
   it("and the tail are cleared when the call closes: nothing more is sent or closed", () => {
     const { ending, frames, closed } = setUp();
-    ending.closingLineDone(4, "finished");
+    ending.closingLineDone(4, "finished", "refused");
     ending.closeAfterGrace(closes.timeLimit);
     ending.stop();
     jest.advanceTimersByTime(60_000);
     expect(frames).toEqual([]);
     expect(closed).toEqual([]);
+  });
+});
+
+describe("a call ended for silence", () => {
+  it("is put down by the server once the closing line has played, with the silence close reason and no end_call", () => {
+    const { ending, frames, closed } = setUp({ rttMs: 200 });
+    ending.closingLineDone(4, "finished", "silent");
+    jest.advanceTimersByTime(tuning.endCallTailMs + 100 - 1);
+    expect(closed).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(closed).toEqual([closes.silence]);
+    expect(frames).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ function setUp(options: { started?: boolean; abuse?: Partial<AbuseLimits>; known
         return (options.knownPings ?? []).includes(Number(eventId));
       },
       typed: (text) => handled.push(`typed ${text}`),
+      activity: () => handled.push("activity"),
     },
   });
   const receive = (frame: unknown) => inbound.receive(Buffer.from(typeof frame === "string" ? frame : JSON.stringify(frame)), false);
@@ -70,14 +71,14 @@ describe("during the call", () => {
     expect(lines.map(({ msg }) => msg)).toContain("pong for no ping in flight");
   });
 
-  it("accepts contextual updates, user activity, feedback and MCP tool approvals without answering", () => {
+  it("accepts contextual updates, user activity, feedback and MCP tool approvals without answering; user activity shows the visitor is there", () => {
     const { receive, handled, closed, lines } = setUp({ started: true });
     receive({ type: "contextual_update", text: "on the pricing page" });
     receive({ type: "user_activity" });
     receive({ type: "feedback", score: "like", event_id: 1 });
     receive({ type: "feedback", score: null, event_id: 1 });
     receive({ type: "mcp_tool_approval_result", tool_call_id: "t1", is_approved: true });
-    expect(handled).toEqual([]);
+    expect(handled).toEqual(["activity"]);
     expect(closed).toEqual([]);
     expect(lines.map(({ msg }) => msg)).toEqual(["contextual_update accepted", "user_activity accepted", "feedback accepted", "feedback accepted", "message accepted and ignored"]);
   });

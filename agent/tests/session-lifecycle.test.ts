@@ -56,6 +56,7 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
         },
         close: () => calls.push("close listening"),
       },
+      silence: { start: (waiting) => calls.push(`watch silence${waiting ? ", waiting" : ""}`), stop: () => undefined },
     },
     onClosed: () => (notified += 1),
   });
@@ -97,9 +98,21 @@ describe("the start", () => {
     lifecycle.start(init());
     expect(lifecycle.state).toBe("live");
     expect(frames[0]).toEqual({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_test", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } });
-    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold 250", "start listening", "open with Hi, this is Sam."]);
+    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
     await runQueued();
     expect(calls.slice(-2)).toEqual(["open gate", "start pings"]);
+  });
+
+  it("waits on a silent visitor only when it can hear them, at once when the caller does not open", () => {
+    for (const [textOnly, opening, expected] of [
+      [false, "Hi, this is Sam.", "watch silence"],
+      [false, "", "watch silence, waiting"],
+      [true, "Hi, this is Sam.", undefined],
+    ] as const) {
+      const { lifecycle, calls } = setUp({ opening: () => ({ text: opening }) });
+      lifecycle.start(init({ textOnly }));
+      expect(calls.find((call) => call.startsWith("watch silence"))).toBe(expected);
+    }
   });
 
   it("tells delivery and listening when the call is text-only", () => {
@@ -146,7 +159,7 @@ describe("the ending", () => {
     for (const textOnly of [false, true]) {
       const { lifecycle, frames } = setUp();
       lifecycle.start(init({ textOnly }));
-      lifecycle.closingLineDone(4, "finished");
+      lifecycle.closingLineDone(4, "finished", "complied");
       jest.advanceTimersByTime(0);
       expect(frames.at(-1)?.type === "agent_tool_response").toBe(textOnly);
       jest.advanceTimersByTime(tuning.endCallTailMs);
@@ -159,7 +172,7 @@ describe("the close", () => {
   it("stops every part and clears every timer, whatever the state", () => {
     const { lifecycle, calls, closed, frames } = setUp({ maxCallMs: 60_000 });
     lifecycle.start(init());
-    lifecycle.closingLineDone(4, "finished");
+    lifecycle.closingLineDone(4, "finished", "complied");
     calls.length = 0;
     lifecycle.close(closes.shutdown);
     expect(calls).toEqual(["discard socket", "close delivery", "stop pings", "close listening", "close 1001"]);

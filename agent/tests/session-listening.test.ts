@@ -33,6 +33,7 @@ function setUp(options: { recognition?: boolean; speech?: FakeSpeech; onSpeechSt
       events.push("utterance");
       utterances.push(utterance);
     },
+    onTentative: (words) => events.push(`tentative ${words}`),
   });
   /** Runs the recognizer's setup, as the server does when it has a moment. */
   const finishSetup = () => setups.splice(0).forEach((task) => task());

@@ -45,8 +45,9 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
   const endings: string[] = [];
   const { log, lines: logLines } = capturingLogger();
   let live = true;
+  const silence: string[] = [];
   const turns = new TurnTaking({
-    caller: { respond },
+    caller: { respond, silence: (kind) => (kind === "prompt" ? { text: "Are you still there?" } : { text: "I've lost you. Bye.", end: "silent" }) },
     lines,
     log,
     send: (frame) => frames.push(frame) > 0,
@@ -54,10 +55,11 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
     maxQueuedTurns,
     ending: {
       begin: (end, eventId) => endings.push(`begin ${end} ${eventId}`),
-      closingLineDone: (eventId, outcome) => endings.push(`done ${eventId} ${outcome}`),
+      closingLineDone: (eventId, outcome, end) => endings.push(`done ${eventId} ${outcome} ${end}`),
     },
+    silence: { callerTurn: () => silence.push("caller turn"), waitForVisitor: () => silence.push("wait for visitor"), visitorActive: () => silence.push("visitor active") },
   });
-  return { turns, frames, lines, endings, logLines, end: () => (live = false) };
+  return { turns, frames, lines, endings, silence, logLines, end: () => (live = false) };
 }
 
 const utterance = (transcript: string, alternatives?: string[]) => ({ transcript, ...(alternatives ? { alternatives } : {}), endOfTurnAt: 0 });
@@ -222,11 +224,99 @@ describe("a reply that ends the call", () => {
     expect(endings).toEqual(["begin hung-up 1"]);
     lines.spoken[0]?.finish("finished");
     await settle();
-    expect(endings).toEqual(["begin hung-up 1", "done 1 finished"]);
+    expect(endings).toEqual(["begin hung-up 1", "done 1 finished hung-up"]);
   });
 
   it("takes the event ids the ending needs from the same counter", () => {
     const { turns } = setUp();
     expect([turns.allocateEventId(), turns.allocateEventId()]).toEqual([1, 2]);
+  });
+});
+
+describe("the visitor's words as they speak", () => {
+  it("go out as tentative_user_transcript under the id the turn's user_transcript then takes", async () => {
+    const { turns, frames } = setUp();
+    turns.tentative("i will");
+    turns.tentative("i will call you");
+    turns.spoken(utterance("i will call you back"));
+    expect(frames.map(typeAndId)).toEqual([
+      ["tentative_user_transcript", 1],
+      ["tentative_user_transcript", 1],
+      ["user_transcript", 1],
+    ]);
+    expect(frames[1]).toEqual({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: "i will call you", event_id: 1 } });
+  });
+
+  it("share the interruption's id when the visitor talks over the caller", async () => {
+    const { turns, frames } = setUp();
+    turns.typed("hello");
+    await settle();
+    turns.speechStarted();
+    turns.tentative("wait");
+    turns.spoken(utterance("wait a second"));
+    expect(frames.map(typeAndId)).toEqual([
+      ["interruption", 2],
+      ["agent_response_correction", 1],
+      ["tentative_user_transcript", 2],
+      ["user_transcript", 2],
+    ]);
+  });
+
+  it("are not sent once the call is no longer live, nor when no words were heard", () => {
+    const { turns, frames, end } = setUp();
+    turns.tentative("");
+    end();
+    turns.tentative("hello");
+    expect(frames).toEqual([]);
+  });
+});
+
+describe("a silent visitor", () => {
+  it("is waited on once the caller's line has played, and not while a turn of theirs waits for an answer", async () => {
+    const { turns, lines, silence } = setUp();
+    turns.typed("one");
+    turns.typed("two");
+    await settle();
+    lines.spoken[0]!.finish("finished");
+    await settle();
+    lines.spoken[1]!.finish("finished");
+    await settle();
+    expect(silence).toEqual(["visitor active", "visitor active", "caller turn", "caller turn", "wait for visitor"]);
+  });
+
+  it("is not waited on after a line the visitor cut", async () => {
+    const { turns, silence } = setUp();
+    turns.typed("one");
+    await settle();
+    turns.speechStarted();
+    await settle();
+    expect(silence).toEqual(["visitor active", "caller turn", "visitor active"]);
+  });
+
+  it("hears the caller again in its own words at the turn timeout, and its closing line at the silence timeout", async () => {
+    const { turns, lines, endings } = setUp();
+    turns.silencePrompt();
+    await settle();
+    lines.spoken[0]!.finish("finished");
+    turns.silenceEnd();
+    await settle();
+    lines.spoken[1]!.finish("finished");
+    await settle();
+    expect(lines.spoken.map(({ text }) => text)).toEqual(["Are you still there?", "I've lost you. Bye."]);
+    expect(endings).toEqual(["begin silent 2", "done 2 finished silent"]);
+  });
+
+  it("is not prompted again while a turn of theirs waits for an answer", async () => {
+    const { turns, lines } = setUp(() => new Promise(() => undefined));
+    turns.typed("one");
+    turns.silencePrompt();
+    await settle();
+    expect(lines.spoken).toEqual([]);
+  });
+
+  it("counts as there again after user activity", () => {
+    const { turns, silence } = setUp();
+    turns.visitorActive();
+    expect(silence).toEqual(["visitor active"]);
   });
 });

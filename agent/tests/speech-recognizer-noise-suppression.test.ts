@@ -22,6 +22,7 @@ async function decoderHears(noiseSuppression: NoiseSuppressionOptions): Promise<
   const engine: RecognitionEngine = {
     pool: { lease: () => lease } as unknown as LanguageModelPool,
     transcriptDeadlineMs: 1_000,
+    partialIntervalMs: 400,
     voiceActivity: DEFAULT_VOICE_ACTIVITY,
     noiseSuppression,
     log: pino({ level: "silent" }),

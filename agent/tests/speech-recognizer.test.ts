@@ -175,6 +175,30 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     expect(Math.max(...probabilities)).toBe(1);
   });
 
+  it("streams the words heard so far while the visitor speaks, each change once, none after the turn's utterance", async () => {
+    const log = new RecognitionLog();
+    const events: string[] = [];
+    const recognizer = speech.createRecognizer({
+      onSpeechStart: log.onSpeechStart,
+      onUtterance: (utterance) => {
+        events.push(`utterance ${utterance.transcript}`);
+        log.onUtterance(utterance);
+      },
+      onPartial: (words) => events.push(`partial ${words}`),
+    });
+    if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+    const { pcm } = await spokenTimeline("no i will not give you my password i will call the service desk myself", "slt");
+    await streamPcm(concatPcm([pcm, new Int16Array(samplesForMs(1_000))]), (chunk) => recognizer.push(chunk), { chunkMs: 100, realTime: true });
+    await log.waitForUtterances(1);
+    await settle();
+    recognizer.close();
+    const partials = events.filter((event) => event.startsWith("partial "));
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    expect(events.at(-1)).toMatch(/^utterance /);
+    expect(new Set(partials).size).toBe(partials.length);
+    for (const partial of partials) expect(partial).toMatch(/^partial [a-z' ]+$/);
+  });
+
   it("announces nothing once closed, however often: not the utterance it was decoding, not audio pushed afterwards", async () => {
     const log = new RecognitionLog();
     const recognizer = listen(log);

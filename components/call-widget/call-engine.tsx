@@ -41,6 +41,9 @@ function clientTools(dispatch: EngineEvents["dispatch"]) {
 
 type AudioFrame = { type: "audio"; audio_event: { audio_base_64?: string; event_id: number; alignment?: unknown } };
 const isAudioFrame = (event: unknown): event is AudioFrame => (event as { type?: unknown })?.type === "audio";
+type TentativeTranscript = { type: "tentative_user_transcript"; tentative_user_transcription_event: { user_transcript: string } };
+const isTentativeTranscript = (event: unknown): event is TentativeTranscript =>
+  (event as { type?: unknown })?.type === "tentative_user_transcript" && typeof (event as TentativeTranscript).tentative_user_transcription_event?.user_transcript === "string";
 
 /**
  * Follows the caller's audio as the SDK's worklet will play it, so each caption word appears
@@ -124,6 +127,8 @@ export function CallEngine({ session, events }: CallEngineProps) {
       onConversationMetadata: (metadata) => clock.metadata(metadata.agent_output_audio_format),
       onIncomingEvent: (event) => {
         if (isAudioFrame(event)) clock.audio(event);
+        // The SDK has no callback for the visitor's words as they speak; the service sends them as this event.
+        else if (isTentativeTranscript(event)) dispatch({ type: "tentative", text: event.tentative_user_transcription_event.user_transcript });
       },
       onInterruption: ({ event_id }) => clock.interrupted(event_id),
       // A typed call's reply streams (start, deltas, stop, then the whole line); a voice call's captions follow its audio.

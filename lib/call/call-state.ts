@@ -36,6 +36,11 @@ export type CallState = {
   unechoedTyped: string[];
   /** The caller's reply as it streams in a typed call (agent_chat_response_part); it joins the captions whole. */
   streaming: StreamingLine | null;
+  /**
+   * The visitor's words as they speak (the service's tentative_user_transcript), shown apart from
+   * the log until the turn's final transcript replaces them; "" when none.
+   */
+  tentative: string;
   /** A typed call's caller is writing: after the visitor's line until the answer starts, while it streams, or as the server says. */
   agentTyping: boolean;
   agentSpeaking: boolean;
@@ -61,6 +66,8 @@ export type CallEvent =
    */
   | { type: "agent-done"; at: number }
   | { type: "typed"; text: string }
+  /** The words heard so far of the turn the visitor is speaking (tentative_user_transcript). */
+  | { type: "tentative"; text: string }
   /** A piece of the caller's reply streamed to a typed call (docs/protocol.md §3.2 agent_chat_response_part). */
   | { type: "agent-part"; part: "start" | "delta" | "stop"; text: string; eventId: number }
   /** The server says whether the caller is typing (agent_typing). */
@@ -87,6 +94,7 @@ export const initialCallState: CallState = {
   lastAgentEventId: 0,
   unechoedTyped: [],
   streaming: null,
+  tentative: "",
   agentTyping: false,
   agentSpeaking: false,
   muted: false,
@@ -175,6 +183,7 @@ function stopped(state: CallState, error: string | null): CallState {
     connectedAt: null,
     canSendFeedback: false,
     unechoedTyped: [],
+    tentative: "",
     agentTyping: false,
   };
 }
@@ -197,9 +206,10 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       if (event.speaker === "visitor" && state.unechoedTyped.length > 0 && sameWords(state.unechoedTyped[0]!, text)) {
         return { ...state, unechoedTyped: state.unechoedTyped.slice(1) };
       }
-      if (event.speaker === "visitor") return addCaption(state, "visitor", text, event.eventId ?? null);
-      // The caller answered: an echo of what the visitor typed would have come before.
-      const answered = state.unechoedTyped.length === 0 ? state : { ...state, unechoedTyped: [] };
+      // The turn's final transcript takes the place of its tentative words.
+      if (event.speaker === "visitor") return addCaption({ ...state, tentative: "" }, "visitor", text, event.eventId ?? null);
+      // The caller answered: an echo of what the visitor typed would have come before; words of a turn that never ended are dropped.
+      const answered = state.unechoedTyped.length === 0 && state.tentative === "" ? state : { ...state, unechoedTyped: [], tentative: "" };
       if (state.channel === "voice") return agentTextForVoice(answered, text, event.eventId ?? null);
       // Typed calls have no audio: the caller's lines are shown whole, a streamed one in place of its stream.
       const streamed = state.streaming !== null && state.streaming.eventId === (event.eventId ?? null);
@@ -222,6 +232,8 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       // In a typed call the caller now writes its answer.
       return state.channel === "typed" ? { ...typed, agentTyping: true } : typed;
     }
+    case "tentative":
+      return state.phase === "connected" ? { ...state, tentative: event.text.trim() } : state;
     case "corrected": {
       // The visitor talked over the caller: the caption keeps only what was actually said.
       if (state.spoken?.text != null && sameWords(state.spoken.text, event.original)) return finishSpoken(state, event.corrected);

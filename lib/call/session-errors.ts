@@ -4,6 +4,7 @@
  * microphone request is mapped in call-errors.ts.
  */
 import { callWidgetText } from "@/content/call/shell";
+import { closes } from "../../contract/close-reasons";
 import { errorName, microphoneErrorMessage } from "./call-errors";
 
 const { errors } = callWidgetText;
@@ -54,11 +55,13 @@ export function isRecoverableSessionError(message: string): boolean {
 
 type DisconnectDetails =
   | { reason: "user" }
-  | { reason: "agent"; closeCode?: number }
+  | { reason: "agent"; closeCode?: number; closeReason?: string }
   | { reason: "error"; message?: string; context?: { type?: string } };
 
 /** Null when the call ended normally (the visitor or the caller hung up). */
 export function disconnectErrorMessage(details: DisconnectDetails): string | null {
+  // A call the agent put down after a long silence ended normally, but the visitor is told why.
+  if (details.reason === "agent" && details.closeReason === closes.silence.reason) return errors.silenceEnded;
   if (details.reason !== "error") return null;
   // The service's own words for its limit vary; the page says it in its own.
   if (details.context?.type === "max_duration_exceeded") return errors.timeLimit;

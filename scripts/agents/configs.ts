@@ -3,6 +3,7 @@ import type { Playbook } from "../../agent/src/caller/playbook-schema";
 import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
 import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
 import { debriefToolParameters } from "../../contract/debrief-tool";
+import { productionTurnConfig } from "../../contract/turn-timing";
 import { callerPrompt } from "./prompt";
 
 /**
@@ -78,6 +79,8 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, toolId
         },
       },
       tts: { voice_id: settings.voices.scenarios[playbook.id] ?? settings.voices.default },
+      // The same waits on a silent visitor as the local agent and the service double (contract/turn-timing.ts).
+      turn: { ...productionTurnConfig },
       conversation: { max_duration_seconds: settings.callLimitSeconds },
     },
     platform_settings: {

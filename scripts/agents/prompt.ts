@@ -64,6 +64,7 @@ export function callerPrompt(playbook: Playbook, options: { callLimitSeconds: nu
     `- The visitor gives you ${goal.item}, agrees to, or starts to: thank them briefly, for example ${lines(reactions.compliance)} The outcome is complied.`,
     `- The visitor says goodbye or hangs up: one last line, for example ${lines(reactions.goodbye)} The outcome is ended-early.`,
     `- You cannot make out what they said: ask again, for example ${lines(reactions.badLine)}`,
+    `- The visitor goes quiet: check they are still there and come back to your request, for example ${lines(reactions.silence.prompts)}`,
     `- After ${playbook.maxTurns} of the visitor's turns without any of these: give up, for example ${lines(reactions.outOfPatience)} The outcome is held-firm.`,
     "",
     "# How you speak",

@@ -4,7 +4,7 @@
  * against the SDK's own request schemas (an unknown field is a 422 naming it, as the API's
  * validation answers), responses in the shapes its response schemas parse. It keeps what it was
  * sent and answers it back, so a test can push and read back. The call itself is
- * contract/service-double.
+ * testkit/fakes/elevenlabs-service.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";

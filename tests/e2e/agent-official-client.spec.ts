@@ -5,7 +5,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { chromium, expect, test, type Browser } from "@playwright/test";
 import { startLocalAgent } from "../../testkit/servers/local-agent";
-import { serveServiceDouble, type ServedDouble } from "../../contract/service-double";
+import { serveServiceDouble, type ServedDouble } from "../../testkit/fakes/elevenlabs-service";
 import { textScenarios, type ScenarioName, type ScenarioResult } from "../conformance/scenarios";
 import { defaultLaunchArgs, openingLine, spokenLine, writeSpeechWav } from "./support/call-widget";
 

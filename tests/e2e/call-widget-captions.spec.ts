@@ -1,11 +1,11 @@
 import { expect } from "@playwright/test";
-import { routeServiceDouble } from "../../contract/service-double";
+import { routeServiceDouble } from "../../testkit/browser/service-double-route";
 import { agentSocketPattern, callWidget, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * Captions that follow the caller's voice, against the voice protocol as ElevenLabs speaks it:
  * every audio chunk carries `audio_event.alignment` (docs/protocol.md §3.2). The test plays the
- * server on the call's socket (the double of the service, contract/service-double), so the
+ * server on the call's socket (the double of the service, testkit/fakes/elevenlabs-service), so the
  * timing of each word is known: the caller's line must appear word by word as its audio plays, never before it,
  * and reach the captions log (the screen reader's live region) once, whole, when it has played.
  */

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble, type ServiceDoubleSession } from "../../contract/service-double";
+import { routeServiceDouble } from "../../testkit/browser/service-double-route";
+import { type ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, openingLine, signedUrlPattern, startTypedCall, text } from "./support/call-widget";
 
 /**
  * The error catalogue, each provoked for real against the production build: the signed-URL
  * service's answers are replaced with page.route, and the call's socket is answered by the
- * double of ElevenLabs' service (contract/service-double), which the test closes the way
+ * double of ElevenLabs' service (testkit/fakes/elevenlabs-service), which the test closes the way
  * the service would. Typed calls keep the
  * microphone out of it (its errors have their own files).
  */

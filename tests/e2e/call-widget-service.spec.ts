@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../../contract/service-double";
+import { routeServiceDouble } from "../../testkit/browser/service-double-route";
+import { type DoubleScript, type ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
 import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
 import { defaultCallScenarioId } from "../../content/call/scenarios";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
 
 /**
- * The widget against the double of ElevenLabs' service (contract/service-double), not
+ * The widget against the double of ElevenLabs' service (testkit/fakes/elevenlabs-service), not
  * the local agent: the site must work with what the service sends. The page's call socket
  * (to the agent's origin, the one its CSP allows) is answered by the double through
  * routeWebSocket. Typed and voice calls, interruption, client tools, the time limit.

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { ServiceDoubleSession, type DoubleScript } from "@/contract/service-double/session";
+import { closes } from "@/contract/close-reasons";
+import { ServiceDoubleSession, type DoubleScript } from "@/testkit/fakes/elevenlabs-service/session";
 
 /** What the double of ElevenLabs' service does with a call's first frame, as the service does: overrides and dynamic variables. */
 
@@ -37,4 +38,71 @@ test("the first message is said with the call's variables filled in", async () =
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(sent.find((frame) => frame.type === "agent_response")).toMatchObject({ agent_response_event: { agent_response: "Hi there, it's Dave." } });
   session.ended();
+});
+
+/** 250 ms of the visitor's microphone: a voice (loud) or a quiet line. */
+function microphone(voiced: boolean): string {
+  const pcm = Buffer.alloc(4_000 * 2);
+  for (let i = 0; i < 4_000; i++) pcm.writeInt16LE(voiced ? Math.round(8_000 * Math.sin(i / 3)) : 0, i * 2);
+  return JSON.stringify({ user_audio_chunk: pcm.toString("base64") });
+}
+
+const voiceCall = { conversation_config_override: { agent: {}, tts: {}, conversation: {} }, dynamic_variables: { visitor_name: "there" } };
+
+describe("the visitor's words as they speak", () => {
+  test("go out as tentative transcripts that grow while the turn is spoken, then the whole turn as its user_transcript, under one id", () => {
+    const { session, sent } = call({ heard: ["who is this calling please"] }, voiceCall);
+    for (let chunk = 0; chunk < 8; chunk++) session.receive(microphone(true));
+    for (let chunk = 0; chunk < 3; chunk++) session.receive(microphone(false));
+    const transcripts = sent.filter((frame) => frame.type === "tentative_user_transcript" || frame.type === "user_transcript");
+    expect(transcripts.map((frame) => (frame.tentative_user_transcription_event ?? frame.user_transcription_event) as { user_transcript: string; event_id: number })).toEqual([
+      { user_transcript: "who", event_id: 1 },
+      { user_transcript: "who is", event_id: 1 },
+      { user_transcript: "who is this", event_id: 1 },
+      { user_transcript: "who is this calling", event_id: 1 },
+      { user_transcript: "who is this calling please", event_id: 1 },
+      { user_transcript: "who is this calling please", event_id: 1 },
+    ]);
+    expect(transcripts.at(-1)?.type).toBe("user_transcript");
+    session.ended();
+  });
+});
+
+describe("a silent visitor", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const saidLines = (sent: Record<string, unknown>[]) => sent.filter((frame) => frame.type === "agent_response").map((frame) => (frame.agent_response_event as { agent_response: string }).agent_response);
+  const silenceScript = { turnTimeoutMs: 7_000, silenceEndCallMs: 30_000, msPerChar: 1, silencePrompts: ["Still there?"], silenceEnd: [{ say: "Bye then." }] };
+
+  test("is prompted again after the turn timeout, and the call is put down after the silence timeout with the silence close reason", async () => {
+    const { sent, closed } = call(silenceScript, voiceCall);
+    await jest.advanceTimersByTimeAsync(6_999);
+    expect(saidLines(sent)).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(saidLines(sent)).toEqual(["Still there?"]);
+    await jest.advanceTimersByTimeAsync(30_000 - 7_000);
+    // Each prompt plays (0.3 s here) before the next wait: at 7, 14.3, 21.6 and 28.9 s.
+    expect(saidLines(sent)).toEqual(["Still there?", "Still there?", "Still there?", "Still there?", "Bye then."]);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(closed).toEqual([closes.silence]);
+  });
+
+  test("is there again after user_activity: the silence clock starts again", async () => {
+    const { session, closed } = call(silenceScript, voiceCall);
+    await jest.advanceTimersByTimeAsync(25_000);
+    session.receive(JSON.stringify({ type: "user_activity" }));
+    await jest.advanceTimersByTimeAsync(25_000);
+    expect(closed).toEqual([]);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(closed).toEqual([closes.silence]);
+  });
+
+  test("is not waited on in a text-only call", async () => {
+    const { session, sent, closed } = call(silenceScript, typedCall);
+    await jest.advanceTimersByTimeAsync(120_000);
+    expect(saidLines(sent)).toEqual([]);
+    expect(closed).toEqual([]);
+    session.ended();
+  });
 });

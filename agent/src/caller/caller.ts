@@ -37,6 +37,11 @@ export interface CallerSession {
   readonly ended: CallerEnd | null;
   opening(overrides?: { firstMessage?: string; variables?: Record<string, string> }): CallerReply;
   respond(turn: VisitorTurn): Promise<CallerReply>;
+  /**
+   * The visitor has said nothing: after the turn timeout a re-prompt in the caller's words
+   * (`"prompt"`), after the silence timeout the closing line, which ends the call (`"end"`).
+   */
+  silence(kind: "prompt" | "end"): CallerReply;
   debrief(reason: DebriefReason): Debrief;
 }
 
@@ -206,6 +211,15 @@ class Caller implements CallerSession {
       );
     }
     return withEnd(withTactic({ text: spoken.text() }, plan.tactic), plan.end);
+  }
+
+  silence(kind: "prompt" | "end"): CallerReply {
+    if (this.end !== null) return { text: "", end: this.end };
+    const { silence } = this.playbook.reactions;
+    if (kind === "prompt") return { text: this.say(this.pick("silencePrompt", silence.prompts), undefined).text() };
+    this.end = "silent";
+    this.ending = { by: "visitor", end: "silent", visitorSaid: null };
+    return { text: this.say(this.pick("silenceGiveUp", silence.giveUp), undefined).text(), end: "silent" };
   }
 
   debrief(reason: DebriefReason): Debrief {

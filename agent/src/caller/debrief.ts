@@ -5,7 +5,7 @@ import { DEBRIEF_TOOL_NAME, type Debrief as DebriefContract } from "../../../con
 export const debriefToolName = DEBRIEF_TOOL_NAME;
 
 /** How a call ended, from the caller's side (CallerReply.end). */
-export type CallerEnd = "complied" | "refused" | "verified" | "hung-up";
+export type CallerEnd = "complied" | "refused" | "verified" | "hung-up" | "silent";
 export type DebriefReason = CallerEnd | "time-limit";
 
 /** The red-flag debrief, sent to the browser as the parameters of the `show_red_flag_debrief` client tool call. */
@@ -32,6 +32,7 @@ const outcomeOf: Record<DebriefReason, DebriefOutcome> = {
   refused: "held-firm",
   verified: "verified",
   "hung-up": "ended-early",
+  silent: "ended-early",
   "time-limit": "ended-early",
 };
 
@@ -81,6 +82,8 @@ function summarise({ playbook, ending, tacticsUsed, pushbacks, turns }: DebriefI
       return ending.by === "caller-out-of-patience"
         ? `The caller ran out of patience after ${turns} turns, before you handed over ${item}.`
         : `You ended the call before handing over ${item}.`;
+    case "silent":
+      return `The line went quiet and the caller hung up before you handed over ${item}.`;
     case "time-limit":
       return `The call reached its time limit before you handed over ${item}.`;
   }

@@ -111,6 +111,8 @@ export const playbookSchema = z
       compliance: turns(1, 3),
       goodbye: turns(1, 3),
       badLine: turns(3, 6),
+      /** The visitor said nothing for the turn timeout: a re-prompt; for the silence timeout: the closing line (contract/turn-timing.ts). */
+      silence: z.strictObject({ prompts: turns(2, 4), giveUp: turns(1, 3) }),
       outOfPatience: turns(1, 3),
     }),
     debrief: z.strictObject({

@@ -12,6 +12,7 @@ import type {
   Interruption,
   Outgoing,
   Ping,
+  TentativeUserTranscript,
   UserTranscript,
   VadScore,
 } from "@elevenlabs/types";
@@ -289,6 +290,11 @@ export function userTranscriptFrame(text: string, eventId: number): UserTranscri
   return { type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: eventId } };
 }
 
+/** The words heard so far in a turn the visitor is still speaking, under the id its user_transcript will have. */
+export function tentativeUserTranscriptFrame(text: string, eventId: number): TentativeUserTranscript {
+  return { type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: text, event_id: eventId } };
+}
+
 export function interruptionFrame(eventId: number): Interruption {
   return { type: "interruption", interruption_event: { event_id: eventId } };
 }
@@ -324,6 +330,7 @@ export type ServerFrame =
   | Audio
   | VadScore
   | UserTranscript
+  | TentativeUserTranscript
   | Interruption
   | AgentResponseCorrection
   | ClientToolCallMessage

@@ -42,6 +42,11 @@ export type RecognizerOptions = {
   /** One per visitor turn, in order. */
   onUtterance(u: Utterance): void;
   /**
+   * The words heard so far in the turn being spoken (lower-case, as in an Utterance), when they
+   * change, a few times a second; never after the turn has ended. Without it none are decoded.
+   */
+  onPartial?(words: string): void;
+  /**
    * The detector's probability, 0 to 1, that the visitor is speaking, once per analysed window
    * (VOICE_ACTIVITY_WINDOW_MS of audio) while the call is open. WebRTC's detector judges each
    * 20 ms frame voiced or not, so the probability is the voiced share of the window's frames.

@@ -198,6 +198,9 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
       tactics.push({ tactic: "urgency", line });
       return { text: line, tactic: "urgency" };
     },
+    silence(kind) {
+      return kind === "prompt" ? { text: "Hello? Are you still there?" } : reply({ text: "I've lost you. Bye.", end: "silent" });
+    },
     debrief(reason): Debrief {
       debriefReasons.push(reason);
       const outcome = reason === "complied" ? "complied" : reason === "verified" ? "verified" : reason === "refused" ? "held-firm" : "ended-early";
@@ -251,6 +254,8 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
     signingSecret: testSigningSecret,
     signingSecretGenerated: false,
     maxCallSeconds: 180,
+    turnTimeoutSeconds: 7,
+    silenceEndCallSeconds: 30,
     maxConcurrentCalls: 5,
     allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
     synthesisWorkers: 1,

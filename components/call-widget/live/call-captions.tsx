@@ -17,13 +17,26 @@ const speakerName = (speaker: Speaker) => (speaker === "agent" ? text.captions.a
  * grows word by word as it is heard, outside the list and hidden from assistive technology: no
  * per-word chatter, and it joins the log when it is finished.
  */
-export function CallCaptions({ captions, spoken, streaming, typing }: { captions: readonly Caption[]; spoken: SpokenLine | null; streaming: string; typing: boolean }) {
+export function CallCaptions({
+  captions,
+  spoken,
+  streaming,
+  typing,
+  tentative = "",
+}: {
+  captions: readonly Caption[];
+  spoken: SpokenLine | null;
+  streaming: string;
+  typing: boolean;
+  /** The visitor's words as they speak, until the turn's transcript joins the log. */
+  tentative?: string;
+}) {
   const log = useRef<HTMLDivElement>(null);
   const scrollToEnd = useCallback(() => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, []);
-  useEffect(scrollToEnd, [captions, streaming, typing, scrollToEnd]);
+  useEffect(scrollToEnd, [captions, streaming, typing, tentative, scrollToEnd]);
   return (
     <section aria-labelledby="call-captions-heading" className="rounded-xl border border-line">
       <h3 id="call-captions-heading" className="border-b border-line px-4 py-2 text-sm font-semibold">
@@ -38,7 +51,7 @@ export function CallCaptions({ captions, spoken, streaming, typing }: { captions
         className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6 [overflow-wrap:anywhere]"
         data-testid="call-captions"
       >
-        {captions.length === 0 && !spoken && !streaming && !typing && <p className="text-neutral-400">{text.captions.empty}</p>}
+        {captions.length === 0 && !spoken && !streaming && !typing && !tentative && <p className="text-neutral-400">{text.captions.empty}</p>}
         {captions.length > 0 && (
           <ol className="space-y-2">
             {captions.map((caption) => (
@@ -53,6 +66,12 @@ export function CallCaptions({ captions, spoken, streaming, typing }: { captions
         {streaming !== "" && (
           <p aria-hidden="true" data-speaker="agent" data-testid="call-caption-streaming" className={captions.length > 0 ? "mt-2" : undefined}>
             <SpeakerLabel speaker="agent" /> {streaming}
+          </p>
+        )}
+        {/* The visitor's words as they speak: hidden from assistive technology like the caller's growing line; the final transcript is what the log announces. */}
+        {tentative !== "" && (
+          <p aria-hidden="true" data-speaker="visitor" data-testid="call-caption-tentative" className={`${captions.length > 0 ? "mt-2 " : ""}opacity-80`}>
+            <SpeakerLabel speaker="visitor" /> {tentative}
           </p>
         )}
         {typing && streaming === "" && (

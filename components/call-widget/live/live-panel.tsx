@@ -70,7 +70,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
         </div>
       )}
 
-      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} />}
+      {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} tentative={state.tentative} />}
 
       {connected && <TypedReply onSend={send} autoFocus={!voice} />}
 

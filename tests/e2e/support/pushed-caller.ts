@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
-import type { DoubleScript } from "../../../contract/service-double";
+import type { DoubleScript } from "../../../testkit/fakes/elevenlabs-service";
 import { pushAgents } from "../../../scripts/agents/push";
 import { callerSettings, scenarioPlaybooks } from "../../../scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, readRegistries } from "../../../scripts/agents/tree";

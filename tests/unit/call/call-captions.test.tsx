@@ -48,3 +48,19 @@ it("audio older than the last interruption does not reopen the caller's line", a
   expect(captionLines()).toEqual(["Caller: Read me"]);
   expect(screen.queryByTestId("call-caption-spoken")).not.toBeInTheDocument();
 });
+
+it("the visitor's words grow as they speak, hidden from screen readers, and the turn's transcript takes their place in the log", async () => {
+  await renderConnectedCall({ fakeTimers: true });
+  const tentative = (words: string) => act(() => sdkCallbacks().onIncomingEvent?.({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words, event_id: 2 } } as never));
+  tentative("i will");
+  expect(screen.getByTestId("call-caption-tentative")).toHaveTextContent("You: i will");
+  tentative("i will call you back");
+  expect(screen.getByTestId("call-caption-tentative")).toHaveTextContent("You: i will call you back");
+  expect(screen.getByTestId("call-caption-tentative")).toHaveAttribute("aria-hidden", "true");
+  expect(captionLines()).toEqual([]);
+
+  act(() => sdkCallbacks().onMessage?.({ message: "i will call you back", role: "user", event_id: 2 } as never));
+
+  expect(screen.queryByTestId("call-caption-tentative")).not.toBeInTheDocument();
+  expect(captionLines()).toEqual(["You: i will call you back"]);
+});

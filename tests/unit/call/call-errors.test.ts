@@ -1,5 +1,6 @@
 import { callWidgetText } from "@/content/call/shell";
 import { isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
+import { closes } from "@/contract/close-reasons";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionErrorMessage, sessionFailureMessage } from "@/lib/call/session-errors";
 
 const { errors } = callWidgetText;
@@ -103,6 +104,10 @@ describe("isRecoverableSessionError", () => {
 });
 
 describe("disconnectErrorMessage", () => {
+  it("tells the visitor a call the agent put down after a long silence ended for that reason", () => {
+    expect(disconnectErrorMessage({ reason: "agent", closeCode: closes.silence.code, closeReason: closes.silence.reason })).toBe(errors.silenceEnded);
+  });
+
   it("is null when the visitor or the agent hung up", () => {
     expect(disconnectErrorMessage({ reason: "user" })).toBeNull();
     expect(disconnectErrorMessage({ reason: "agent", closeCode: 1000 })).toBeNull();

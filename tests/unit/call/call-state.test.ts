@@ -322,6 +322,27 @@ describe("callReducer: the caller's line in a voice call", () => {
   });
 });
 
+describe("callReducer: the visitor's words as they speak", () => {
+  it("shows the latest words of the turn apart from the log, and the turn's transcript replaces them", () => {
+    const speaking = run([{ type: "tentative", text: "i will" }, { type: "tentative", text: "i will call you" }], connected);
+    expect(speaking.tentative).toBe("i will call you");
+    expect(speaking.captions).toEqual([]);
+    const heard = run([{ type: "line", speaker: "visitor", text: "i will call you back", eventId: 2 }], speaking);
+    expect(heard.tentative).toBe("");
+    expect(heard.captions.map(({ speaker, text }) => [speaker, text])).toEqual([["visitor", "i will call you back"]]);
+  });
+
+  it("drops the words of a turn that never got a transcript once the caller speaks, and all of them when the call stops", () => {
+    const speaking = run([{ type: "tentative", text: "um" }], connected);
+    expect(run([{ type: "line", speaker: "agent", text: "Hello?", eventId: 3 }], speaking).tentative).toBe("");
+    expect(run([{ type: "ended" }], speaking).tentative).toBe("");
+  });
+
+  it("ignores words outside a connected call", () => {
+    expect(run([{ type: "tentative", text: "hello" }], connecting).tentative).toBe("");
+  });
+});
+
 describe("callReducer: live flags", () => {
   it("tracks the agent speaking only while live", () => {
     expect(callReducer(connected, { type: "speaking", speaking: true }).agentSpeaking).toBe(true);

@@ -35,6 +35,11 @@ test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller's
   expect(configOf(scenario).conversation_config.conversation!.max_duration_seconds).toBe(loadConfig({}).maxCallSeconds);
 });
 
+test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller waits on a silent visitor as long as the local agent does", (scenario) => {
+  const { turnTimeoutSeconds, silenceEndCallSeconds } = loadConfig({});
+  expect(configOf(scenario).conversation_config.turn).toEqual({ turn_timeout: turnTimeoutSeconds, silence_end_call_timeout: silenceEndCallSeconds });
+});
+
 test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller has the debrief tool the local caller calls, and the end_call system tool", (scenario) => {
   const tool = readRegistries(elevenlabsDir).tools.tools[0]!;
   expect(read<ToolConfigFile>(tool.config)).toMatchObject({ type: "client", name: debriefToolName, parameters: debriefToolParameters });

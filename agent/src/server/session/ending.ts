@@ -1,4 +1,4 @@
-import type { CallerSession, DebriefReason } from "../../caller/caller";
+import type { CallerEnd, CallerSession, DebriefReason } from "../../caller/caller";
 import { debriefToolName } from "../../caller/debrief";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
@@ -55,16 +55,18 @@ export class CallEnding {
   }
 
   /**
+   * A call ended for silence is put down by the server, as the service's platform does it (no
+   * end_call: the SDK would close first and the page would never learn why); otherwise
    * end_call makes the SDK close at once, cutting off any audio still queued (docs/protocol.md §2.7,
    * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
    * plus half a round trip for the audio to arrive, plus a short tail for the client's own
    * buffering.
    */
-  closingLineDone(eventId: number, outcome: TurnOutcome): void {
+  closingLineDone(eventId: number, outcome: TurnOutcome, end: CallerEnd): void {
     if (this.options.isClosed()) return;
     const rtt = Math.min(this.options.keepalive.rttMs ?? 0, maxBelievedRttMs);
     const tailMs = outcome === "finished" && !this.options.isTextOnly() ? this.options.tuning.endCallTailMs + rtt / 2 : 0;
-    this.tailTimer = setTimeout(() => this.options.guarded("endCall", () => this.endCall(eventId)), tailMs);
+    this.tailTimer = setTimeout(() => this.options.guarded("endCall", () => (end === "silent" ? this.putDown() : this.endCall(eventId))), tailMs);
   }
 
   /** The call reached its limit: the time-limit debrief, then the error the SDK ends the session on (docs/protocol.md §2.7). */
@@ -90,6 +92,12 @@ export class CallEnding {
     if (this.tailTimer) clearTimeout(this.tailTimer);
     this.graceTimer = null;
     this.tailTimer = null;
+  }
+
+  private putDown(): void {
+    this.tailTimer = null;
+    this.options.log.info("call ended after a long silence");
+    this.options.close(closes.silence);
   }
 
   private endCall(eventId: number): void {

@@ -11,6 +11,8 @@ export type InboundHandlers = {
   /** False for a pong that answers no ping in flight. */
   readonly pong: (eventId: EventRef) => boolean;
   readonly typed: (text: string) => void;
+  /** user_activity: the visitor is there (it restarts the silence clock, as on the service). */
+  readonly activity: () => void;
 };
 
 export type InboundOptions = {
@@ -94,6 +96,7 @@ export class InboundFrames {
         return;
       case "user-activity":
         log.debug("user_activity accepted");
+        handlers.activity();
         return;
       case "feedback":
         log.debug({ score: frame.score, eventId: frame.eventId }, "feedback accepted");

@@ -8,6 +8,7 @@ import type { SessionTuning } from "../tuning";
 import type { Delivery } from "./delivery";
 import { CallEnding } from "./ending";
 import type { Listening } from "./listening";
+import type { SilenceWatch } from "./silence";
 import type { CallSocket } from "./transport";
 import type { TurnTaking } from "./turn-taking";
 
@@ -27,6 +28,7 @@ export type LifecycleParts = {
   readonly turns: Pick<TurnTaking, "chain" | "open" | "allocateEventId">;
   readonly delivery: Pick<Delivery, "useTextOnly" | "stop" | "close">;
   readonly listening: Pick<Listening, "start" | "close">;
+  readonly silence: Pick<SilenceWatch, "start" | "stop">;
 };
 
 export type LifecycleOptions = {
@@ -126,7 +128,10 @@ export class CallLifecycle {
       "call started",
     );
     // An empty opening (the caller's answer to an empty first_message, if it so decides) means the agent waits for the visitor.
-    if (opening.text.trim() !== "") parts.turns.open(opening);
+    const opens = opening.text.trim() !== "";
+    // A call that hears the visitor waits on their silence as the service does (the turn clock at once when the caller does not open).
+    if (recognition) parts.silence.start(!opens);
+    if (opens) parts.turns.open(opening);
   }
 
   // ------------------------------------------------------------ ending
@@ -134,12 +139,13 @@ export class CallLifecycle {
   /** A reply ends the call: no more visitor turns, and the debrief goes first, so the page has it even if the visitor leaves during the closing line. */
   beginEnding(end: CallerEnd, eventId: number): void {
     this.current = "ending";
+    this.options.parts.silence.stop();
     this.ending.debrief(end, eventId);
   }
 
   /** The closing line has played (or stopped): end_call follows (ending.ts). */
-  closingLineDone(eventId: number, outcome: TurnOutcome): void {
-    this.ending.closingLineDone(eventId, outcome);
+  closingLineDone(eventId: number, outcome: TurnOutcome, end: CallerEnd): void {
+    this.ending.closingLineDone(eventId, outcome, end);
   }
 
   private onTimeLimit(): void {
@@ -151,6 +157,7 @@ export class CallLifecycle {
     if (this.current !== "live") return;
     const { parts } = this.options;
     this.current = "ending";
+    parts.silence.stop();
     parts.delivery.stop();
     parts.listening.close();
     this.ending.timeLimitReached(parts.turns.allocateEventId());
@@ -197,6 +204,7 @@ export class CallLifecycle {
     parts.keepalive.stop();
     this.clearTimer("limitTimer");
     this.ending.stop();
+    parts.silence.stop();
     parts.listening.close();
   }
 

@@ -22,6 +22,8 @@ export type ListeningOptions = {
   /** The visitor has spoken for real (barge-in). */
   readonly onSpeechStart: () => void;
   readonly onUtterance: (utterance: Utterance) => void;
+  /** The words heard so far in the turn being spoken (tentative_user_transcript). */
+  readonly onTentative: (words: string) => void;
 };
 
 /**
@@ -90,6 +92,7 @@ export class Listening {
         onSpeechStart: () => guarded("onSpeechStart", () => this.options.onSpeechStart()),
         onVoiceActivity: (probability: number) => guarded("onVoiceActivity", () => this.onVoiceActivity(probability)),
         onUtterance: (utterance: Utterance) => guarded("onUtterance", () => this.options.onUtterance(utterance)),
+        onPartial: (words: string) => guarded("onPartial", () => this.options.onTentative(words)),
       });
     } catch (error) {
       log.error({ err: error }, "could not create a recognizer; this call takes typed turns only");

@@ -13,6 +13,7 @@ import { CallLifecycle } from "./lifecycle";
 import { Listening } from "./listening";
 import { CallSocket } from "./transport";
 import { TurnTaking } from "./turn-taking";
+import { SilenceWatch } from "./silence";
 import type { SessionTuning } from "../tuning";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
@@ -44,7 +45,8 @@ const now = (): number => performance.now();
  * - inbound.ts: the client's frames admitted (abuse budget), parsed and routed;
  * - listening.ts: the visitor's audio into the recognizer, vad_score out;
  * - delivery.ts: the agent's lines out, paced audio with alignment or streamed text;
- * - turn-taking.ts: barge-in, the queue of visitor turns, event ids;
+ * - turn-taking.ts: barge-in, the queue of visitor turns, event ids, tentative transcripts;
+ * - silence.ts: the turn and silence timeouts on a silent visitor (a re-prompt, then the end);
  * - lifecycle.ts: handshake, start, time limit and close, with the call's state;
  * - ending.ts (the lifecycle's): debrief, end_call once the closing line has played, the grace.
  * Every handler is total: a bad frame is logged and counted, never thrown.
@@ -72,6 +74,7 @@ export class CallSession {
         audio: (pcm) => listening.audio(pcm),
         pong: (eventId) => keepalive.onPong(eventId),
         typed: (text) => turns.typed(text),
+        activity: () => turns.visitorActive(),
       },
     });
     const socket = new CallSocket({
@@ -93,6 +96,12 @@ export class CallSession {
     const send = (frame: ServerFrame) => socket.send(frame);
     const keepalive = new Keepalive({ intervalMs: tuning.pingIntervalMs, now, sendPing: (id, pingMs) => send(pingFrame(id, pingMs)) });
     const delivery = new Delivery({ voice: speech, tuning, log, now, send, onFailure: (what, error) => this.lifecycle.fail(what, error) });
+    const silence = new SilenceWatch({
+      turnTimeoutMs: tuning.turnTimeoutMs,
+      silenceEndCallMs: tuning.silenceEndCallMs,
+      onTurnTimeout: () => guarded("turnTimeout", () => turns.silencePrompt()),
+      onSilenceTimeout: () => guarded("silenceTimeout", () => turns.silenceEnd()),
+    });
     const turns = new TurnTaking({
       caller,
       lines: delivery,
@@ -102,8 +111,9 @@ export class CallSession {
       maxQueuedTurns: tuning.maxQueuedTurns,
       ending: {
         begin: (end, eventId) => this.lifecycle.beginEnding(end, eventId),
-        closingLineDone: (eventId, outcome) => this.lifecycle.closingLineDone(eventId, outcome),
+        closingLineDone: (eventId, outcome, end) => this.lifecycle.closingLineDone(eventId, outcome, end),
       },
+      silence,
     });
     const listening = new Listening({
       speech,
@@ -115,6 +125,7 @@ export class CallSession {
       guarded,
       onSpeechStart: () => turns.speechStarted(),
       onUtterance: (utterance) => turns.spoken(utterance),
+      onTentative: (words) => turns.tentative(words),
     });
     this.lifecycle = new CallLifecycle({
       conversationId: options.conversationId,
@@ -123,7 +134,7 @@ export class CallSession {
       maxCallMs: options.maxCallMs,
       tuning,
       send,
-      parts: { socket, keepalive, turns, delivery, listening },
+      parts: { socket, keepalive, turns, delivery, listening, silence },
       onClosed: options.onClosed,
     });
   }

@@ -3,8 +3,9 @@ import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
 import type { TurnOutcome } from "./audio-pacer";
 import { shownTranscript } from "./caption";
-import { agentResponseCorrectionFrame, interruptionFrame, userTranscriptFrame, type ServerFrame } from "../messages";
+import { agentResponseCorrectionFrame, interruptionFrame, tentativeUserTranscriptFrame, userTranscriptFrame, type ServerFrame } from "../messages";
 import type { CutLine } from "./delivery";
+import type { SilenceWatch } from "./silence";
 
 /** The part of delivery turn-taking drives: one line at a time, and cutting it. */
 export type LineOut = {
@@ -17,11 +18,11 @@ export type EndingHooks = {
   /** Before the closing line goes out, under the line's event id. */
   readonly begin: (end: CallerEnd, eventId: number) => void;
   /** The closing line has played, or stopped. */
-  readonly closingLineDone: (eventId: number, outcome: TurnOutcome) => void;
+  readonly closingLineDone: (eventId: number, outcome: TurnOutcome, end: CallerEnd) => void;
 };
 
 export type TurnTakingOptions = {
-  readonly caller: Pick<CallerSession, "respond">;
+  readonly caller: Pick<CallerSession, "respond" | "silence">;
   readonly lines: LineOut;
   readonly log: Logger;
   readonly send: (frame: ServerFrame) => boolean;
@@ -30,6 +31,8 @@ export type TurnTakingOptions = {
   readonly ending: EndingHooks;
   /** Visitor turns waiting for an answer at once; more are dropped (tuning.maxQueuedTurns). */
   readonly maxQueuedTurns: number;
+  /** The silent-visitor clocks (silence.ts): told when the caller speaks, when its line has played and when the visitor shows up. */
+  readonly silence: Pick<SilenceWatch, "callerTurn" | "waitForVisitor" | "visitorActive">;
 };
 
 /**
@@ -61,13 +64,41 @@ export class TurnTaking {
 
   /** The caller's opening line, queued like any reply. */
   open(opening: CallerReply): void {
-    this.chain(() => this.deliver(opening, undefined, true));
+    this.chain(() => this.deliver(opening, { isOpening: true }));
   }
 
   /** The visitor has started speaking for real: the agent's line stops. */
   speechStarted(): void {
     if (!this.options.isLive()) return;
+    this.options.silence.visitorActive();
     this.interruptLine();
+  }
+
+  /**
+   * The words heard so far in the turn the visitor is speaking (the decoder's partial
+   * hypothesis), as the service's tentative_user_transcript: under the id the turn's transcript
+   * will have, so a client can replace the one with the other.
+   */
+  tentative(words: string): void {
+    if (!this.options.isLive() || words === "") return;
+    this.options.send(tentativeUserTranscriptFrame(words, this.nextVisitorTurnId()));
+  }
+
+  /** user_activity, or anything else that shows the visitor is there without a turn. */
+  visitorActive(): void {
+    if (this.options.isLive()) this.options.silence.visitorActive();
+  }
+
+  /** The turn timeout passed in silence: the caller speaks again, in its own words (unless a turn is already on its way). */
+  silencePrompt(): void {
+    if (!this.options.isLive() || this.visitorTurnsWaiting > 0) return;
+    this.chain(() => this.deliver(this.options.caller.silence("prompt")));
+  }
+
+  /** The silence timeout passed: the caller's closing line, which ends the call. */
+  silenceEnd(): void {
+    if (!this.options.isLive()) return;
+    this.chain(() => this.deliver(this.options.caller.silence("end")));
   }
 
   /**
@@ -78,6 +109,7 @@ export class TurnTaking {
    */
   spoken(utterance: Utterance): void {
     if (!this.options.isLive()) return;
+    this.options.silence.visitorActive();
     this.interruptLine();
     this.options.send(userTranscriptFrame(shownTranscript(utterance), this.visitorTurnId()));
     this.interruptingTurnId = null;
@@ -90,6 +122,7 @@ export class TurnTaking {
       this.options.log.debug("typed turn ignored: the call is ending");
       return;
     }
+    this.options.silence.visitorActive();
     // Typed over a spoken line, it interrupts it as speech would (delivery.ts: a streamed text line runs to its end).
     this.interruptLine();
     // Not echoed: the service sends no user_transcript for a typed turn, and clients show the
@@ -116,8 +149,16 @@ export class TurnTaking {
 
   /** The interruption's id when nothing was sent since, else a new one: ids only increase. */
   private visitorTurnId(): number {
-    const reusable = this.interruptingTurnId !== null && this.interruptingTurnId === this.nextEventId - 1;
-    return reusable && this.interruptingTurnId !== null ? this.interruptingTurnId : this.allocateEventId();
+    return this.reusableInterruptionId() ?? this.allocateEventId();
+  }
+
+  /** The id visitorTurnId() would give now, without taking it (tentative transcripts share their turn's). */
+  private nextVisitorTurnId(): number {
+    return this.reusableInterruptionId() ?? this.nextEventId;
+  }
+
+  private reusableInterruptionId(): number | null {
+    return this.interruptingTurnId !== null && this.interruptingTurnId === this.nextEventId - 1 ? this.interruptingTurnId : null;
   }
 
   private enqueue(turn: VisitorTurn, endOfTurnAt: number | undefined): void {
@@ -145,16 +186,22 @@ export class TurnTaking {
       return;
     }
     if (!this.options.isLive()) return;
-    await this.deliver(reply, endOfTurnAt);
+    await this.deliver(reply, { endOfTurnAt, answersTurn: true });
   }
 
-  /** The agent's turn: one id for its line, and for the debrief when the line ends the call. */
-  private async deliver(reply: CallerReply, endOfTurnAt?: number, isOpening = false): Promise<void> {
+  /**
+   * The agent's turn: one id for its line, and for the debrief when the line ends the call. Once
+   * the line has played, the call waits on the visitor (silence.ts) unless more of their turns wait.
+   */
+  private async deliver(reply: CallerReply, line: { endOfTurnAt?: number; isOpening?: boolean; answersTurn?: boolean } = {}): Promise<void> {
+    const { endOfTurnAt, isOpening = false, answersTurn = false } = line;
     if (!this.options.isLive()) return;
     const id = this.allocateEventId();
     const end = reply.end;
     if (end !== undefined) this.options.ending.begin(end, id);
+    this.options.silence.callerTurn();
     const outcome = await this.options.lines.speak(reply.text, id, endOfTurnAt, isOpening);
-    if (end !== undefined) this.options.ending.closingLineDone(id, outcome);
+    if (end !== undefined) this.options.ending.closingLineDone(id, outcome, end);
+    else if (outcome === "finished" && this.visitorTurnsWaiting === (answersTurn ? 1 : 0)) this.options.silence.waitForVisitor();
   }
 }

@@ -10,7 +10,7 @@ import type { LanguageModelPoolOptions } from "./decoders/pool";
 import { loadPocketsphinx } from "./pocketsphinx";
 import { normalizePhrase, parseCmuDict, type Pronunciations } from "./pronunciations";
 import type { NoiseSuppressionOptions, RecognitionEngine } from "./recognizer";
-import { DECODER_SEARCH, DEFAULT_DOMAIN_WEIGHT, DEFAULT_NOISE_SUPPRESSION, DEFAULT_POOL_OPTIONS, DEFAULT_TRANSCRIPT_DEADLINE_MS, DEFAULT_VOICE_ACTIVITY } from "./tuning";
+import { DECODER_SEARCH, DEFAULT_DOMAIN_WEIGHT, DEFAULT_NOISE_SUPPRESSION, DEFAULT_PARTIAL_INTERVAL_MS, DEFAULT_POOL_OPTIONS, DEFAULT_TRANSCRIPT_DEADLINE_MS, DEFAULT_VOICE_ACTIVITY } from "./tuning";
 import type { VoiceActivityOptions } from "./voice-activity";
 
 export type RecognitionOptions = {
@@ -35,6 +35,8 @@ export type RecognitionOptions = {
   languageModel?: Partial<LanguageModelPoolOptions>;
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs?: number;
+  /** The shortest gap between two partial hypotheses of a turn (DEFAULT_PARTIAL_INTERVAL_MS). */
+  partialIntervalMs?: number;
   /** When the recogniser hears the visitor through RNNoise (DEFAULT_NOISE_SUPPRESSION). */
   noiseSuppression?: Partial<NoiseSuppressionOptions>;
   /** Turn detection and barge-in (DEFAULT_VOICE_ACTIVITY). */
@@ -78,6 +80,7 @@ export async function startRecognition(log: SpeechLog, options: RecognitionOptio
       pool,
       log,
       transcriptDeadlineMs: options.transcriptDeadlineMs ?? DEFAULT_TRANSCRIPT_DEADLINE_MS,
+      partialIntervalMs: options.partialIntervalMs ?? DEFAULT_PARTIAL_INTERVAL_MS,
       voiceActivity: { ...DEFAULT_VOICE_ACTIVITY, ...options.voiceActivity },
       noiseSuppression: { ...DEFAULT_NOISE_SUPPRESSION, ...options.noiseSuppression },
     },

@@ -7,7 +7,7 @@
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
 import { Reframer, samplesForMs } from "../audio";
-import type { CallChannel, LanguageModelLease } from "./decoders/lease";
+import type { CallChannel, LanguageModelLease, PartialHypotheses } from "./decoders/lease";
 import type { LanguageModelPool } from "./decoders/pool";
 import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
@@ -33,6 +33,8 @@ export type RecognitionEngine = {
   pool: LanguageModelPool;
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs: number;
+  /** The shortest gap between two partial hypotheses of a turn being spoken (DEFAULT_PARTIAL_INTERVAL_MS). */
+  partialIntervalMs: number;
   voiceActivity: VoiceActivityOptions;
   /** When the decoders hear a turn through RNNoise (noise-suppression.ts); the turn detector always hears it as it came. */
   noiseSuppression: NoiseSuppressionOptions;
@@ -177,13 +179,34 @@ class SpeechRecognizer implements Recognizer {
 
   private openTurn(): void {
     this.lease?.abandon();
-    const lease = this.engine.pool.lease(samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS), NBEST_SIZE, this.channel);
+    const lease = this.engine.pool.lease(
+      samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS),
+      NBEST_SIZE,
+      this.channel,
+      this.partialsFor(),
+    );
     // Decided once per turn: switching mid-turn would jump by the suppressor's delay. In a quiet
     // room the suppressor only costs words (the recordings of people lost some), so it is left out there.
     this.suppressing = this.suppressedRun >= this.preroll.length;
     for (const earlier of this.preroll) lease.feed(this.suppressing ? earlier.clean : earlier.raw);
     this.preroll = [];
     this.lease = lease;
+  }
+
+  /** The turn's partial hypotheses, as words, each once they differ from the last (none unless the owner listens). */
+  private partialsFor(): PartialHypotheses | null {
+    const onPartial = this.options.onPartial;
+    if (!onPartial) return null;
+    let last = "";
+    return {
+      intervalMs: this.engine.partialIntervalMs,
+      heard: (hypothesis) => {
+        const words = transcriptOf(hypothesis);
+        if (this.closed || words === "" || words === last) return;
+        last = words;
+        this.notify(() => onPartial(words));
+      },
+    };
   }
 
   /** Too little speech to be a turn (a cough, a click, the line's noise): nobody said anything. */

@@ -93,6 +93,13 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
 };
 
 /**
+ * The shortest gap between two partial hypotheses of a turn being spoken (the visitor's words
+ * shown as they speak): each costs a backtrace on the decoder's lane, at streaming priority. A
+ * few a second reads as live; change it only with `npm run bench -- agent` run before and after.
+ */
+export const DEFAULT_PARTIAL_INTERVAL_MS = 400;
+
+/**
  * How long the end of a turn waits for its transcript by default. Decoding normally finishes well
  * within a tenth of a second of the turn's end (the second pass over the turn); when the machine
  * is overloaded the decoders' queue grows, and past this the turn is announced with no words

@@ -28,6 +28,12 @@ const MIN_BATCH_SAMPLES = samplesForMs(200);
  */
 const HELD_BACK_SAMPLES = samplesForMs(300);
 
+/**
+ * The decoder's best guess so far while a turn is still being spoken, as the decoder spells it:
+ * taken after a batch of audio, at most once per `intervalMs`, never once the turn has ended.
+ */
+export type PartialHypotheses = { readonly intervalMs: number; readonly heard: (hypothesis: string) => void };
+
 /** One call's cepstral mean, carried from one of its turns to the next (null: the pool's starting mean). */
 export type CallChannel = { mean: Float32Array | null };
 
@@ -66,6 +72,8 @@ export class LanguageModelLease {
   private chain: Promise<PooledDecoder | null>;
   /** A call's first turn, in case it must be heard again through its own channel; null for the others. */
   private readonly rehearing: FirstTurnRehearing | null;
+  /** When the last partial hypothesis was taken (performance.now()). */
+  private partialAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly pool: DecoderSource,
@@ -73,6 +81,7 @@ export class LanguageModelLease {
     /** Hypotheses wanted in the n-best list (0: the best only). */
     private readonly nbest = 0,
     private readonly channel: CallChannel = { mean: null },
+    private readonly partial: PartialHypotheses | null = null,
   ) {
     pool.utteranceBegun();
     this.rehearing = FirstTurnRehearing.forTurn(pool, channel.mean, this.urgency, () => this.abandoned);
@@ -188,6 +197,25 @@ export class LanguageModelLease {
         this.failed = true;
       }
     }
+    if (!this.failed && !this.abandoned) await this.takePartial(pooled);
     return pooled;
+  }
+
+  /**
+   * The forward search's best path so far (a backtrace, no lattice: far cheaper than the end of a
+   * turn's search), off the event loop and at streaming urgency, so it never holds up a turn that
+   * has ended. Only after audio was decoded, and not more often than asked.
+   */
+  private async takePartial(pooled: PooledDecoder): Promise<void> {
+    const partial = this.partial;
+    if (!partial || this.ended || performance.now() - this.partialAt < partial.intervalMs) return;
+    this.partialAt = performance.now();
+    try {
+      // A turn that ended while this waited for the lane goes straight to its own decode.
+      const hypothesis = await pooled.lane.run(() => (this.ended ? null : pooled.decoder.hypothesisAsync()), this.urgency);
+      if (hypothesis && !this.ended && !this.abandoned) partial.heard(hypothesis);
+    } catch {
+      // A partial is a courtesy: the turn's own transcript is what counts.
+    }
   }
 }

@@ -17,7 +17,7 @@
  * (models, dictionary, warm decoders) is create-pool.ts.
  */
 import type { Lane, PooledDecoder } from "./lane";
-import { LanguageModelLease, type CallChannel } from "./lease";
+import { LanguageModelLease, type CallChannel, type PartialHypotheses } from "./lease";
 import type { ChannelMismatch } from "./rehearing";
 import type { Decoder, DecoderArgs } from "../pocketsphinx";
 import type { SpeechLog } from "../../types";
@@ -125,9 +125,12 @@ export class LanguageModelPool {
     else this.idle.push(pooled);
   }
 
-  /** `channel`: the call's cepstral mean, read at the start of the utterance and updated at its end (a fresh one by default). */
-  lease(maxSamples: number, nbest = 0, channel: CallChannel = { mean: null }): LanguageModelLease {
-    return new LanguageModelLease(this, maxSamples, nbest, channel);
+  /**
+   * `channel`: the call's cepstral mean, read at the start of the utterance and updated at its end
+   * (a fresh one by default); `partial`: who wants the words heard so far while the turn is spoken.
+   */
+  lease(maxSamples: number, nbest = 0, channel: CallChannel = { mean: null }, partial: PartialHypotheses | null = null): LanguageModelLease {
+    return new LanguageModelLease(this, maxSamples, nbest, channel, partial);
   }
 
   /** Utterances being heard or decoded now (leases not finished yet). */

@@ -1,23 +1,34 @@
 /**
- * The double of ElevenLabs' service (session.ts) on the two transports the tests use:
- * - `serveServiceDouble`: a real HTTP and websocket server on 127.0.0.1 (a free port) with the
- *   service's signed-URL endpoint, for clients that connect themselves (@elevenlabs/client in
- *   Node, a page in Chromium);
- * - `routeServiceDouble`: a page's call socket answered through Playwright's routeWebSocket, so
- *   the site's own widget, whose CSP lets it reach only the local agent's origin, talks to the
- *   double instead.
+ * The double of ElevenLabs' service (session.ts), served as the service serves it: a real HTTP
+ * and websocket server on 127.0.0.1 (a free port) with the signed-URL endpoint, for clients that
+ * connect themselves (@elevenlabs/client in Node, a page in Chromium). A page's own call socket
+ * is answered by the double through testkit/browser/service-double-route.ts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page, WebSocketRoute } from "@playwright/test";
 import { WebSocketServer } from "ws";
 import { ServiceDoubleSession, type DoubleScript } from "./session";
 
-export { ServiceDoubleSession, doubleDefaults, maxDurationMessage, type DoubleAction, type DoubleScript, type DoubleVisitorTurn } from "./session";
+export {
+  ServiceDoubleSession,
+  doubleDefaults,
+  maxDurationMessage,
+  type ClientFrame,
+  type DoubleAction,
+  type DoubleScript,
+  type DoubleTransport,
+  type DoubleVisitorTurn,
+  type ServiceFrame,
+} from "./session";
 
 /** The agent's answers in the tests' calls: a question back, then a line per turn. */
 export function replies(...lines: string[]): DoubleScript["answer"] {
   return (_turn, index) => [{ say: lines[Math.min(index, lines.length - 1)] ?? "Sorry?" }];
+}
+
+/** One script for every call, or a script per call (a function called as each connects). */
+export function scriptFor(script: DoubleScript | (() => DoubleScript)): () => DoubleScript {
+  return typeof script === "function" ? script : () => script;
 }
 
 export type ServedDouble = {
@@ -30,7 +41,7 @@ export type ServedDouble = {
 };
 
 export async function serveServiceDouble(script: DoubleScript | (() => DoubleScript)): Promise<ServedDouble> {
-  const scriptFor = typeof script === "function" ? script : () => script;
+  const nextScript = scriptFor(script);
   const sessions: ServiceDoubleSession[] = [];
   let origin = "";
   const signedUrl = (agentId = "agent_double") => `${origin.replace(/^http/, "ws")}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=sig_double_${sessions.length + 1}`;
@@ -45,7 +56,7 @@ export async function serveServiceDouble(script: DoubleScript | (() => DoubleScr
   // The service selects the convai subprotocol the SDK offers (docs/protocol.md §2.3).
   const sockets = new WebSocketServer({ server, handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false) });
   sockets.on("connection", (socket) => {
-    const session = new ServiceDoubleSession({ send: (text) => socket.send(text), close: (code, reason) => socket.close(code, reason) }, scriptFor(), sessions.length + 1);
+    const session = new ServiceDoubleSession({ send: (text) => socket.send(text), close: (code, reason) => socket.close(code, reason) }, nextScript(), sessions.length + 1);
     sessions.push(session);
     socket.on("message", (data) => session.receive(data.toString()));
     socket.on("close", () => session.ended());
@@ -65,17 +76,4 @@ export async function serveServiceDouble(script: DoubleScript | (() => DoubleScr
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Answers every socket of `page` that matches `pattern` with the double; the sessions, in order of connection. */
-export async function routeServiceDouble(page: Page, pattern: (url: URL) => boolean, script: DoubleScript | (() => DoubleScript)): Promise<ServiceDoubleSession[]> {
-  const scriptFor = typeof script === "function" ? script : () => script;
-  const sessions: ServiceDoubleSession[] = [];
-  await page.routeWebSocket(pattern, (route: WebSocketRoute) => {
-    const session = new ServiceDoubleSession({ send: (text) => route.send(text), close: (code, reason) => void route.close({ code, reason }) }, scriptFor(), sessions.length + 1);
-    sessions.push(session);
-    route.onMessage((message) => session.receive(String(message)));
-    route.onClose(() => session.ended());
-  });
-  return sessions;
 }

@@ -5,7 +5,11 @@
  * - the AsyncAPI contract in @elevenlabs/types (frame names and fields; the default client
  *   events: audio, interruption, agent_response, user_transcript, metadata, ping);
  * - the client events reference (metadata first, then ping, then the agent's audio; vad_score
- *   as the probability that the user speaks; agent_response_correction after an interruption);
+ *   as the probability that the user speaks; agent_response_correction after an interruption;
+ *   tentative_user_transcript, the words heard so far, while the user speaks);
+ * - the agent settings (turn_timeout: the agent speaks up after that much silence;
+ *   silence_end_call_timeout: the call ends after that much silence since the user last spoke),
+ *   with the values the production callers are pushed with (contract/turn-timing.ts);
  * - @elevenlabs/client 1.25 (handshake: metadata must be the first frame and the client
  *   handles nothing else until it has parsed it; end_call and max_duration_exceeded end the
  *   session; close codes and reasons);
@@ -14,11 +18,62 @@
  *   agent_chat_response_part start, deltas, stop with the whole agent_response, one event_id;
  *   the fixed first message goes out whole.
  *
- * The transport is the caller's (a `ws` server, or Playwright's routeWebSocket): this module
- * only reads and writes JSON text frames.
+ * The transport is the caller's (a `ws` server, or a browser test's routed socket): this module
+ * only reads and writes JSON text frames, each typed as @elevenlabs/types names it.
  */
 
-import { fillPlaceholders, placeholdersIn } from "../call-variables";
+import type {
+  AgentChatResponsePartClientEvent,
+  AgentResponseClientEvent,
+  AgentResponseCorrectionClientEvent,
+  AgentToolResponseClientEvent,
+  AudioClientEvent,
+  ClientToolCallClientEvent,
+  ConversationMetadata,
+  ErrorClientEvent,
+  Interruption,
+  Outgoing,
+  Ping,
+  TentativeUserTranscriptionClientEvent,
+  UserTranscriptionClientEvent,
+  VadScoreClientEvent,
+} from "@elevenlabs/types";
+import { fillPlaceholders, placeholdersIn } from "../../../contract/call-variables";
+import { closes } from "../../../contract/close-reasons";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "../../../contract/turn-timing";
+
+/** Every frame the double sends, as the SDK's generated types name them. */
+export type ServiceFrame =
+  | ConversationMetadata
+  | Ping
+  | AudioClientEvent
+  | AgentResponseClientEvent
+  | AgentChatResponsePartClientEvent
+  | AgentResponseCorrectionClientEvent
+  | Interruption
+  | UserTranscriptionClientEvent
+  | TentativeUserTranscriptionClientEvent
+  | VadScoreClientEvent
+  | ClientToolCallClientEvent
+  | AgentToolResponseClientEvent
+  | ErrorClientEvent;
+
+/** Every frame a client may send (the SDK's Outgoing types); audio is the one without a type. */
+export type ClientFrame =
+  | Outgoing.ConversationInitiationClientToOrchestratorEvent
+  | Outgoing.UserAudio
+  | Outgoing.PongClientToOrchestratorEvent
+  | Outgoing.UserMessageClientToOrchestratorEvent
+  | Outgoing.UserActivityClientToOrchestratorEvent
+  | Outgoing.UserFeedbackClientToOrchestratorEvent
+  | Outgoing.ClientToolResultClientToOrchestratorEvent
+  | Outgoing.ContextualUpdateClientToOrchestratorEvent
+  | Outgoing.MultimodalMessageClientToOrchestratorEvent
+  | Outgoing.McpToolApprovalResultClientToOrchestratorEvent;
+
+type Typed<Frames, Type> = Extract<Frames, { type: Type }>;
+type ClientType = Extract<ClientFrame, { type: string }>["type"];
+type Init = Outgoing.ConversationInitiationClientToOrchestratorEvent;
 
 export type DoubleTransport = {
   send(text: string): void;
@@ -31,7 +86,7 @@ export type DoubleVisitorTurn = { via: "text" | "speech"; text: string };
 /** What the agent does next, in order. */
 export type DoubleAction =
   | { say: string }
-  | { clientTool: string; parameters: Record<string, unknown> }
+  | { clientTool: string; parameters: ClientToolCallClientEvent["client_tool_call"]["parameters"] }
   /** The system tool end_call, sent once the line before it has played (docs/protocol.md §4.1.7). */
   | { endCall: true };
 
@@ -40,8 +95,16 @@ export type DoubleScript = {
   greeting: string;
   /** The agent's answer to the visitor's turn number `index` (0-based). */
   answer(turn: DoubleVisitorTurn, index: number): DoubleAction[];
-  /** What each spoken turn is heard as, in order; past the end, "(inaudible)". */
+  /** What each spoken turn is heard as, in order; past the end, "(inaudible)". Its words go out as tentative transcripts while the turn is spoken. */
   heard?: readonly string[];
+  /** The agent's line after the turn timeout in silence (the service's LLM writes one); in order, the last one repeated. */
+  silencePrompts?: readonly string[];
+  /** What the agent does when the silence timeout ends the call, before the socket closes (its closing line, a debrief). */
+  silenceEnd?: DoubleAction[];
+  /** turn_timeout, in ms (contract/turn-timing.ts by default). */
+  turnTimeoutMs?: number;
+  /** silence_end_call_timeout, in ms (contract/turn-timing.ts by default; Infinity: never). */
+  silenceEndCallMs?: number;
   /** The call's time limit; at it, the service's max_duration_exceeded error and a close. */
   maxDurationMs?: number;
   /** The service's first frames after the metadata come after it has synthesised them. */
@@ -62,7 +125,16 @@ export type DoubleScript = {
   agent?: { allowsOverride(path: string): boolean };
 };
 
-export const doubleDefaults = { firstFramesDelayMs: 300, msPerChar: 60, deltaIntervalMs: 30, maxDurationMs: 180_000 } as const;
+export const doubleDefaults = {
+  firstFramesDelayMs: 300,
+  msPerChar: 60,
+  deltaIntervalMs: 30,
+  maxDurationMs: 180_000,
+  turnTimeoutMs: TURN_TIMEOUT_SECONDS * 1000,
+  silenceEndCallMs: SILENCE_END_CALL_TIMEOUT_SECONDS * 1000,
+  silencePrompts: ["Hello? Are you still there?"],
+  silenceEnd: [{ say: "I'll let you go. Goodbye." }],
+} satisfies Partial<DoubleScript>;
 
 /** The service's wording of its time-limit error (what the SDK reports to the page). */
 export const maxDurationMessage = "Maximum call duration exceeded.";
@@ -73,21 +145,28 @@ const chunkMs = 250;
 const speechRms = 500;
 const speechStartMs = 200;
 const speechEndMs = 600;
+/** While a turn is spoken, one more of its words is heard about this often (the service's tentative transcripts grow a few times a second). */
+const msPerTentativeWord = 300;
 
 type Timer = ReturnType<typeof setTimeout>;
 
 /** Every frame both ways, for assertions: what the client sent and what the double sent, in order. */
-export type DoubleLogEntry = { dir: "in" | "out"; frame: Record<string, unknown>; at: number };
+export type DoubleLogEntry = { dir: "in"; frame: ClientFrame; at: number } | { dir: "out"; frame: ServiceFrame; at: number };
 
 export class ServiceDoubleSession {
   readonly log: DoubleLogEntry[] = [];
   readonly conversationId: string;
   textOnly = false;
   /** Set when the client sent its init frame. */
-  init: Record<string, unknown> | null = null;
+  init: Init | null = null;
   closed = false;
 
   private readonly script: Required<Omit<DoubleScript, "heard" | "refuse" | "agent">> & Pick<DoubleScript, "refuse" | "agent"> & { heard: readonly string[] };
+  private silencePromptsSaid = 0;
+  private turnTimer: Timer | null = null;
+  private silenceTimer: Timer | null = null;
+  /** Words of the turn being spoken already sent as tentative transcripts. */
+  private tentativeWords = 0;
   private nextEventId = 1;
   private nextPingId = 1;
   private turnsAnswered = 0;
@@ -114,30 +193,38 @@ export class ServiceDoubleSession {
   /** Every frame the client sends, as text. */
   receive(text: string): void {
     if (this.closed) return;
-    let frame: Record<string, unknown>;
+    let frame: ClientFrame;
     try {
-      frame = JSON.parse(text) as Record<string, unknown>;
+      frame = JSON.parse(text) as ClientFrame;
     } catch {
       return;
     }
+    if (typeof frame !== "object" || frame === null) return;
     this.log.push({ dir: "in", frame, at: Date.now() });
+    if (!("type" in frame)) {
+      if (this.init !== null && typeof frame.user_audio_chunk === "string") this.hear(frame.user_audio_chunk);
+      return;
+    }
     if (this.init === null) {
       if (frame.type === "conversation_initiation_client_data") this.start(frame);
       return;
     }
-    if (typeof frame.user_audio_chunk === "string") return this.hear(frame.user_audio_chunk);
     if (frame.type === "user_message" && typeof frame.text === "string") return this.visitorTurn({ via: "text", text: frame.text });
+    // The service counts user_activity as the user being there: the silence clocks start again.
+    if (frame.type === "user_activity") this.visitorActive();
   }
 
   /** The client (or the test) closed the socket. */
   ended(): void {
     this.closed = true;
+    this.turnTimer = null;
+    this.silenceTimer = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
 
   /** Sends a frame as the service would (tests use it for frames no script produces). */
-  send(frame: Record<string, unknown>): void {
+  send(frame: ServiceFrame): void {
     if (this.closed) return;
     this.log.push({ dir: "out", frame, at: Date.now() });
     this.transport.send(JSON.stringify(frame));
@@ -149,24 +236,24 @@ export class ServiceDoubleSession {
     this.transport.close(code, reason);
   }
 
-  sent(type: string): Record<string, unknown>[] {
-    return this.log.filter((entry) => entry.dir === "out" && entry.frame.type === type).map((entry) => entry.frame);
+  sent<Type extends ServiceFrame["type"]>(type: Type): Typed<ServiceFrame, Type>[] {
+    return this.log.flatMap((entry) => (entry.dir === "out" && entry.frame.type === type ? [entry.frame as Typed<ServiceFrame, Type>] : []));
   }
 
-  received(type: string): Record<string, unknown>[] {
-    return this.log.filter((entry) => entry.dir === "in" && entry.frame.type === type).map((entry) => entry.frame);
+  received<Type extends ClientType>(type: Type): Typed<ClientFrame, Type>[] {
+    return this.log.flatMap((entry) => (entry.dir === "in" && "type" in entry.frame && entry.frame.type === type ? [entry.frame as Typed<ClientFrame, Type>] : []));
   }
 
   // ------------------------------------------------------------------ the call
 
-  private start(init: Record<string, unknown>): void {
+  private start(init: Init): void {
     this.init = init;
     if (this.script.refuse) return this.close(this.script.refuse.code, this.script.refuse.reason);
-    const override = init.conversation_config_override as { conversation?: { text_only?: boolean } } | undefined;
+    const override = init.conversation_config_override;
     const refused = overridePaths(override).find((path) => this.script.agent?.allowsOverride(path) === false);
     if (refused !== undefined) return this.close(1008, `Override for field '${refused}' is not allowed by config.`);
     // The service fills the first message's {{name}} from the call's dynamic variables, and refuses a call that leaves one unfilled.
-    const variables = (init.dynamic_variables ?? {}) as Record<string, unknown>;
+    const variables: Record<string, unknown> = init.dynamic_variables ?? {};
     const missing = placeholdersIn(this.script.greeting).filter((name) => variables[name] === undefined);
     if (missing.length > 0) return this.close(1008, `Missing required dynamic variables in first message: {${missing.map((name) => `'${name}'`).join(", ")}}`);
     const greeting = fillPlaceholders(this.script.greeting, (name) => String(variables[name]));
@@ -179,6 +266,11 @@ export class ServiceDoubleSession {
       this.send({ type: "ping", ping_event: { event_id: this.nextPingId++, ping_ms: null } });
       if (greeting !== "") this.queue([{ say: greeting }], true);
     });
+    // A voice call waits on a silent visitor (text-only calls have no silence to hear).
+    if (!this.textOnly) {
+      this.restartSilenceTimer();
+      if (greeting === "") this.waitForVisitor();
+    }
     this.after(this.script.maxDurationMs, () => {
       this.stopSpeaking();
       this.send({ type: "error", error_event: { code: 1008, error_type: "max_duration_exceeded", message: maxDurationMessage } });
@@ -187,6 +279,7 @@ export class ServiceDoubleSession {
   }
 
   private visitorTurn(turn: DoubleVisitorTurn): void {
+    this.visitorActive();
     // The visitor spoke or typed over the agent: it stops, and the client is told what was heard (docs/protocol.md §4.2).
     if (this.speaking) this.interrupt();
     const index = this.turnsAnswered++;
@@ -210,8 +303,51 @@ export class ServiceDoubleSession {
     this.speaking = null;
   }
 
-  /** Actions run one after another, each turn's after the previous one's. */
-  private queue(actions: DoubleAction[], opening: boolean): void {
+  // ------------------------------------------------------------------ silence
+
+  /** The visitor spoke, typed or is active: neither clock runs out now (the turn one starts again when the agent's answer has played). */
+  private visitorActive(): void {
+    this.clearTimer("turnTimer");
+    if (!this.textOnly) this.restartSilenceTimer();
+  }
+
+  /** The agent's line has played: turn_timeout of silence, and the agent speaks up. */
+  private waitForVisitor(): void {
+    this.clearTimer("turnTimer");
+    // Not while the visitor is speaking (a line they cut), nor once the call's silence has ended it.
+    if (this.textOnly || this.inSpeech || this.silenceTimer === null) return;
+    this.turnTimer = this.timer(this.script.turnTimeoutMs, () => {
+      this.turnTimer = null;
+      const prompts = this.script.silencePrompts;
+      const line = prompts[Math.min(this.silencePromptsSaid++, prompts.length - 1)];
+      if (line !== undefined) this.queue([{ say: line }], false);
+    });
+  }
+
+  /** silence_end_call_timeout since the visitor was last there: the agent's closing actions, then the call is put down. */
+  private restartSilenceTimer(): void {
+    this.clearTimer("silenceTimer");
+    if (!Number.isFinite(this.script.silenceEndCallMs)) return;
+    this.silenceTimer = this.timer(this.script.silenceEndCallMs, () => {
+      this.silenceTimer = null;
+      this.clearTimer("turnTimer");
+      this.queue(this.script.silenceEnd, false, () => this.close(closes.silence.code, closes.silence.reason));
+    });
+  }
+
+  private clearTimer(name: "turnTimer" | "silenceTimer"): void {
+    const timer = this[name];
+    if (timer) {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+    }
+    this[name] = null;
+  }
+
+  // ------------------------------------------------------------------ the agent's turns
+
+  /** Actions run one after another, each turn's after the previous one's; `then` after the last (else the wait for the visitor starts). */
+  private queue(actions: DoubleAction[], opening: boolean, then?: () => void): void {
     this.actions = this.actions.then(async () => {
       for (const action of actions) {
         if (this.closed) return;
@@ -224,6 +360,9 @@ export class ServiceDoubleSession {
           this.send({ type: "agent_tool_response", agent_tool_response: { tool_name: "end_call", tool_call_id: `end_call_${id}`, tool_type: "system", is_error: false, is_called: true, event_id: id } });
         }
       }
+      if (this.closed) return;
+      if (then) then();
+      else if (!this.speaking) this.waitForVisitor();
     });
   }
 
@@ -292,27 +431,50 @@ export class ServiceDoubleSession {
       this.silentMs = 0;
       if (!this.inSpeech && this.voicedMs >= speechStartMs) {
         this.inSpeech = true;
+        this.tentativeWords = 0;
+        this.visitorActive();
         if (this.speaking) this.interrupt();
       }
+      if (this.inSpeech) this.tentative();
       return;
     }
     this.silentMs += ms;
     if (this.silentMs < speechEndMs) return;
     if (this.inSpeech) {
       const text = this.script.heard[this.spokenTurns++] ?? "(inaudible)";
-      this.send({ type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: this.nextEventId++ } });
+      this.send({ type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: this.turnEventId() } });
+      this.nextEventId += 1;
       this.visitorTurn({ via: "speech", text });
     }
     this.inSpeech = false;
     this.voicedMs = 0;
   }
 
+  /** The words of the turn being spoken heard so far: one more per msPerTentativeWord of voice, each growth sent once. */
+  private tentative(): void {
+    const words = (this.script.heard[this.spokenTurns] ?? "").split(/\s+/).filter((word) => word !== "");
+    const heard = Math.min(words.length, Math.floor(this.voicedMs / msPerTentativeWord));
+    if (heard <= this.tentativeWords) return;
+    this.tentativeWords = heard;
+    this.send({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words.slice(0, heard).join(" "), event_id: this.turnEventId() } });
+  }
+
+  /** The id the turn being spoken will have, unless the agent speaks first: tentative transcripts and the final one share it. */
+  private turnEventId(): number {
+    return this.nextEventId;
+  }
+
   private after(ms: number, action: () => void): void {
+    this.timer(ms, action);
+  }
+
+  private timer(ms: number, action: () => void): Timer {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (!this.closed) action();
     }, ms);
     this.timers.add(timer);
+    return timer;
   }
 
   private pause(ms: number): Promise<void> {
