@@ -45,6 +45,8 @@ export type CallState = {
   debrief: Debrief | null;
   canSendFeedback: boolean;
   feedback: { eventId: number; value: FeedbackValue } | null;
+  /** What changed in a connected call that the call's status says (a microphone pulled out); null when nothing. */
+  notice: string | null;
 };
 
 export type CallEvent =
@@ -71,7 +73,8 @@ export type CallEvent =
   | { type: "debrief"; debrief: Debrief }
   | { type: "dismiss-debrief" }
   | { type: "feedback-available"; available: boolean }
-  | { type: "feedback-sent"; eventId: number; value: FeedbackValue };
+  | { type: "feedback-sent"; eventId: number; value: FeedbackValue }
+  | { type: "notice"; text: string };
 
 /** A long call cannot grow the page without bound. */
 export const MAX_CAPTIONS = 200;
@@ -94,6 +97,7 @@ export const initialCallState: CallState = {
   debrief: null,
   canSendFeedback: false,
   feedback: null,
+  notice: null,
 };
 
 const live = (state: CallState) => state.phase !== "idle";
@@ -176,6 +180,7 @@ function stopped(state: CallState, error: string | null): CallState {
     canSendFeedback: false,
     unechoedTyped: [],
     agentTyping: false,
+    notice: null,
   };
 }
 
@@ -245,6 +250,8 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       return { ...state, canSendFeedback: live(state) && event.available };
     case "feedback-sent":
       return { ...state, feedback: { eventId: event.eventId, value: event.value } };
+    case "notice":
+      return state.phase === "connected" ? { ...state, notice: event.text } : state;
   }
 }
 
