@@ -79,7 +79,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
         )}
       </div>
       <p role="status" className="sr-only">
-        {statusText(state.phase, state.ended, state.debrief !== null)}
+        {state.phase === "connected" && state.notice ? state.notice : statusText(state.phase, state.ended, state.debrief !== null)}
       </p>
 
       <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">

@@ -15,6 +15,7 @@ import { CALL_VARIABLES } from "@/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
+import { browserStorage, canRouteOutput, startingDevices, type DeviceIds } from "@/lib/call/devices";
 import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";
 import { voiceAssets } from "./voice-assets.generated";
 
@@ -170,6 +171,8 @@ function SessionStart({ session, events }: CallEngineProps) {
       }
     };
     let conversation: Conversation | null = null;
+    // What a voice call uses now, for the device choice (live/device-choice.tsx); a typed call has none.
+    let devices: DeviceIds | null = null;
     const controls: EngineControls = {
       // The conversation itself, not the provider: once the caller hangs up, the provider has let go
       // of it while its closing line plays, and End Call must still cut that.
@@ -183,6 +186,19 @@ function SessionStart({ session, events }: CallEngineProps) {
         } catch {
           return 0;
         }
+      },
+      devices: () => (devices ? { ...devices } : null),
+      // The SDK's own switch: it opens the new microphone before letting go of the old one, and keeps mute.
+      switchDevice: async (kind, deviceId) => {
+        if (!devices) return false;
+        try {
+          if (kind === "microphone") await sdk.changeInputDevice({ inputDeviceId: deviceId || undefined });
+          else await sdk.changeOutputDevice({ outputDeviceId: deviceId || undefined });
+        } catch {
+          return false;
+        }
+        devices[kind] = deviceId;
+        return true;
       },
     };
     // audioContext and signal come with the project's SDK patch (patches/, docs/call-widget.md, "The voice SDK patch").
@@ -200,7 +216,16 @@ function SessionStart({ session, events }: CallEngineProps) {
       },
       onConnect: () => events.connected(controls),
     };
-    sdk.startSession(options);
+    if (session.textOnly) {
+      sdk.startSession(options);
+      return;
+    }
+    // A voice call starts on the devices chosen in an earlier call, where they are still plugged in.
+    void startingDevices(browserStorage(), canRouteOutput()).then((starting) => {
+      if (session.signal.aborted) return;
+      devices = starting;
+      sdk.startSession({ ...options, inputDeviceId: starting.microphone || undefined, outputDeviceId: starting.speaker || undefined });
+    });
   }, [sdk, setMuted, sendFeedback, session, events]);
 
   return null;

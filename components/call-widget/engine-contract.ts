@@ -5,6 +5,7 @@
  */
 import type { Dispatch } from "react";
 import type { CallEvent } from "@/lib/call/call-state";
+import type { DeviceIds, DeviceKind } from "@/lib/call/devices";
 
 /** One call attempt, as the engine starts it when it mounts (a fresh SDK provider per attempt). */
 export type EngineSession = {
@@ -25,6 +26,10 @@ export type EngineControls = {
   sendFeedback(like: boolean, eventId: number): void;
   /** 0-1, the microphone level in the voice band; 0 while muted or without a call. */
   inputVolume(): number;
+  /** The microphone and speaker a voice call uses now ("" is the default); null without a voice call. */
+  devices(): DeviceIds | null;
+  /** Moves a voice call to another device through the SDK; false where it could not (the call keeps its device). */
+  switchDevice(kind: DeviceKind, deviceId: string): Promise<boolean>;
 };
 
 /** How the engine reports back; the widget drops whatever comes from an attempt that is no longer current. */

@@ -185,6 +185,8 @@ export function useCall() {
       sendText: (reply) => current.current?.controls?.sendText(reply),
       sendFeedback: (like, eventId) => current.current?.controls?.sendFeedback(like, eventId),
       inputVolume: () => current.current?.controls?.inputVolume() ?? 0,
+      devices: () => current.current?.controls?.devices() ?? null,
+      switchDevice: async (kind, deviceId) => (await current.current?.controls?.switchDevice(kind, deviceId)) ?? false,
     }),
     [end],
   );

@@ -50,6 +50,8 @@ export type CallState = {
   debrief: Debrief | null;
   canSendFeedback: boolean;
   feedback: { eventId: number; value: FeedbackValue } | null;
+  /** What changed in a connected call that the call's status says (a microphone pulled out); null when nothing. */
+  notice: string | null;
 };
 
 export type CallEvent =
@@ -78,7 +80,8 @@ export type CallEvent =
   | { type: "debrief"; debrief: Debrief }
   | { type: "dismiss-debrief" }
   | { type: "feedback-available"; available: boolean }
-  | { type: "feedback-sent"; eventId: number; value: FeedbackValue };
+  | { type: "feedback-sent"; eventId: number; value: FeedbackValue }
+  | { type: "notice"; text: string };
 
 /** A long call cannot grow the page without bound. */
 export const MAX_CAPTIONS = 200;
@@ -102,6 +105,7 @@ export const initialCallState: CallState = {
   debrief: null,
   canSendFeedback: false,
   feedback: null,
+  notice: null,
 };
 
 const live = (state: CallState) => state.phase !== "idle";
@@ -185,6 +189,7 @@ function stopped(state: CallState, error: string | null): CallState {
     unechoedTyped: [],
     tentative: "",
     agentTyping: false,
+    notice: null,
   };
 }
 
@@ -257,6 +262,8 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       return { ...state, canSendFeedback: live(state) && event.available };
     case "feedback-sent":
       return { ...state, feedback: { eventId: event.eventId, value: event.value } };
+    case "notice":
+      return state.phase === "connected" ? { ...state, notice: event.text } : state;
   }
 }
 

@@ -8,6 +8,7 @@ import type { EngineControls } from "../engine-contract";
 import { CallCaptions } from "./call-captions";
 import { CallTimer } from "./call-timer";
 import { DebriefCard } from "./debrief-card";
+import { DeviceChoice } from "./device-choice";
 import { LevelMeter } from "./level-meter";
 import { MicrophoneHelp } from "./microphone-help";
 import { ReplyFeedback } from "./reply-feedback";
@@ -69,6 +70,8 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
           </p>
         </div>
       )}
+
+      {connected && voice && <DeviceChoice controls={controls} dispatch={dispatch} notice={state.notice} />}
 
       {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} tentative={state.tentative} />}
 

@@ -370,6 +370,13 @@ describe("callReducer: live flags", () => {
     expect(callReducer(connected, { type: "feedback-sent", eventId: 7, value: "dislike" }).feedback).toEqual({ eventId: 7, value: "dislike" });
   });
 
+  it("keeps a connected call's notice (a device lost) until the call stops, and none outside a call", () => {
+    const noticed = callReducer(connected, { type: "notice", text: "Headset was disconnected." });
+    expect(noticed.notice).toBe("Headset was disconnected.");
+    expect(callReducer(noticed, { type: "ended" }).notice).toBeNull();
+    expect(callReducer(connecting, { type: "notice", text: "x" })).toBe(connecting);
+  });
+
   it("shows and dismisses the debrief", () => {
     const shown = callReducer(connected, { type: "debrief", debrief });
     expect(shown.debrief).toEqual(debrief);

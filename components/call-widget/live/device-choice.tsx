@@ -1,0 +1,148 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type Dispatch } from "react";
+import { callDeviceText as text } from "@/content/call/devices";
+import type { CallEvent } from "@/lib/call/call-state";
+import {
+  browserStorage,
+  canRouteOutput,
+  DEFAULT_DEVICE,
+  defaultDevices,
+  deviceLists,
+  fallbacksAfterChange,
+  listDevices,
+  remember,
+  type DeviceIds,
+  type DeviceKind,
+  type DeviceLists,
+  type DeviceOption,
+} from "@/lib/call/devices";
+import type { EngineControls } from "../engine-contract";
+
+type DeviceChoiceProps = {
+  controls: Pick<EngineControls, "devices" | "switchDevice">;
+  dispatch: Dispatch<CallEvent>;
+  /** The call's latest notice (a device lost), shown here as well as said in the call's status. */
+  notice: string | null;
+};
+
+/**
+ * The microphone and speaker of a voice call, chosen from the browser's lists (default first),
+ * kept up to date as devices come and go, and remembered for the next call. Where the engine
+ * cannot route a page's sound (Safari, Firefox without setSinkId), a short reason stands in for
+ * the speaker list.
+ */
+export function DeviceChoice({ controls, dispatch, notice }: DeviceChoiceProps) {
+  const [routable] = useState(canRouteOutput);
+  const [lists, setLists] = useState<DeviceLists | null>(null);
+  const [chosen, setChosen] = useState<DeviceIds>(() => controls.devices() ?? defaultDevices);
+  /** What the lists show, and what the call uses: apart while a switch is under way. */
+  const shown = useRef({ chosen, lists: null as DeviceLists | null });
+  const inUse = useRef<Record<DeviceKind, string | null>>({ ...chosen });
+  const switching = useRef<Promise<void>>(Promise.resolve());
+  const handlers = useRef<{ choose(kind: DeviceKind, id: string): void }>({ choose: () => {} });
+
+  useEffect(() => {
+    const show = (kind: DeviceKind, id: string) => {
+      shown.current.chosen = { ...shown.current.chosen, [kind]: id };
+      setChosen(shown.current.chosen);
+    };
+    /**
+     * Moves the call to the device the list shows, one switch at a time: the SDK refuses a switch
+     * while another is under way, and a keyboard's arrow keys change a closed select at each press.
+     */
+    const apply = (kind: DeviceKind, visitorChose: boolean) => {
+      switching.current = switching.current.then(async () => {
+        const wanted = shown.current.chosen[kind];
+        if (wanted === inUse.current[kind]) return;
+        if (await controls.switchDevice(kind, wanted)) {
+          inUse.current[kind] = wanted;
+          const option = shown.current.lists?.[kind].find((candidate) => candidate.id === wanted);
+          if (visitorChose && option) remember(browserStorage(), kind, option);
+        } else if (visitorChose && shown.current.chosen[kind] === wanted) {
+          show(kind, inUse.current[kind] ?? DEFAULT_DEVICE);
+          const label = shown.current.lists?.[kind].find((candidate) => candidate.id === wanted)?.label ?? text.chosen[kind];
+          dispatch({ type: "notice", text: text.switchFailed(kind, label) });
+        }
+      });
+    };
+    handlers.current = {
+      choose: (kind, id) => {
+        show(kind, id);
+        apply(kind, true);
+      },
+    };
+
+    let mounted = true;
+    const refresh = async () => {
+      const next = deviceLists(await listDevices());
+      if (!mounted) return;
+      const before = shown.current.lists ?? next;
+      shown.current.lists = next;
+      setLists(next);
+      for (const fallback of fallbacksAfterChange(shown.current.chosen, before, next, routable)) {
+        if (fallback.lostLabel !== null) dispatch({ type: "notice", text: text.lost(fallback.kind, fallback.lostLabel) });
+        show(fallback.kind, DEFAULT_DEVICE);
+        // The default may already be in use (the microphone that went away was it): reopen it all the same.
+        inUse.current[fallback.kind] = null;
+        apply(fallback.kind, false);
+      }
+    };
+    void refresh();
+    const media = typeof navigator === "undefined" ? undefined : navigator.mediaDevices;
+    const onChange = () => void refresh();
+    media?.addEventListener?.("devicechange", onChange);
+    return () => {
+      mounted = false;
+      media?.removeEventListener?.("devicechange", onChange);
+    };
+  }, [controls, dispatch, routable]);
+
+  if (!lists) return null;
+  const choose = (kind: DeviceKind, id: string) => handlers.current.choose(kind, id);
+
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <DeviceSelect kind="microphone" options={lists.microphone} chosen={chosen.microphone} onChoose={choose} />
+      {routable ? (
+        <DeviceSelect kind="speaker" options={lists.speaker} chosen={chosen.speaker} onChoose={choose} />
+      ) : (
+        <p className="text-sm" data-testid="call-speaker-fixed">
+          <span className="block font-semibold">{text.labels.speaker}</span>
+          <span className="text-neutral-300">{text.speakerFixed}</span>
+        </p>
+      )}
+      {notice && <p className="text-sm text-yellow-200 sm:col-span-2">{notice}</p>}
+    </div>
+  );
+}
+
+type DeviceSelectProps = {
+  kind: DeviceKind;
+  options: readonly DeviceOption[];
+  chosen: string;
+  onChoose: (kind: DeviceKind, id: string) => void;
+};
+
+function DeviceSelect({ kind, options, chosen, onChoose }: DeviceSelectProps) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {text.labels[kind]}
+      </label>
+      <select
+        id={id}
+        value={chosen}
+        onChange={(event) => onChoose(kind, event.target.value)}
+        className="mt-1 block min-h-11 w-full min-w-0 max-w-full truncate rounded-lg border border-white/40 bg-neutral-900 px-3 text-sm text-white"
+      >
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
