@@ -23,7 +23,7 @@ export type CallControllerProps = {
 
 /** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
 export function CallController({ scenarioPicker, consentNote, anchorId }: CallControllerProps) {
-  const { state, dispatch, engine, active, controls, preload, start, end, continuity, callAgain, continueByVoice, setTypingInstead } = useCall();
+  const { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead } = useCall();
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
   const againButton = useRef<HTMLButtonElement>(null);
@@ -62,8 +62,8 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
     clearCallMarks();
     markCall(callMarks.start);
     focusReturn.current = submitter !== null && submitter === document.activeElement ? channel : null;
-    if (again) return callAgain(again, audio);
-    void start(channel, new FormData(event.currentTarget).get("scenario"), audio);
+    // Call again starts the dropped call's scenario, whatever the picker shows now.
+    void start(channel, again?.scenario ?? new FormData(event.currentTarget).get("scenario"), audio);
   };
 
   const onContinueByVoice = () => {

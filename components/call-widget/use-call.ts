@@ -218,14 +218,6 @@ export function useCall() {
     if (current.current) stop(current.current, null);
   }, [stop]);
 
-  /** Call again after a drop: the dropped call's scenario and channel, in one press. `audio` as for start. */
-  const callAgain = useCallback(
-    (plan: CallPlan, audio: AudioContext | null) => {
-      void start(plan.channel, plan.scenario, audio);
-    },
-    [start],
-  );
-
   /**
    * A typed call becomes a voice call. The protocol fixes a conversation's modality when it
    * starts (conversation.text_only is an override of conversation_initiation_client_data, and
@@ -269,7 +261,7 @@ export function useCall() {
     [end],
   );
 
-  return { state, dispatch, engine, active, controls, preload, start, end, continuity, callAgain, continueByVoice, setTypingInstead };
+  return { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead };
 }
 
 async function openMicrophone(): Promise<MediaStream> {
