@@ -6,6 +6,8 @@ import { publicEnv } from "@/lib/config/public-env";
 import type { CallChannel } from "@/lib/call/call-state";
 import { openAudioOutputInGesture } from "@/lib/call/audio-unlock";
 import { callMarks, clearCallMarks, markCall } from "@/lib/call/call-marks";
+import { canCallAgain, type ContinuityState } from "@/lib/call/call-continuity";
+import { CallAgainButton } from "./call-again-button";
 import { useCall } from "./use-call";
 
 const badgeBase = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold";
@@ -21,9 +23,10 @@ export type CallControllerProps = {
 
 /** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
 export function CallController({ scenarioPicker, consentNote, anchorId }: CallControllerProps) {
-  const { state, dispatch, engine, active, controls, preload, start, end } = useCall();
+  const { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead } = useCall();
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
+  const againButton = useRef<HTMLButtonElement>(null);
   /**
    * The button a keyboard user started the call with. Start Call is disabled and the typed
    * button removed while connecting, which drops the focus to <body>; it is put back when
@@ -40,11 +43,18 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
     (state.phase === "idle" && channel === "typed" ? typedButton.current : callButton.current)?.focus();
   }, [state.phase]);
 
+  // A call that drops takes its live controls with it: a focus lost with them goes to Call again.
+  useEffect(() => {
+    if (continuity.recovery !== "dropped") return;
+    if (document.activeElement === null || document.activeElement === document.body) againButton.current?.focus();
+  }, [continuity.recovery]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state.phase === "connected") return end();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const channel: CallChannel = submitter?.getAttribute("value") === "typed" ? "typed" : "voice";
+    const again = submitter?.getAttribute("value") === "again" ? continuity.plan : null;
+    const channel: CallChannel = again?.channel ?? (submitter?.getAttribute("value") === "typed" ? "typed" : "voice");
     if (state.phase !== "idle") return;
     // Inside the visitor's gesture, before anything awaits: WebKit plays the caller only through a context
     // started here, and every engine opens its speaker while the call connects.
@@ -52,7 +62,18 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
     clearCallMarks();
     markCall(callMarks.start);
     focusReturn.current = submitter !== null && submitter === document.activeElement ? channel : null;
-    void start(channel, new FormData(event.currentTarget).get("scenario"), audio);
+    // Call again starts the dropped call's scenario, whatever the picker shows now.
+    void start(channel, again?.scenario ?? new FormData(event.currentTarget).get("scenario"), audio);
+  };
+
+  const onContinueByVoice = () => {
+    if (!continuity.plan) return;
+    // In the visitor's tap, as for Start Call; the button goes with the typed call, End Call takes the focus once connected.
+    const audio = openAudioOutputInGesture();
+    clearCallMarks();
+    markCall(callMarks.start);
+    focusReturn.current = "voice";
+    continueByVoice(continuity.plan, audio);
   };
 
   const live = state.phase !== "idle";
@@ -68,7 +89,9 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
             {text.badges.connected}
           </span>
         )}
-        {state.phase === "connecting" && <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{text.badges.connecting}</span>}
+        {state.phase === "connecting" && (
+          <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{continuity.recovery === "retrying" ? text.badges.retrying : text.badges.connecting}</span>
+        )}
         {live && <span className={`${badgeBase} bg-white/10 text-white ring-1 ring-white/30`}>{text.simulationLabel}</span>}
       </div>
       <div role="alert" className="empty:hidden">
@@ -79,7 +102,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
         )}
       </div>
       <p role="status" className="sr-only">
-        {state.phase === "connected" && state.notice ? state.notice : statusText(state.phase, state.ended, state.debrief !== null)}
+        {state.phase === "connected" && state.notice ? state.notice : statusText(state.phase, state.ended, state.debrief !== null, continuity)}
       </p>
 
       <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
@@ -100,6 +123,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
           >
             {state.phase === "connected" ? text.buttons.end : state.phase === "connecting" ? text.buttons.connecting : text.buttons.start}
           </button>
+          {!live && canCallAgain(continuity) && <CallAgainButton ref={againButton} intent={intent} />}
           {!live && (
             <button ref={typedButton} type="submit" value="typed" {...intent} className={`${buttonBase} border border-white/40 text-white hover:border-white hover:bg-white/10`}>
               {text.buttons.startTyped}
@@ -114,16 +138,23 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
       {engine && (
         <>
           {active && <engine.CallEngine key={active.id} session={active.session} events={active.events} />}
-          <engine.LivePanel state={state} dispatch={dispatch} controls={controls} callLimitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS} />
+          <engine.LivePanel
+            state={state}
+            dispatch={dispatch}
+            controls={controls}
+            callLimitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS}
+            inputSwitch={{ typingInstead: continuity.typingInstead, onTypingInstead: setTypingInstead, onContinueByVoice }}
+          />
         </>
       )}
     </div>
   );
 }
 
-function statusText(phase: string, ended: boolean, hasDebrief: boolean): string {
-  if (phase === "connecting") return text.status.connecting;
+function statusText(phase: string, ended: boolean, hasDebrief: boolean, continuity: ContinuityState): string {
+  if (phase === "connecting") return continuity.recovery === "retrying" ? text.status.retrying : text.status.connecting;
   if (phase === "connected") return text.status.connected;
+  if (canCallAgain(continuity)) return text.status.dropped;
   if (ended) return hasDebrief ? `${text.status.ended}. ${text.status.debriefReady}` : text.status.ended;
   return "";
 }

@@ -11,12 +11,13 @@ import { useEffect, useMemo, useRef } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
+import { isDrop } from "@/lib/call/call-continuity";
 import { CALL_VARIABLES } from "@/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import { browserStorage, canRouteOutput, startingDevices, type DeviceIds } from "@/lib/call/devices";
-import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";
+import type { CallEngineProps, EngineControls, EngineEvents, StopCause } from "./engine-contract";
 import { voiceAssets } from "./voice-assets.generated";
 
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
@@ -38,6 +39,13 @@ function clientTools(dispatch: EngineEvents["dispatch"]) {
       return "The debrief is on screen.";
     },
   };
+}
+
+/** A socket that failed before the session started (the SDK's SessionConnectionError), for the widget's retry. */
+function socketFailure(error: unknown): StopCause | undefined {
+  if ((error as { name?: unknown } | null)?.name !== "SessionConnectionError") return undefined;
+  const code = (error as { closeCode?: unknown }).closeCode;
+  return { stage: "socket", closeCode: typeof code === "number" ? code : null };
 }
 
 type AudioFrame = { type: "audio"; audio_event: { audio_base_64?: string; event_id: number; alignment?: unknown } };
@@ -112,14 +120,14 @@ export function CallEngine({ session, events }: CallEngineProps) {
   const callbacks = useMemo<HookCallbacks>(() => {
     const { dispatch, stopped } = events;
     return {
-      onDisconnect: (details) => stopped(disconnectErrorMessage(details)),
+      onDisconnect: (details) => stopped(disconnectErrorMessage(details), { stage: "call", dropped: isDrop(details) }),
       onError: (message, context) => {
         if (isRecoverableSessionError(message)) {
           console.warn(`Call: ${message}`);
           return;
         }
         // Any other error ends the call (docs/specification.md §4), even those the SDK would survive.
-        stopped(sessionFailureMessage(message, context));
+        stopped(sessionFailureMessage(message, context), socketFailure(context));
       },
       onMessage: ({ message, role, event_id }) => {
         if (role === "agent") clock.text(textOnly);

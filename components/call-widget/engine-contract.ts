@@ -6,6 +6,10 @@
 import type { Dispatch } from "react";
 import type { CallEvent } from "@/lib/call/call-state";
 import type { DeviceIds, DeviceKind } from "@/lib/call/devices";
+import type { PreConnectFailure } from "@/lib/call/call-continuity";
+
+/** Why a call stopped, where the widget can carry on from it (lib/call/call-continuity.ts). */
+export type StopCause = PreConnectFailure | { readonly stage: "call"; readonly dropped: boolean };
 
 /** One call attempt, as the engine starts it when it mounts (a fresh SDK provider per attempt). */
 export type EngineSession = {
@@ -37,7 +41,7 @@ export type EngineEvents = {
   dispatch: Dispatch<CallEvent>;
   connected(controls: EngineControls): void;
   /** The call stopped; null when it ended normally (the visitor or the caller hung up). */
-  stopped(error: string | null): void;
+  stopped(error: string | null, cause?: StopCause): void;
 };
 
 export type CallEngineProps = { session: EngineSession; events: EngineEvents };

@@ -8,6 +8,7 @@ import { callReducer, initialCallState, type CallChannel, type CallEvent } from 
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
 import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
+import { continuityReducer, initialContinuity, RETRY_DELAY_MS, shouldRetry, type CallPlan, type PreConnectFailure } from "@/lib/call/call-continuity";
 import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
 
 type EngineModule = typeof import("./call-engine");
@@ -35,6 +36,10 @@ class Attempt {
   microphone: MediaStream | null = null;
   controls: EngineControls | null = null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Automatic retries used before connecting (lib/call/call-continuity.ts); the signed URL a failed socket retries with. */
+  retries = 0;
+  signedUrl = "";
+  retryTimer: ReturnType<typeof setTimeout> | undefined;
   stopWatchingAudio: () => void = () => {};
 
   constructor(
@@ -51,6 +56,7 @@ class Attempt {
   /** Every way an attempt stops: the microphone is released and nothing of it keeps running (docs/specification.md §4). */
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
     this.stopWatchingAudio();
     this.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
     this.controls?.end();
@@ -68,6 +74,7 @@ export type ActiveCall = { id: number; session: EngineSession; events: EngineEve
  */
 export function useCall() {
   const [state, dispatch] = useReducer(callReducer, initialCallState);
+  const [continuity, recover] = useReducer(continuityReducer, initialContinuity);
   const [engine, setEngine] = useState<EngineModule | null>(null);
   const [active, setActive] = useState<ActiveCall | null>(null);
   const current = useRef<Attempt | null>(null);
@@ -93,16 +100,34 @@ export function useCall() {
     loadEngine().catch(() => {});
   }, [loadEngine]);
 
-  const stop = useCallback((attempt: Attempt, error: string | null) => {
+  const stop = useCallback((attempt: Attempt, error: string | null, dropped = false) => {
     if (current.current !== attempt) return;
     current.current = null;
     attempt.dispose();
     setActive(null);
     dispatch(error === null ? { type: "ended" } : { type: "failed", message: error });
+    recover({ type: "stopped", dropped });
   }, []);
 
-  const eventsFor = useCallback(
-    (attempt: Attempt): EngineEvents => ({
+  /** Waits out the retry delay, saying so; false when the visitor ended the attempt meanwhile. */
+  const pauseToRetry = useCallback((attempt: Attempt): Promise<boolean> => {
+    attempt.retries += 1;
+    recover({ type: "retrying" });
+    return new Promise((resolve) => {
+      attempt.retryTimer = setTimeout(() => resolve(current.current === attempt), RETRY_DELAY_MS);
+      attempt.abort.signal.addEventListener("abort", () => resolve(false), { once: true });
+    });
+  }, []);
+
+  /**
+   * Hands the engine a session for an attempt: a fresh SDK provider (keyed by a new id), under the
+   * connect timeout. A socket that fails before the session starts is opened again once, with the
+   * same signed URL (lib/call/call-continuity.ts says why that costs no second signed URL); the
+   * SDK failed before it took the attempt's audio context, so the context unlocked in the tap
+   * still plays.
+   */
+  const openSession = useMemo(() => {
+    const eventsFor = (attempt: Attempt): EngineEvents => ({
       dispatch: (event: CallEvent) => {
         if (current.current === attempt) dispatch(event);
       },
@@ -112,11 +137,31 @@ export function useCall() {
         attempt.controls = controls;
         markCall(callMarks.connected);
         dispatch({ type: "connected", at: Date.now() });
+        recover({ type: "connected" });
       },
-      stopped: (error) => stop(attempt, error),
-    }),
-    [stop],
-  );
+      stopped: (error, cause) => {
+        if (current.current !== attempt) return;
+        const connected = attempt.controls !== null;
+        if (!connected && cause?.stage === "socket" && shouldRetry(cause, attempt.retries)) return void retry(attempt);
+        stop(attempt, error, connected && cause?.stage === "call" && cause.dropped);
+      },
+    });
+    const open = (attempt: Attempt) => {
+      clearTimeout(attempt.timer);
+      attempt.timer = setTimeout(() => stop(attempt, text.errors.connectionFailed), CONNECT_TIMEOUT_MS);
+      setActive({
+        id: nextId.current++,
+        session: { signedUrl: attempt.signedUrl, textOnly: attempt.channel === "typed", audioContext: attempt.audio, signal: attempt.abort.signal },
+        events: eventsFor(attempt),
+      });
+    };
+    const retry = async (attempt: Attempt) => {
+      clearTimeout(attempt.timer);
+      setActive(null);
+      if (await pauseToRetry(attempt)) open(attempt);
+    };
+    return open;
+  }, [pauseToRetry, stop]);
 
   /**
    * Starts a call. `audio` is the context unlocked inside the visitor's tap (or null); it is
@@ -130,6 +175,7 @@ export function useCall() {
       const scenario = isCallScenarioId(scenarioValue) ? scenarioValue : defaultCallScenarioId;
       const abandoned = () => current.current !== attempt;
       dispatch({ type: "start", channel });
+      recover({ type: "start", plan: { channel, scenario } });
       if (audio) attempt.stopWatchingAudio = watchAudioOutput(audio, AUDIO_OUTPUT_TIMEOUT_MS, () => stop(attempt, text.errors.audioOutputFailed));
       try {
         if (channel === "voice") attempt.microphone = await openMicrophone();
@@ -139,34 +185,60 @@ export function useCall() {
           throw new StartFailure(text.errors.startFailed);
         });
         if (abandoned()) return attempt.dispose();
-        const signedUrl = await loaded
-          .requestSignedUrl({
+        const request = () =>
+          loaded.requestSignedUrl({
             supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin,
             anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
             scenario,
             signal: attempt.abort.signal,
+          });
+        const failure = (error: unknown): PreConnectFailure | null => (error instanceof loaded.SignedUrlError ? { stage: "signed-url", status: error.status } : null);
+        attempt.signedUrl = await request()
+          .catch(async (error: unknown) => {
+            const failed = failure(error);
+            // A transient failure is asked again once; the service gave back what the first one counted.
+            if (abandoned() || failed === null || !shouldRetry(failed, attempt.retries)) throw error;
+            if (!(await pauseToRetry(attempt))) throw error;
+            return request();
           })
           .catch((error: unknown) => {
             throw new StartFailure(error instanceof loaded.SignedUrlError ? error.message : text.errors.startFailed);
           });
         if (abandoned()) return attempt.dispose();
-        attempt.timer = setTimeout(() => stop(attempt, text.errors.connectionFailed), CONNECT_TIMEOUT_MS);
-        setActive({
-          id: attempt.id,
-          session: { signedUrl, textOnly: channel === "typed", audioContext: attempt.audio, signal: attempt.abort.signal },
-          events: eventsFor(attempt),
-        });
+        openSession(attempt);
       } catch (error) {
         if (error instanceof StartFailure && error.message === text.errors.microphoneDenied) preload();
         stop(attempt, error instanceof StartFailure ? error.message : text.errors.startFailed);
       }
     },
-    [eventsFor, loadEngine, preload, stop],
+    [loadEngine, openSession, pauseToRetry, preload, stop],
   );
 
   const end = useCallback(() => {
     if (current.current) stop(current.current, null);
   }, [stop]);
+
+  /**
+   * A typed call becomes a voice call. The protocol fixes a conversation's modality when it
+   * starts (conversation.text_only is an override of conversation_initiation_client_data, and
+   * nothing later changes it), so the typed session ends and a new voice session starts with the
+   * same scenario, asking for the microphone as any voice call does. Both in the same tick, so
+   * the widget goes from connected to connecting without showing the typed call as ended.
+   */
+  const continueByVoice = useCallback(
+    (plan: CallPlan, audio: AudioContext | null) => {
+      if (current.current) stop(current.current, null);
+      void start("voice", plan.scenario, audio);
+    },
+    [start, stop],
+  );
+
+  /** Type instead mutes the microphone; talking again unmutes it. */
+  const setTypingInstead = useCallback((typing: boolean) => {
+    current.current?.controls?.setMuted(typing);
+    dispatch({ type: "muted", muted: typing });
+    recover({ type: typing ? "type-instead" : "talk-instead" });
+  }, []);
 
   useEffect(
     () => () => {
@@ -191,7 +263,7 @@ export function useCall() {
     [end],
   );
 
-  return { state, dispatch, engine, active, controls, preload, start, end };
+  return { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead };
 }
 
 async function openMicrophone(): Promise<MediaStream> {

@@ -9,6 +9,15 @@ export const callLiveText = {
     closeDebrief: "Close debrief",
   },
 
+  /** Switching between talking and typing during a call. */
+  inputSwitch: {
+    typeInstead: "Type instead",
+    talkInstead: "Talk instead",
+    continueByVoice: "Continue by voice",
+    typing: "Microphone off. Type your replies.",
+    talking: "Microphone on. You can talk again.",
+  },
+
   status: {
     agentSpeaking: "The caller is speaking",
     listening: "The caller is listening",

@@ -11,6 +11,7 @@ export const callWidgetText = {
   badges: {
     connected: "Connected",
     connecting: "Connecting...",
+    retrying: "Retrying...",
   },
 
   buttons: {
@@ -18,6 +19,8 @@ export const callWidgetText = {
     connecting: "Connecting...",
     end: "End Call",
     startTyped: "Reply by typing instead",
+    /** After a dropped call: the same scenario and channel again, in one press. */
+    callAgain: "Call again",
   },
 
   /** Read out by the widget's status live region. */
@@ -26,6 +29,8 @@ export const callWidgetText = {
     connected: "Call connected",
     ended: "Call ended",
     debriefReady: "Your red-flag debrief is below.",
+    retrying: "The connection failed. Trying once more...",
+    dropped: "The call dropped. Call again starts the same scenario.",
   },
 
   /**

@@ -13,9 +13,19 @@ const FUNCTION_NAME = "elevenlabs-auth";
 /** The service itself gives up on the voice provider after 5 s; this covers a dead network. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-/** Carries the message the widget shows, already in the spec's words. */
+/**
+ * Carries the message the widget shows, already in the spec's words, and the service's HTTP
+ * status (null when no answer came), from which the widget decides whether to retry
+ * (lib/call/call-continuity.ts).
+ */
 export class SignedUrlError extends Error {
   override name = "SignedUrlError";
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export type SignedUrlRequest = {
@@ -32,9 +42,9 @@ export async function requestSignedUrl({ supabaseUrl, anonKey, scenario, signal 
     headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
   });
   const { data, error } = await functions.invoke<unknown>(FUNCTION_NAME, { body: { scenario }, signal, timeout: REQUEST_TIMEOUT_MS });
-  if (error) throw new SignedUrlError(errors.signedUrlFailed(await failureReason(error)));
+  if (error) throw new SignedUrlError(errors.signedUrlFailed(await failureReason(error)), statusOf(error));
   const signedUrl = readSignedUrl(data);
-  if (!signedUrl) throw new SignedUrlError(errors.noSignedUrl);
+  if (!signedUrl) throw new SignedUrlError(errors.noSignedUrl, 200);
   return signedUrl;
 }
 
@@ -55,6 +65,11 @@ async function failureReason(error: unknown): Promise<string> {
   if (error instanceof FunctionsFetchError) return "the service could not be reached";
   if (error instanceof FunctionsRelayError) return "the service relay failed";
   return error instanceof Error && error.message ? error.message : "unknown error";
+}
+
+/** The service's HTTP status; null when it never answered (unreachable, timed out, its relay failed). */
+function statusOf(error: unknown): number | null {
+  return error instanceof FunctionsHttpError ? ((error.context as Response | undefined)?.status ?? null) : null;
 }
 
 function isAbort(error: unknown): boolean {

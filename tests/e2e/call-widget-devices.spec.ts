@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { routeServiceDouble, type ServiceDoubleSession } from "../../contract/service-double";
+import { routeServiceDouble } from "../../testkit/browser/service-double-route";
+import type { ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
 import { callDeviceText as deviceText } from "../../content/call/devices";
 import { REMEMBERED_DEVICES_KEY } from "../../lib/call/devices";
 import { callMarks } from "../../lib/call/call-marks";
@@ -116,7 +117,7 @@ for (const [backend, route] of Object.entries(backends)) {
 
     if (sessions) {
       await test.step("the call's microphone audio still reaches the service after the switch", async () => {
-        const chunks = () => sessions[0]!.log.filter((entry) => entry.dir === "in" && typeof entry.frame.user_audio_chunk === "string").length;
+        const chunks = () => sessions[0]!.audioChunks().length;
         const before = chunks();
         await expect.poll(chunks).toBeGreaterThan(before + 10);
       });

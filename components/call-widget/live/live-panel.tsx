@@ -9,6 +9,7 @@ import { CallCaptions } from "./call-captions";
 import { CallTimer } from "./call-timer";
 import { DebriefCard } from "./debrief-card";
 import { DeviceChoice } from "./device-choice";
+import { InputSwitch, type InputSwitchProps } from "./input-switch";
 import { LevelMeter } from "./level-meter";
 import { MicrophoneHelp } from "./microphone-help";
 import { ReplyFeedback } from "./reply-feedback";
@@ -20,10 +21,12 @@ export type LivePanelProps = {
   /** Stable controls of whichever call is current (use-call.ts). */
   controls: EngineControls;
   callLimitSeconds: number;
+  /** Talking and typing as one call (Type instead, Continue by voice); absent, the switch is not offered. */
+  inputSwitch?: Omit<InputSwitchProps, "channel">;
 };
 
 /** The parts of the widget that only exist around a call; they ship in the on-intent chunk. */
-export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LivePanelProps) {
+export function LivePanel({ state, dispatch, controls, callLimitSeconds, inputSwitch }: LivePanelProps) {
   const connected = state.phase === "connected";
   const voice = state.channel === "voice";
   const lastLine = lastAgentLine(state);
@@ -52,7 +55,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
       {connected && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           {state.connectedAt !== null && <CallTimer connectedAt={state.connectedAt} limitSeconds={callLimitSeconds} />}
-          {voice && (
+          {voice && !inputSwitch?.typingInstead && (
             <>
               <button
                 type="button"
@@ -65,6 +68,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds }: LiveP
               <LevelMeter controls={controls} />
             </>
           )}
+          {inputSwitch && <InputSwitch channel={state.channel} {...inputSwitch} />}
           <p className="text-xs text-neutral-400" aria-hidden="true">
             {state.agentSpeaking ? text.status.agentSpeaking : text.status.listening}
           </p>

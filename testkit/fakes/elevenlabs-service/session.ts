@@ -244,6 +244,11 @@ export class ServiceDoubleSession {
     return this.log.flatMap((entry) => (entry.dir === "in" && "type" in entry.frame && entry.frame.type === type ? [entry.frame as Typed<ClientFrame, Type>] : []));
   }
 
+  /** The microphone's chunks the client sent, base64, in order (a user_audio_chunk frame has no type). */
+  audioChunks(): string[] {
+    return this.log.flatMap((entry) => (entry.dir === "in" && "user_audio_chunk" in entry.frame && typeof entry.frame.user_audio_chunk === "string" ? [entry.frame.user_audio_chunk] : []));
+  }
+
   // ------------------------------------------------------------------ the call
 
   private start(init: Init): void {

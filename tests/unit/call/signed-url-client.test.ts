@@ -124,6 +124,15 @@ describe("requestSignedUrl against a live service", () => {
     expect(await failure(ask(json(502, { message: "bad gateway" })))).toBe("Failed to get signed URL: the service answered 502 Bad Gateway");
   });
 
+  it("carries the service's HTTP status for the widget's retry decision, and null when no answer came", async () => {
+    const status = (promise: Promise<unknown>) => promise.then(() => "resolved", (error: SignedUrlError) => error.status);
+    expect(await status(ask(json(502, { error: "The voice service is unavailable." })))).toBe(502);
+    await service!.close();
+    const closed = service!;
+    service = undefined;
+    expect(await status(requestSignedUrl({ supabaseUrl: closed.url, anonKey, scenario: "ceo-urgent-wire" }))).toBeNull();
+  });
+
   it("says the service could not be reached when nothing listens on the port", async () => {
     const closed = await startService(json(200, {}));
     await closed.close();
