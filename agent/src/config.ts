@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
-import { defaultOriginRules, originRules, type OriginRule } from "../../contract/origin-policy";
+import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
+import { defaultOriginRules, originRules, type OriginRule } from "@mockingbird/contract/origin-policy";
 import type { LogLevel } from "./log";
 import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
 

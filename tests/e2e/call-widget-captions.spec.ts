@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { routeServiceDouble } from "../../contract/service-double";
+import { routeServiceDouble } from "@mockingbird/contract/service-double";
 import { agentSocketPattern, callWidget, text, voiceTest as test } from "./support/call-widget";
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble, type ServiceDoubleSession } from "../../contract/service-double";
+import { routeServiceDouble, type ServiceDoubleSession } from "@mockingbird/contract/service-double";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, openingLine, signedUrlPattern, startTypedCall, text } from "./support/call-widget";
 
 /**

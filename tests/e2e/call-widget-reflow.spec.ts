@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { routeServiceDouble, type DoubleScript } from "../../contract/service-double";
+import { routeServiceDouble, type DoubleScript } from "@mockingbird/contract/service-double";
 import { agentSocketPattern, callWidget, expectFits, heldFirmDebrief, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "../../contract/service-double";
-import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
-import { defaultCallScenarioId } from "../../content/call/scenarios";
+import { routeServiceDouble, type DoubleScript, type ServiceDoubleSession } from "@mockingbird/contract/service-double";
+import { CALL_VARIABLES, fillPlaceholders } from "@mockingbird/contract/call-variables";
+import { defaultScenarioId } from "@mockingbird/contract/scenarios";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
 
@@ -19,7 +19,7 @@ let greeting: string;
 const reply = "Dave, extension four four one zero. Now read me that code, please.";
 
 test.beforeAll(async () => {
-  caller = await pushedCaller(defaultCallScenarioId);
+  caller = await pushedCaller(defaultScenarioId);
   greeting = fillPlaceholders(caller.firstMessage, (name, placeholder) => (CALL_VARIABLES as Record<string, string>)[name] ?? placeholder);
 });
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { ServiceDoubleSession, type DoubleScript } from "@/contract/service-double/session";
+import { ServiceDoubleSession, type DoubleScript } from "@mockingbird/contract/service-double/session";
 
 /** What the double of ElevenLabs' service does with a call's first frame, as the service does: overrides and dynamic variables. */
 

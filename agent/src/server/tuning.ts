@@ -1,4 +1,4 @@
-import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "../../../contract/limits";
+import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "@mockingbird/contract/limits";
 import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
 /** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */
