@@ -20,8 +20,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The build checks the app it ships; `tsc -p .` in the test command checks tests, scripts and the agent too.
   typescript: { tsconfigPath: "tsconfig.build.json" },
-  // ESM-only; listing it also lets next/jest transform it for unit tests.
-  transpilePackages: ["marked"],
+  // marked is ESM-only and @mockingbird/contract (contract/) ships TypeScript source; listing them
+  // also lets next/jest transform them for unit tests.
+  transpilePackages: ["marked", "@mockingbird/contract"],
   turbopack: {
     // The voice SDK imports livekit-client for WebRTC sessions; the widget only opens websocket
     // sessions, so a throwing stub saves ~150 KB gzip in the call chunk (docs/protocol.md §6).

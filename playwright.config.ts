@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import { agentWebServer } from "./testkit/servers/agent-web-server";
-import { limitsForTests } from "./testkit/test-limits";
-import { testPorts } from "./testkit/test-ports";
+import { agentWebServer } from "@mockingbird/testkit/servers/agent-web-server";
+import { limitsForTests } from "@mockingbird/testkit/test-limits";
+import { testPorts } from "@mockingbird/testkit/test-ports";
 
 /** Free ports, or the ones these variables name (testkit/test-ports.ts). */
 const ports = testPorts({

@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import mainConfig from "./playwright.config";
-import { agentWebServer } from "./testkit/servers/agent-web-server";
-import { wranglerEnv, wranglerPagesDevCommand } from "./testkit/servers/wrangler";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "./testkit/export-suite/endpoints";
+import { agentWebServer } from "@mockingbird/testkit/servers/agent-web-server";
+import { wranglerEnv, wranglerPagesDevCommand } from "@mockingbird/testkit/servers/wrangler";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "@mockingbird/testkit/export-suite/endpoints";
 
 /**
  * The static export as CDN visitors get it: out/ served by Cloudflare's local Pages runtime

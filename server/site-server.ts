@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
-import { canListen, describePortInUse, isAddressInUse } from "../contract/ports";
+import { canListen, describePortInUse, isAddressInUse } from "@mockingbird/contract/ports";
 import { guardConnections, guardRequests } from "./guard";
 
 const projectRoot = path.resolve(__dirname, "..");

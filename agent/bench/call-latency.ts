@@ -16,10 +16,10 @@ import { createCaller } from "../src/caller";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { percentile } from "../../testkit/stats";
-import { startLocalAgent } from "./support/local-agent";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { percentile } from "@mockingbird/testkit/stats";
+import { startLocalAgent } from "@mockingbird/testkit/servers/agent-process";
 import { random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
 

@@ -27,10 +27,10 @@ import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from ".
 import { transcriptOf } from "../src/speech/recognition/recognizer";
 import { splitSentences } from "../src/speech/synthesis/sentences";
 import { createFliteSynthesizer } from "../src/speech/synthesis/synthesizer";
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { median, percentile } from "../../testkit/stats";
-import { WordErrorRate } from "./support/wer";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { median, percentile } from "@mockingbird/testkit/stats";
+import { WordErrorRate } from "../testkit/wer";
 import { heldOpen } from "./support/held-open";
 
 const workers = Math.max(1, numberOption("workers", 2));

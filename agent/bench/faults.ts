@@ -30,11 +30,11 @@
 import os from "node:os";
 import { createInterface } from "node:readline";
 import WebSocket from "ws";
-import { busyReason } from "../../contract/close-reasons";
-import { numberOption, stringOption } from "../../testkit/cli-options";
-import type { Cell, FigureTable } from "../../testkit/figures/figures";
-import { startFigures } from "../../testkit/figures/record";
-import { startLocalAgent, type LocalAgent } from "./support/local-agent";
+import { busyReason } from "@mockingbird/contract/close-reasons";
+import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
+import type { Cell, FigureTable } from "@mockingbird/testkit/figures/figures";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
 
 const only = stringOption("only");
 const targetFrames = numberOption("frames", 10_000);

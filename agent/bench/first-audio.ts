@@ -29,11 +29,11 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import { pcmToBase64, whiteNoise } from "../src/speech/audio";
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import type { FigureTable } from "../../testkit/figures/figures";
-import { percentile } from "../../testkit/stats";
-import { startLocalAgent, type LocalAgent } from "./support/local-agent";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import type { FigureTable } from "@mockingbird/testkit/figures/figures";
+import { percentile } from "@mockingbird/testkit/stats";
+import { startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
 
 const calls = numberOption("calls", 20);
 const rounds = numberOption("rounds", 5);

@@ -6,10 +6,10 @@
  *
  *   npx tsx agent/bench/noise-suppression.ts [--seconds=30]
  */
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { renderTable } from "../../testkit/figures/render";
-import type { FigureTable } from "../../testkit/figures/figures";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { renderTable } from "@mockingbird/testkit/figures/render";
+import type { FigureTable } from "@mockingbird/testkit/figures/figures";
 import { samplesForMs, SAMPLE_RATE, whiteNoise } from "../src/speech/audio";
 import { NoiseSuppressor } from "../src/speech/recognition/noise-suppression";
 import { Downsampler3x, Upsampler3x } from "../src/speech/recognition/resample-3x";

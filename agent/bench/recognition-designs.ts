@@ -40,13 +40,13 @@ import { dictionaryText, parseCmuDict, trimDictionary, type Pronunciations } fro
 import { transcriptOf, NBEST_SIZE } from "../src/speech/recognition/recognizer";
 import { extraPronunciations, phoneAnswers } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { pairsOption, stringOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import type { Cell } from "../../testkit/figures/figures";
+import { pairsOption, stringOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import type { Cell } from "@mockingbird/testkit/figures/figures";
 import { planGrammar } from "./support/jsgf";
 import { humanRecordings } from "./support/testdata";
 import { evaluationVoices, speakAs, type EvaluationVoice } from "./support/voices";
-import { WordErrorRate } from "./support/wer";
+import { WordErrorRate } from "../testkit/wer";
 import { heldOpen } from "./support/held-open";
 
 type Decoded = { best: string; nbest: string[] };

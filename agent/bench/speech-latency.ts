@@ -20,10 +20,10 @@ import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { durationMs } from "../src/speech/audio";
 import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance } from "../eval/evaluation-set";
-import { buildTimeline, streamPcm, type Segment } from "./support/speech-audio";
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { percentile } from "../../testkit/stats";
+import { buildTimeline, streamPcm, type Segment } from "../testkit/speech-audio";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { percentile } from "@mockingbird/testkit/stats";
 import { heldOpen } from "./support/held-open";
 import { evaluationVoices, speakAs } from "./support/voices";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
-import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "../../contract/turn-timing";
-import { defaultOriginRules, originRules, type OriginRule } from "../../contract/origin-policy";
+import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
+import { defaultOriginRules, originRules, type OriginRule } from "@mockingbird/contract/origin-policy";
 import type { LogLevel } from "./log";
 import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
 

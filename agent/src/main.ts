@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
-import { canListen, describePortInUse, isAddressInUse } from "../../contract/ports";
-import { describeOriginRule } from "../../contract/origin-policy";
+import { canListen, describePortInUse, isAddressInUse } from "@mockingbird/contract/ports";
+import { describeOriginRule } from "@mockingbird/contract/origin-policy";
 import { createCaller, fixedCallerLines, scenarioIds } from "./caller/caller";
 import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";

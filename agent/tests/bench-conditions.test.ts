@@ -14,7 +14,7 @@ import {
   rms,
   roomImpulseResponse,
   telephoneBand,
-} from "../bench/support/conditions";
+} from "../testkit/conditions";
 import { samplesForMs, whiteNoise } from "../src/speech/audio";
 
 const tone = (hz: number, ms: number, level = 8000) => Int16Array.from({ length: samplesForMs(ms) }, (_, i) => Math.round(level * Math.sin((2 * Math.PI * hz * i) / 16_000)));

@@ -2,9 +2,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { projectRoot, startLocalAgent, type LocalAgent } from "../bench/support/local-agent";
-import { serveServiceDouble, type ServedDouble } from "../../testkit/fakes/elevenlabs-service";
-import { textScenarios, type ScenarioResult } from "../../tests/conformance/scenarios";
+import { projectRoot, startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
+import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { textScenarios, type ScenarioResult } from "@mockingbird/testkit/conformance/scenarios";
 import playbook from "../playbooks/it-helpdesk-mfa-reset.json";
 
 /**
@@ -25,7 +25,7 @@ type Report = { node: string; results: ScenarioResult[]; greetings: { heard: num
 
 async function runOfficialClient(api: string, apiKey: string, agentId: string, greeting: string): Promise<Report> {
   const args = { api, apiKey, agentId, greeting, goodbye, maxDurationMs, scenarios: textScenarios, greetingRuns: 10 };
-  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(projectRoot, "tests/conformance/run-node.ts"), JSON.stringify(args)], { cwd: projectRoot, timeout: 170_000 });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(projectRoot, "testkit/conformance/run-node.ts"), JSON.stringify(args)], { cwd: projectRoot, timeout: 170_000 });
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Report;
 }
 

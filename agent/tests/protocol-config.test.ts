@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { availableParallelism } from "node:os";
-import { describeOriginRule } from "../../contract/origin-policy";
+import { describeOriginRule } from "@mockingbird/contract/origin-policy";
 import { ConfigError, loadConfig } from "../src/config";
 
 describe("agent configuration", () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { performance } from "node:perf_hooks";
 import { defaultTuning } from "../src/server";
-import { originRefusedReason, signatureRefusalReasons } from "../../contract/close-reasons";
+import { originRefusedReason, signatureRefusalReasons } from "@mockingbird/contract/close-reasons";
 import { defaultAgentId, ofType, startAgent, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };

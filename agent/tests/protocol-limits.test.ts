@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { abuseReason, audioFloodReason, busyReason, floodReason } from "../../contract/close-reasons";
+import { abuseReason, audioFloodReason, busyReason, floodReason } from "@mockingbird/contract/close-reasons";
 import { ofType, pcmBase64, silence, startAgent, waitUntil, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: { first_message: "" } } };

@@ -9,7 +9,7 @@ import { concatPcm } from "../src/speech/audio";
 import { createSpeech } from "../src/speech";
 import type { Speech } from "../src/speech";
 import { eventIdOf, ofType, startAgent, type Frame, type Harness } from "./support/agent-harness";
-import { silence, streamPcm } from "../bench/support/speech-audio";
+import { silence, streamPcm } from "../testkit/speech-audio";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 let speech: Speech;

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { DebriefReason } from "../src/caller/caller";
-import { closes, type Close } from "../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { ServerFrame } from "../src/server/messages";
 import { CallEnding } from "../src/server/session/ending";
 import { capturingLogger } from "./support/capturing-logger";

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { defaultAbuseLimits, type AbuseLimits } from "../src/server/abuse";
-import { closes, type Close } from "../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { EventRef, InitData } from "../src/server/messages";
 import { InboundFrames } from "../src/server/session/inbound";
 import { capturingLogger, logLevels } from "./support/capturing-logger";

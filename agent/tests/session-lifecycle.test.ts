@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { CallerReply, DebriefReason } from "../src/caller/caller";
-import type { Close } from "../../contract/close-reasons";
-import { closes } from "../../contract/close-reasons";
+import type { Close } from "@mockingbird/contract/close-reasons";
+import { closes } from "@mockingbird/contract/close-reasons";
 import type { InitData, ServerFrame } from "../src/server/messages";
 import { CallLifecycle } from "../src/server/session/lifecycle";
 import { capturingLogger } from "./support/capturing-logger";

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { EventEmitter } from "node:events";
 import { WebSocket } from "ws";
-import { closes } from "../../contract/close-reasons";
+import { closes } from "@mockingbird/contract/close-reasons";
 import { pingFrame } from "../src/server/messages";
 import { CallSocket } from "../src/server/session/transport";
 import { capturingLogger } from "./support/capturing-logger";

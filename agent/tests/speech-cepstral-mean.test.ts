@@ -9,9 +9,9 @@ import pino from "pino";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { concatPcm } from "../src/speech/audio";
 import { visitorSpeech } from "../src/caller/visitor-sentences";
-import { noise, streamPcm } from "../bench/support/speech-audio";
-import { telephoneBand } from "../bench/support/conditions";
-import { WordErrorRate } from "../bench/support/wer";
+import { noise, streamPcm } from "../testkit/speech-audio";
+import { telephoneBand } from "../testkit/conditions";
+import { WordErrorRate } from "../testkit/wer";
 import { closeFixtureSpeech, RecognitionLog, speak, spokenTimeline } from "./support/speech-fixtures";
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@ import { createSpeech, type Speech } from "../src/speech";
 import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { visitorSpeech } from "../src/caller/visitor-sentences";
-import { buildTimeline, noise, streamPcm } from "../bench/support/speech-audio";
+import { buildTimeline, noise, streamPcm } from "../testkit/speech-audio";
 import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 
 // Real pocketsphinx (Debian packages) with the agent's domain-adapted language model, and speech

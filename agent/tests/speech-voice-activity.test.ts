@@ -2,7 +2,7 @@
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { frameLevelDbfs, NoiseFloor, VoiceActivity, type VoiceEvent } from "../src/speech/recognition/voice-activity";
 import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
-import { lastSpeechSample, noise } from "../bench/support/speech-audio";
+import { lastSpeechSample, noise } from "../testkit/speech-audio";
 import { closeFixtureSpeech, speak } from "./support/speech-fixtures";
 
 afterAll(() => closeFixtureSpeech());

@@ -1,4 +1,4 @@
-import { encodeWav } from "../bench/support/speech-audio";
+import { encodeWav } from "../testkit/speech-audio";
 import { parseWav } from "../src/speech/wav";
 
 /** A WAV's bytes with `chunks` (id, body) after the RIFF header. */

@@ -12,8 +12,8 @@ import { ConversationProvider, useConversationControls, useConversationFeedback,
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
 import { isDrop } from "@/lib/call/call-continuity";
-import { CALL_VARIABLES } from "@/contract/call-variables";
-import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
+import { CALL_VARIABLES } from "@mockingbird/contract/call-variables";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@mockingbird/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import { browserStorage, canRouteOutput, startingDevices, type DeviceIds } from "@/lib/call/devices";

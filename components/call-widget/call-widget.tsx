@@ -1,4 +1,5 @@
-import { callScenarios, defaultCallScenarioId } from "@/content/call/scenarios";
+import { defaultScenarioId } from "@mockingbird/contract/scenarios";
+import { callScenarios } from "@/content/call/scenarios";
 import { callWidgetPageText as text } from "@/content/call/page";
 import { CallController } from "./call-controller";
 
@@ -38,7 +39,7 @@ export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 
                     type="radio"
                     name="scenario"
                     value={scenario.id}
-                    defaultChecked={scenario.id === defaultCallScenarioId}
+                    defaultChecked={scenario.id === defaultScenarioId}
                     className="mt-1 size-4 accent-white"
                   />
                   <span>

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { callWidgetText as text } from "@/content/call/shell";
-import { defaultCallScenarioId, isCallScenarioId } from "@/content/call/scenarios";
+import { defaultScenarioId, isScenarioId } from "@mockingbird/contract/scenarios";
 import { publicEnv } from "@/lib/config/public-env";
 import { callReducer, initialCallState, type CallChannel, type CallEvent } from "@/lib/call/call-state";
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
@@ -172,7 +172,7 @@ export function useCall() {
       if (current.current) return closeAudio(audio);
       const attempt = new Attempt(nextId.current++, channel, audio);
       current.current = attempt;
-      const scenario = isCallScenarioId(scenarioValue) ? scenarioValue : defaultCallScenarioId;
+      const scenario = isScenarioId(scenarioValue) ? scenarioValue : defaultScenarioId;
       const abandoned = () => current.current !== attempt;
       dispatch({ type: "start", channel });
       recover({ type: "start", plan: { channel, scenario } });

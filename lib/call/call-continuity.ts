@@ -7,11 +7,11 @@
  *   the same scenario and channel and no new consent;
  * - a voice call can go quiet (Type instead: microphone muted, typed replies) and come back.
  */
-import type { CallScenarioId } from "../../content/call/scenarios";
+import type { ScenarioId } from "@mockingbird/contract/scenarios";
 import type { CallChannel } from "./call-state";
 
 /** The call the visitor asked for: what Call again and Continue by voice start again without asking. */
-export type CallPlan = { readonly channel: CallChannel; readonly scenario: CallScenarioId };
+export type CallPlan = { readonly channel: CallChannel; readonly scenario: ScenarioId };
 
 export type ContinuityState = {
   plan: CallPlan | null;

@@ -3,7 +3,7 @@
  * (session started) -> idle (End Call, server disconnect or error). Pure, so every
  * transition is unit-tested without a browser; the widget only dispatches events.
  */
-import type { Debrief } from "../../contract/debrief";
+import type { Debrief } from "@mockingbird/contract/debrief";
 import { appendWords, finalText, type SpokenLine, type TimedWord } from "./spoken-line";
 
 export type CallPhase = "idle" | "connecting" | "connected";

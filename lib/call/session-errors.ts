@@ -4,7 +4,7 @@
  * microphone request is mapped in call-errors.ts.
  */
 import { callWidgetText } from "@/content/call/shell";
-import { closes } from "../../contract/close-reasons";
+import { closes } from "@mockingbird/contract/close-reasons";
 import { errorName, microphoneErrorMessage } from "./call-errors";
 
 const { errors } = callWidgetText;

@@ -6,7 +6,7 @@
  */
 import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
 import { callWidgetText } from "@/content/call/shell";
-import type { CallScenarioId } from "@/content/call/scenarios";
+import type { ScenarioId } from "@mockingbird/contract/scenarios";
 
 const { errors } = callWidgetText;
 const FUNCTION_NAME = "elevenlabs-auth";
@@ -32,7 +32,7 @@ export type SignedUrlRequest = {
   /** The Supabase project URL, or the site's own origin where the route handler answers. */
   supabaseUrl: string;
   anonKey: string;
-  scenario: CallScenarioId;
+  scenario: ScenarioId;
   signal?: AbortSignal;
 };
 

@@ -3,7 +3,7 @@
  * the client bundle. next.config.ts validates the same variables with
  * public-env-schema.ts at build and start-up, so a bad value never gets this far.
  */
-import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
+import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
 
 export const publicEnvDefaults = {
   NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.example",

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
-import { originRules } from "../../contract/origin-policy";
+import { isScenarioId, scenarioIds, type ScenarioId } from "@mockingbird/contract/scenarios";
+import { originRules } from "@mockingbird/contract/origin-policy";
 import { httpUrl, parseEnv } from "./env-schema";
 
 /**
@@ -11,7 +11,6 @@ import { httpUrl, parseEnv } from "./env-schema";
  * Imports stay relative (no `@/`) because the Supabase Edge Function (Deno) loads this
  * module too, through the import map in supabase/functions/elevenlabs-auth/deno.json.
  */
-const scenarioIds = callScenarios.map(({ id }) => id);
 
 function wholeNumber(min: number, max: number, fallback: number) {
   const message = `must be a whole number from ${min} to ${max}`;
@@ -31,12 +30,12 @@ const agentIdsByScenario = z
   .pipe(z.record(z.string(), z.string().min(1, { message: "must be a non-empty agent id" }), { message: "must be a JSON object of scenario id to agent id" }))
   .superRefine((map, context) => {
     for (const key of Object.keys(map)) {
-      if (!isCallScenarioId(key)) {
+      if (!isScenarioId(key)) {
         context.addIssue({ code: "custom", path: [key], message: `is not a scenario id (known: ${scenarioIds.join(", ")})` });
       }
     }
   })
-  .transform((map) => map as Partial<Record<CallScenarioId, string>>);
+  .transform((map) => map as Partial<Record<ScenarioId, string>>);
 
 export const serverEnvSchema = z
   .object({

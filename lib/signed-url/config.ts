@@ -2,7 +2,7 @@ import { EnvConfigError } from "../config/env-schema";
 import type { ServerEnv } from "../config/server-env";
 import type { Limits } from "./admission";
 import type { TrustedProxy } from "./client-address";
-import { defaultOriginRules, type OriginRule } from "../../contract/origin-policy";
+import { defaultOriginRules, type OriginRule } from "@mockingbird/contract/origin-policy";
 import type { Upstream } from "./upstream";
 
 /** Everything the handler needs to know, validated and resolved; hosts build it once. */

@@ -6,7 +6,7 @@ import { corsHeadersFor, corsAllowedMethods, preflightResponse } from "./cors";
 import { errorResponse, jsonResponse } from "./json-response";
 import { describeLimitStoreError } from "./limit-store-error";
 import { signedUrlMessages } from "./messages";
-import { isAllowedOrigin } from "../../contract/origin-policy";
+import { isAllowedOrigin } from "@mockingbird/contract/origin-policy";
 import { readSignedUrlRequest } from "./request-body";
 import { agentIdFor, requestSignedUrl, type UpstreamOutcome } from "./upstream";
 

@@ -1,4 +1,4 @@
-import { callScenarios, isCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
+import { isScenarioId, scenarioIds, type ScenarioId } from "@mockingbird/contract/scenarios";
 import { signedUrlMessages } from "./messages";
 
 /** `{"scenario":"<id>"}` is under 60 bytes; a kilobyte leaves room and still refuses uploads. */
@@ -6,7 +6,7 @@ export const maxRequestBodyBytes = 1024;
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-export type SignedUrlRequest = { readonly scenario: CallScenarioId | undefined };
+export type SignedUrlRequest = { readonly scenario: ScenarioId | undefined };
 
 export type BodyReading = { readonly ok: true; readonly request: SignedUrlRequest } | { readonly ok: false; readonly message: string };
 
@@ -35,7 +35,7 @@ export async function readSignedUrlRequest(request: Request): Promise<BodyReadin
   const scenario: unknown = (body as { scenario?: unknown }).scenario;
   if (scenario === undefined) return { ok: true, request: { scenario: undefined } };
   if (typeof scenario !== "string") return refuse(signedUrlMessages.scenarioNotString);
-  if (!isCallScenarioId(scenario)) return refuse(signedUrlMessages.unknownScenario(callScenarios.map(({ id }) => id)));
+  if (!isScenarioId(scenario)) return refuse(signedUrlMessages.unknownScenario(scenarioIds));
   return { ok: true, request: { scenario } };
 }
 

@@ -1,4 +1,4 @@
-import { defaultCallScenarioId, type CallScenarioId } from "../../content/call/scenarios";
+import { defaultScenarioId, type ScenarioId } from "@mockingbird/contract/scenarios";
 
 /**
  * Where signed URLs come from. Both upstreams serve ElevenLabs' REST endpoint
@@ -11,7 +11,7 @@ export type Upstream =
       readonly baseUrl: string;
       readonly apiKey: string;
       readonly defaultAgentId: string;
-      readonly agentIdsByScenario: Readonly<Partial<Record<CallScenarioId, string>>>;
+      readonly agentIdsByScenario: Readonly<Partial<Record<ScenarioId, string>>>;
     }
   | {
       readonly kind: "local-agent";
@@ -20,8 +20,8 @@ export type Upstream =
     };
 
 /** The local agent names its playbooks by scenario id; ElevenLabs agents fall back to the default agent. */
-export function agentIdFor(upstream: Upstream, scenario: CallScenarioId | undefined): string {
-  if (upstream.kind === "local-agent") return scenario ?? defaultCallScenarioId;
+export function agentIdFor(upstream: Upstream, scenario: ScenarioId | undefined): string {
+  if (upstream.kind === "local-agent") return scenario ?? defaultScenarioId;
   return (scenario === undefined ? undefined : upstream.agentIdsByScenario[scenario]) ?? upstream.defaultAgentId;
 }
 

@@ -1,7 +1,7 @@
 import type * as serialization from "@elevenlabs/elevenlabs-js/serialization";
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
-import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import { CALL_VARIABLES, fillPlaceholders } from "@mockingbird/contract/call-variables";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { constantsFiller, type TestConfigFile } from "./configs";
 
 /**

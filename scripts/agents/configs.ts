@@ -1,9 +1,9 @@
 import type * as serialization from "@elevenlabs/elevenlabs-js/serialization";
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
-import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
-import { debriefToolParameters } from "../../contract/debrief-tool";
-import { productionTurnConfig } from "../../contract/turn-timing";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import { CALL_VARIABLES, fillPlaceholders } from "@mockingbird/contract/call-variables";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
+import { debriefToolParameters } from "@mockingbird/contract/debrief-tool";
+import { productionTurnConfig } from "@mockingbird/contract/turn-timing";
 import { callerPrompt } from "./prompt";
 
 /**

@@ -1,6 +1,6 @@
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { maxWordsPerTurn } from "../../agent/src/caller/playbook-schema";
-import { DEBRIEF_TOOL_NAME, debriefOutcomes, type DebriefOutcome } from "../../contract/debrief";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import { maxWordsPerTurn } from "@mockingbird/agent/caller/playbook-schema";
+import { DEBRIEF_TOOL_NAME, debriefOutcomes, type DebriefOutcome } from "@mockingbird/contract/debrief";
 
 /**
  * The production caller's system prompt, written from the playbook the local caller plays: the

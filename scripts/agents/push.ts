@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
 import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
 import type { CallerSettings } from "./configs";
 import { differences, generateTree, jsonText, readRegistries, registryFiles, scenarioOf, writeTree, type Registries, type RegistryEntry } from "./tree";

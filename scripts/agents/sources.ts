@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { loadPlaybooks } from "../../agent/src/caller/playbooks";
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { DEFAULT_CALL_LIMIT_SECONDS } from "../../contract/limits";
+import { loadPlaybooks } from "@mockingbird/agent/caller/playbooks";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
 import { callScenarios } from "../../content/call/scenarios";
 import { voiceHistoryRetentionDays, voiceProcessorSavesAudio } from "../../content/legal/data-practices";
 import { siteOrigin } from "../../lib/config/site-links";

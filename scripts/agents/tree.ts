@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Playbook } from "../../agent/src/caller/playbook-schema";
-import { DEBRIEF_TOOL_NAME } from "../../contract/debrief";
+import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { callerTestCases, callerTests } from "./caller-tests";
 import { agentConfig, debriefToolConfig, type CallerSettings } from "./configs";
 

@@ -17,12 +17,12 @@
 import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
-import { launch, type EngineName, type Tab } from "../../testkit/browser/engines";
-import { startAudioSink } from "../../testkit/browser/audio-sink";
-import { startSite, type Site } from "../../testkit/browser/engine-site";
-import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "../../testkit/browser/widget";
-import { numberOption, stringOption } from "../../testkit/cli-options";
-import { percentile } from "../../testkit/stats";
+import { launch, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { startAudioSink } from "@mockingbird/testkit/browser/audio-sink";
+import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
+import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
+import { percentile } from "@mockingbird/testkit/stats";
 
 const calls = numberOption("calls", 10);
 const engineOption = stringOption("engine") ?? "all";

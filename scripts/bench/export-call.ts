@@ -9,14 +9,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
-import { timeCall } from "../../testkit/browser/call-timing";
-import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
-import { numberOption } from "../../testkit/cli-options";
-import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "../../testkit/export-suite/endpoints";
-import { startFigures } from "../../testkit/figures/record";
-import { waitForHttp, waitForPort } from "../../testkit/ports";
-import { serveWithWrangler } from "../../testkit/servers/wrangler";
-import { percentile } from "../../testkit/stats";
+import { timeCall } from "@mockingbird/testkit/browser/call-timing";
+import { chromiumArgs, chromiumPath } from "@mockingbird/testkit/browser/chromium";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { agentKey, agentOrigin, cdnOrigin, functionOrigin } from "@mockingbird/testkit/export-suite/endpoints";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { waitForHttp, waitForPort } from "@mockingbird/testkit/ports";
+import { serveWithWrangler } from "@mockingbird/testkit/servers/wrangler";
+import { percentile } from "@mockingbird/testkit/stats";
 import { metaPolicyOf } from "../build/export-cdn-config";
 
 const calls = numberOption("calls", 20);

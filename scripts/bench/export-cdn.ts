@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
-import { startFigures } from "../../testkit/figures/record";
-import { serveWithWrangler } from "../../testkit/servers/wrangler";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { serveWithWrangler } from "@mockingbird/testkit/servers/wrangler";
 import { caseVariants, metaPolicyOf } from "../build/export-cdn-config";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../lib/export-served";
 

@@ -8,10 +8,10 @@
  * processing turned off.
  */
 import { createServer } from "node:http";
-import { launch, type EngineName } from "../../testkit/browser/engines";
-import { startAudioSink } from "../../testkit/browser/audio-sink";
-import { startFigures } from "../../testkit/figures/record";
-import type { Cell } from "../../testkit/figures/figures";
+import { launch, type EngineName } from "@mockingbird/testkit/browser/engines";
+import { startAudioSink } from "@mockingbird/testkit/browser/audio-sink";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import type { Cell } from "@mockingbird/testkit/figures/figures";
 
 const engines: EngineName[] = ["chromium", "firefox", "webkit"];
 const asked = { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: { ideal: 1 }, sampleRate: { ideal: 16_000 } };

@@ -7,12 +7,12 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { benchUpstreamKey, spawnFakeVoiceUpstream } from "../../testkit/fakes/voice-upstream";
-import { startFigures } from "../../testkit/figures/record";
-import { renderTable } from "../../testkit/figures/render";
-import { rawExchange, type RawResponse } from "../../testkit/raw-http";
-import { startProductionServer } from "../../testkit/servers/next-start";
-import { startSiteServer } from "../../testkit/servers/site-server";
+import { benchUpstreamKey, spawnFakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { renderTable } from "@mockingbird/testkit/figures/render";
+import { rawExchange, type RawResponse } from "@mockingbird/testkit/raw-http";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
+import { startSiteServer } from "@mockingbird/testkit/servers/site-server";
 
 const projectRoot = path.resolve(__dirname, "../..");
 

@@ -5,8 +5,8 @@
  * The benches are in scripts/bench/registry.ts.
  */
 import { spawn } from "node:child_process";
-import { figuresCommandVariable, projectRoot, readRecords, startFigures } from "../../testkit/figures/record";
-import { refreshDocs } from "../../testkit/figures/doc-blocks";
+import { figuresCommandVariable, projectRoot, readRecords, startFigures } from "@mockingbird/testkit/figures/record";
+import { refreshDocs } from "@mockingbird/testkit/figures/doc-blocks";
 import { runStep, tsxStep, type Step } from "../lib/run-step";
 import { benches, benchNames, type Bench } from "./registry";
 

@@ -24,11 +24,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { autocannon } from "../../testkit/autocannon";
-import { numberOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { startProductionServer } from "../../testkit/servers/next-start";
-import { findNginx, serveStatic } from "../../testkit/servers/nginx";
+import { autocannon } from "@mockingbird/testkit/autocannon";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
+import { findNginx, serveStatic } from "@mockingbird/testkit/servers/nginx";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const paths = ["/", "/blog/byod-vishing-problem"] as const;

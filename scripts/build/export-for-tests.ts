@@ -4,8 +4,8 @@
  * records for them (testkit/export-suite/build-ports.ts).
  */
 import { spawnSync } from "node:child_process";
-import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "../../testkit/export-suite/build-ports";
-import { testPorts } from "../../testkit/test-ports";
+import { anonKey, exportBuildPortRoles, recordExportBuildPorts } from "@mockingbird/testkit/export-suite/build-ports";
+import { testPorts } from "@mockingbird/testkit/test-ports";
 
 const ports = testPorts(exportBuildPortRoles);
 const origin = (port: number) => `http://127.0.0.1:${port}`;

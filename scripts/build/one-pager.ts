@@ -3,8 +3,8 @@
  * public/mockingbird-one-pager.pdf, the file behind the header's One-pager download.
  */
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../../testkit/browser/chromium";
-import { startProductionServer } from "../../testkit/servers/next-start";
+import { chromiumArgs, chromiumPath } from "@mockingbird/testkit/browser/chromium";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 import { npmStep, runStep } from "../lib/run-step";
 import { serverBuildIsStale } from "./when-stale";
 import { site } from "../../content/site";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { buildCspManifest } from "../lib/html-files";
 import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import type { CspManifest } from "../../lib/security/csp-manifest";
-import { startProductionServer } from "../../testkit/servers/next-start";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 
 const notFoundProbe = "/__csp-manifest-probe-of-the-404-page";
 

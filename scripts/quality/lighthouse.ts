@@ -22,12 +22,12 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { chromiumPath } from "../../testkit/browser/chromium";
-import { stringOption } from "../../testkit/cli-options";
-import { startFigures } from "../../testkit/figures/record";
-import { serveStatic } from "../../testkit/servers/nginx";
-import { serveWithWrangler } from "../../testkit/servers/wrangler";
-import { median } from "../../testkit/stats";
+import { chromiumPath } from "@mockingbird/testkit/browser/chromium";
+import { stringOption } from "@mockingbird/testkit/cli-options";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { serveStatic } from "@mockingbird/testkit/servers/nginx";
+import { serveWithWrangler } from "@mockingbird/testkit/servers/wrangler";
+import { median } from "@mockingbird/testkit/stats";
 import { qualityRoutes } from "./routes";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -5,8 +5,8 @@
  * program holds is named, with the command that starts on a free one; exit 1 if any.
  */
 import { loadEnvConfig } from "@next/env";
-import { loadConfig } from "../../agent/src/config";
-import { canListen, describePortInUse, type BusyPort } from "../../contract/ports";
+import { loadConfig } from "@mockingbird/agent/config";
+import { canListen, describePortInUse, type BusyPort } from "@mockingbird/contract/ports";
 
 function agentPort(): BusyPort | null {
   loadEnvConfig(process.cwd(), false, { info: () => undefined, error: () => undefined });

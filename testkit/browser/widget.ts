@@ -3,16 +3,12 @@
  * snapshot of everything they can see (plus what the page recorded about the microphone,
  * CSP violations, requests and the call's timing marks), read in a single round trip.
  */
-import { callWidgetText } from "../../content/call/shell";
-import { callWidgetPageText } from "../../content/call/page";
-import { callLiveText } from "../../content/call/live";
-import playbook from "../../agent/playbooks/it-helpdesk-mfa-reset.json";
+import { callWidgetText } from "@/content/call/shell";
+import { callWidgetPageText } from "@/content/call/page";
+import { callLiveText } from "@/content/call/live";
 import type { Tab } from "./engines";
 
 export const text = { ...callWidgetPageText, ...callWidgetText, live: callLiveText };
-
-/** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
-export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
 
 const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;
 export const xpaths = {

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { publicEnvDefaults } from "../../lib/config/public-env";
+import { publicEnvDefaults } from "@/lib/config/public-env";
 import type { PortRequest } from "../test-ports";
 
 const projectRoot = path.resolve(__dirname, "../..");

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { isAddressInUse } from "../../contract/ports";
+import { isAddressInUse } from "@mockingbird/contract/ports";
 
 /**
  * A partner's page on `partnerOrigin` that frames the site's call widget and, to show it is

@@ -1,9 +1,9 @@
 /**
  * The local voice agent in its own process on a free loopback port, answering /health, for the
- * site's tests and benches. The process handling lives with the agent's own benches
- * (agent/bench/support/local-agent.ts), which measure it too; this is the site's view of it.
+ * site's tests and benches: the Server view of ./agent-process.ts, which the agent's own benches
+ * use whole (memory and CPU figures).
  */
-import { startLocalAgent as startAgentProcess } from "../../agent/bench/support/local-agent";
+import { startLocalAgent as startAgentProcess } from "./agent-process";
 import type { Server } from "./next-start";
 
 export async function startLocalAgent(env: Record<string, string> = {}): Promise<Server> {

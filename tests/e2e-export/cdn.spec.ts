@@ -7,9 +7,9 @@ import { inlineScriptHashes } from "../../lib/security/inline-script-hashes";
 import { caseVariants, metaPolicyOf } from "../../scripts/build/export-cdn-config";
 import { routes } from "../e2e/routes";
 import { injectInlineScript } from "../e2e/support/injected-script";
-import { startPartnerSite } from "../../testkit/fakes/partner-site";
+import { startPartnerSite } from "@mockingbird/testkit/fakes/partner-site";
 import { articles } from "../e2e/articles";
-import { cdnOrigin, framerOrigin } from "../../testkit/export-suite/endpoints";
+import { cdnOrigin, framerOrigin } from "@mockingbird/testkit/export-suite/endpoints";
 import { exportFiles, exportRoutes, outDir, ruleMatches, shippedHeaderRules } from "../../scripts/lib/export-served";
 
 /**

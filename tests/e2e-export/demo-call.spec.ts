@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { callWidget, expectGreetingCaptioned, expectIdle, expectSpokenLineCaptioned, openingLine, recordMicrophone, sendTypedReply, text, voiceTest } from "../e2e/support/call-widget";
-import { agentOrigin, anonKey, cdnOrigin, functionOrigin } from "../../testkit/export-suite/endpoints";
+import { agentOrigin, anonKey, cdnOrigin, functionOrigin } from "@mockingbird/testkit/export-suite/endpoints";
 
 /**
  * The demo call of the static export, end to end: the page served by the CDN runtime asks

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { metaPolicyOf } from "../../scripts/build/export-cdn-config";
-import { functionOrigin } from "../../testkit/export-suite/endpoints";
+import { functionOrigin } from "@mockingbird/testkit/export-suite/endpoints";
 
 /** The export must exist and be built for this suite's function: the page cannot learn its address later. */
 export default function globalSetup(): void {

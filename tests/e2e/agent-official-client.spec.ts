@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { chromium, expect, test, type Browser } from "@playwright/test";
-import { startLocalAgent } from "../../testkit/servers/local-agent";
-import { serveServiceDouble, type ServedDouble } from "../../testkit/fakes/elevenlabs-service";
-import { textScenarios, type ScenarioName, type ScenarioResult } from "../conformance/scenarios";
+import { startLocalAgent } from "@mockingbird/testkit/servers/local-agent";
+import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { textScenarios, type ScenarioName, type ScenarioResult } from "@mockingbird/testkit/conformance/scenarios";
 import { defaultLaunchArgs, openingLine, spokenLine, writeSpeechWav } from "./support/call-widget";
 
 /**
  * The agent's conformance with ElevenLabs' own client in Chromium: @elevenlabs/client,
- * unmodified, with a fake microphone, runs every scenario (tests/conformance/scenarios.ts:
+ * unmodified, with a fake microphone, runs every scenario (testkit/conformance/scenarios.ts:
  * greeting, typed turn, voice turn, barge-in, end_call, time limit) against the double of the
  * service and against the local agent, and counts the greetings it hears in 10 calls. The
  * Node run of the text scenarios is agent/tests/conformance-official-client-node.test.ts.
@@ -43,7 +43,7 @@ test.beforeAll(async () => {
   writeSpeechWav(late, 7000, 4000, spokenLine);
   writeSpeechWav(early, 2000, 4000, spokenLine);
 
-  const bundle = await build({ entryPoints: [path.join(__dirname, "../conformance/page.ts")], bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent" });
+  const bundle = await build({ entryPoints: [require.resolve("@mockingbird/testkit/conformance/page")], bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent" });
   const script = bundle.outputFiles[0]!.text;
   double = await serveServiceDouble({
     greeting: openingLine,

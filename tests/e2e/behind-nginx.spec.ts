@@ -3,8 +3,8 @@ import { request as httpsRequest } from "node:https";
 import { expect, test } from "@playwright/test";
 import WebSocket from "ws";
 import { agentOrigin, baseURL } from "../../playwright.config";
-import { freePort } from "../../testkit/ports";
-import { runNginx, type NginxRun } from "../../testkit/servers/nginx";
+import { freePort } from "@mockingbird/testkit/ports";
+import { runNginx, type NginxRun } from "@mockingbird/testkit/servers/nginx";
 import { publicEnv } from "../../lib/config/public-env";
 import { routes } from "./routes";
 

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
 import { agentSocketPattern, callWidget, text, voiceTest as test } from "./support/call-widget";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import type { DoubleScript, ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { DoubleScript, ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { callLiveText } from "../../content/call/live";
 import {
   agentSocketPattern,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import type { ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { callDeviceText as deviceText } from "../../content/call/devices";
 import { REMEMBERED_DEVICES_KEY } from "../../lib/call/devices";
 import { callMarks } from "../../lib/call/call-marks";

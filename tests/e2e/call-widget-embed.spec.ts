@@ -3,7 +3,7 @@ import { baseURL, partnerOrigin } from "../../playwright.config";
 import { EMBED_PATH } from "../../lib/security/framing";
 import { routes } from "./routes";
 import { callWidget, startTypedCall, text } from "./support/call-widget";
-import { startPartnerSite } from "../../testkit/fakes/partner-site";
+import { startPartnerSite } from "@mockingbird/testkit/fakes/partner-site";
 
 /**
  * /embed/call is the widget alone, for an <iframe allow="microphone"> on the sites listed in

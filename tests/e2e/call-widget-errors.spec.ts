@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import { type ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, openingLine, signedUrlPattern, startTypedCall, text } from "./support/call-widget";
 
 /**

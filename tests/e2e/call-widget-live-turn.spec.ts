@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import type { DoubleScript } from "../../testkit/fakes/elevenlabs-service";
-import { defaultCallScenarioId } from "../../content/call/scenarios";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { defaultScenarioId } from "@mockingbird/contract/scenarios";
 import { callWidget, expectFailure, heardAsSpoken, playbook, spokenLine, text, voiceTest as test, agentSocketPattern, type CallWidget } from "./support/call-widget";
 import { pushedCaller } from "./support/pushed-caller";
 
@@ -60,7 +60,7 @@ async function expectSilenceHandled(widget: CallWidget): Promise<void> {
 
 test("against the service's double: the visitor's words as they speak, a re-prompt after the turn timeout and the end after the silence timeout", async ({ page }) => {
   test.setTimeout(120_000);
-  const caller = await pushedCaller(defaultCallScenarioId);
+  const caller = await pushedCaller(defaultScenarioId);
   const script: DoubleScript = {
     greeting: caller.firstMessage,
     agent: caller.agent,

@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import WebSocket from "ws";
-import { busyReason } from "../../contract/close-reasons";
-import { startLocalAgent } from "../../testkit/servers/local-agent";
+import { busyReason } from "@mockingbird/contract/close-reasons";
+import { startLocalAgent } from "@mockingbird/testkit/servers/local-agent";
 import { agentOrigin, agentSocketPattern, callWidget, expectFailure, signedUrlPattern } from "./support/call-widget";
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import { type DoubleScript } from "../../testkit/fakes/elevenlabs-service";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { agentSocketPattern, callWidget, expectFits, heldFirmDebrief, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
 
 /**

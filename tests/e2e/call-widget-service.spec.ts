@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeServiceDouble } from "../../testkit/browser/service-double-route";
-import { type DoubleScript, type ServiceDoubleSession } from "../../testkit/fakes/elevenlabs-service";
-import { CALL_VARIABLES, fillPlaceholders } from "../../contract/call-variables";
-import { defaultCallScenarioId } from "../../content/call/scenarios";
+import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
+import type { DoubleScript, ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { CALL_VARIABLES, fillPlaceholders } from "@mockingbird/contract/call-variables";
+import { defaultScenarioId } from "@mockingbird/contract/scenarios";
 import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
 
@@ -20,7 +20,7 @@ let greeting: string;
 const reply = "Dave, extension four four one zero. Now read me that code, please.";
 
 test.beforeAll(async () => {
-  caller = await pushedCaller(defaultCallScenarioId);
+  caller = await pushedCaller(defaultScenarioId);
   greeting = fillPlaceholders(caller.firstMessage, (name, placeholder) => (CALL_VARIABLES as Record<string, string>)[name] ?? placeholder);
 });
 

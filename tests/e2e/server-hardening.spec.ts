@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { cacheControlFor, immutable, revalidateEveryTime } from "../../lib/security/cache-policy";
 import { baseURL } from "../../playwright.config";
-import { rawExchange, type RawResponse } from "../../testkit/raw-http";
+import { rawExchange, type RawResponse } from "@mockingbird/testkit/raw-http";
 
 /**
  * The production server as `npm start` runs it (server/site-server.ts, started by the

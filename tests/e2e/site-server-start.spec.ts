@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { startSiteServer, type SiteServer } from "../../testkit/servers/site-server";
+import { startSiteServer, type SiteServer } from "@mockingbird/testkit/servers/site-server";
 
 /**
  * `npm start` says the site is ready only when demo calls can work: with the local agent

@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { publicEnvDefaults } from "../../lib/config/public-env";
 import { signedUrlMessages } from "../../lib/signed-url/messages";
 import { agentKey, agentOrigin } from "../../playwright.config";
-import { rawExchange } from "../../testkit/raw-http";
-import { startSiteServer, type SiteServer } from "../../testkit/servers/site-server";
+import { rawExchange } from "@mockingbird/testkit/raw-http";
+import { startSiteServer, type SiteServer } from "@mockingbird/testkit/servers/site-server";
 
 /**
  * Demo-call limits on `npm start` with no proxy and no configuration: a server of its own

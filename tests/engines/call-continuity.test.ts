@@ -6,10 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "../../testkit/browser/engines";
-import { startSite, type Site } from "../../testkit/browser/engine-site";
-import { startAudioSink, type AudioSink } from "../../testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, openingLine, text, waitForView } from "../../testkit/browser/widget";
+import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
+import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
+import { openingLine } from "@mockingbird/agent/testkit/opening-line";
+import { installRecorders, isConnected, isIdle, text, waitForView } from "@mockingbird/testkit/browser/widget";
 
 const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
 const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;

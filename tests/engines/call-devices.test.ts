@@ -7,10 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "../../testkit/browser/engines";
-import { startSite, type Site } from "../../testkit/browser/engine-site";
-import { startAudioSink, type AudioSink } from "../../testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "../../testkit/browser/widget";
+import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
+import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
+import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { callDeviceText as deviceText } from "../../content/call/devices";
 
 const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];

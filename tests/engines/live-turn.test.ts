@@ -6,12 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "../../testkit/browser/engines";
-import { startAudioSink, type AudioSink } from "../../testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, text, waitForView, xpaths } from "../../testkit/browser/widget";
-import { serveServiceDouble, type ServedDouble } from "../../testkit/fakes/elevenlabs-service";
-import { startProductionServer } from "../../testkit/servers/next-start";
-import { limitsForTests } from "../../testkit/test-limits";
+import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
+import { installRecorders, isConnected, isIdle, text, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
+import { limitsForTests } from "@mockingbird/testkit/test-limits";
 
 const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
 const greeting = "Hi there, it's Dave from the service desk.";

@@ -9,11 +9,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { benchNames } from "@/scripts/bench/registry";
-import { blockContent, blocksOf, docFiles, outsideBlocks, refreshText } from "@/testkit/figures/doc-blocks";
-import { measuredPhrases } from "@/testkit/figures/measured-phrasing";
-import { figuresDir, projectRoot, readRecords } from "@/testkit/figures/record";
-import { renderRecord } from "@/testkit/figures/render";
-import type { BenchRecord } from "@/testkit/figures/figures";
+import { blockContent, blocksOf, docFiles, outsideBlocks, refreshText } from "@mockingbird/testkit/figures/doc-blocks";
+import { measuredPhrases } from "@mockingbird/testkit/figures/measured-phrasing";
+import { figuresDir, projectRoot, readRecords } from "@mockingbird/testkit/figures/record";
+import { renderRecord } from "@mockingbird/testkit/figures/render";
+import type { BenchRecord } from "@mockingbird/testkit/figures/figures";
 
 const records = readRecords();
 const docs = docFiles().map((file) => ({ file, text: readFileSync(path.join(projectRoot, file), "utf8") }));

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { closes } from "@/contract/close-reasons";
-import { ServiceDoubleSession, type DoubleScript } from "@/testkit/fakes/elevenlabs-service/session";
+import { closes } from "@mockingbird/contract/close-reasons";
+import { ServiceDoubleSession, type DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service/session";
 
 /** What the double of ElevenLabs' service does with a call's first frame, as the service does: overrides and dynamic variables. */
 

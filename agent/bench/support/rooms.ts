@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { concatPcm, samplesForMs, whiteNoise } from "../../src/speech/audio";
-import { encodeWav, lastSpeechSample } from "./speech-audio";
-import { babble, clip, gain, mixAtSnr, pinkNoise, reverberate, telephoneBand } from "./conditions";
+import { encodeWav, lastSpeechSample } from "../../testkit/speech-audio";
+import { babble, clip, gain, mixAtSnr, pinkNoise, reverberate, telephoneBand } from "../../testkit/conditions";
 import { readWav16, speakAs, unseenVoices, type EvaluationVoice } from "./voices";
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@
  * decides many turns wrongly is the next to look at. The held-out split is counted in total only.
  */
 import { doubtRules, turnRules } from "../../src/caller/rulebook";
-import type { FigureTable } from "../../../testkit/figures/figures";
+import type { FigureTable } from "@mockingbird/testkit/figures/figures";
 
 /** A turn the caller read: the rule that decided, the intent it decided and the intent the answer had. */
 export type RuledTurn = { readonly rule: string; readonly split: string; readonly decided: string; readonly expected: string };

@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import type { Playbook } from "../../src/caller/playbook-schema";
 import { concatPcm, pcmToBase64, samplesForMs } from "../../src/speech/audio";
 import type { EvaluatedIntent, EvaluationUtterance } from "../../eval/evaluation-set";
-import { lastSpeechSample } from "./speech-audio";
+import { lastSpeechSample } from "../../testkit/speech-audio";
 
 const frameMs = 20;
 const frameSamples = samplesForMs(frameMs);

@@ -1,3 +1,4 @@
+import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
 import { createTurnDecider, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
@@ -60,8 +61,9 @@ export class UnknownScenarioError extends Error {
   }
 }
 
+/** The scenarios the agent answers: the contract's ids, which the site offers too; each names its playbook. */
 export function scenarioIds(): readonly string[] {
-  return [...loadPlaybooks().keys()];
+  return contractScenarioIds;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DebriefOutcome, GoalKind, Playbook, Tactic } from "./playbook-schema";
-import { DEBRIEF_TOOL_NAME, type Debrief as DebriefContract } from "../../../contract/debrief";
+import { DEBRIEF_TOOL_NAME, type Debrief as DebriefContract } from "@mockingbird/contract/debrief";
 
 /** The one client tool the debrief travels in (DESIGN.md); the widget defines it from the same module. */
 export const debriefToolName = DEBRIEF_TOOL_NAME;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "../../../contract/debrief";
+import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
 
 /**
  * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that

@@ -7,9 +7,9 @@ import type { CallerSession } from "../caller/caller";
 import type { AgentConfig } from "../config";
 import type { Logger } from "../log";
 import type { Speech } from "../speech";
-import { isAllowedOrigin } from "../../../contract/origin-policy";
+import { isAllowedOrigin } from "@mockingbird/contract/origin-policy";
 import { createCapacity } from "./capacity";
-import { closes, type Close } from "../../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
 import { CallSession } from "./session/session";
 import { createSignatureAuthority } from "./signatures";
@@ -17,7 +17,7 @@ import { resolveTuning, type SessionTuning } from "./tuning";
 import { widgetConfigFor } from "./widget-config";
 
 export { debriefToolName } from "./session/session";
-export { busyReason, unknownAgentReason } from "../../../contract/close-reasons";
+export { busyReason, unknownAgentReason } from "@mockingbird/contract/close-reasons";
 export { defaultTuning, type SessionTuning } from "./tuning";
 
 export type AgentServerOptions = {

@@ -19,7 +19,7 @@ import type {
 import { z } from "zod";
 import type { ChunkAlignment } from "../speech/synthesis/alignment";
 import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
-import { closes } from "../../../contract/close-reasons";
+import { closes } from "@mockingbird/contract/close-reasons";
 
 /**
  * The websocket frames of docs/protocol.md §3: parsing what the client sends (total: every

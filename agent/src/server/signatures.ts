@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { SignatureRefusal } from "../../../contract/close-reasons";
+import type { SignatureRefusal } from "@mockingbird/contract/close-reasons";
 
 /**
  * conversation_signature: what makes a signed URL work once, for one agent, for 15 minutes.
@@ -11,7 +11,7 @@ import type { SignatureRefusal } from "../../../contract/close-reasons";
 
 export const signatureLifetimeMs = 15 * 60 * 1000;
 
-export type { SignatureRefusal } from "../../../contract/close-reasons";
+export type { SignatureRefusal } from "@mockingbird/contract/close-reasons";
 
 export type SignatureCheck = { readonly ok: true; readonly nonce: string; readonly expiresAt: number } | { readonly ok: false; readonly refusal: SignatureRefusal };
 

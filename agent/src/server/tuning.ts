@@ -1,5 +1,5 @@
-import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "../../../contract/limits";
-import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "../../../contract/turn-timing";
+import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "@mockingbird/contract/limits";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
 /** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
-import { callScenarios } from "../../../content/call/scenarios";
-import { defaultOriginRules } from "../../../contract/origin-policy";
+import { defaultOriginRules } from "@mockingbird/contract/origin-policy";
+import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { AgentConfig } from "../../src/config";
 import type { LogLevel } from "../../src/log";
@@ -19,7 +19,7 @@ export type { LogLine } from "./capturing-logger";
  * to it like the official client does: subprotocol "convai", JSON frames (docs/protocol.md §3).
  */
 
-export const scenarioIds: readonly string[] = callScenarios.map(({ id }) => id);
+export const scenarioIds: readonly string[] = contractScenarioIds;
 export const defaultAgentId = "it-helpdesk-mfa-reset";
 export const testApiKey = "test-api-key";
 export const testSigningSecret = "test-signing-secret-that-is-long-enough-0123456789";

@@ -1,9 +1,9 @@
 /**
  * Test speech: synthesized with flite at test time (never espeak: pocketsphinx cannot follow it,
  * docs/speech.md §2.3), and what the speech tests wait on. Laying it out on a timeline and
- * streaming it is agent/bench/support/speech-audio.ts, which the benches use too.
+ * streaming it is agent/testkit/speech-audio.ts, which the benches use too.
  */
-import { buildTimeline, type Timeline } from "../../bench/support/speech-audio";
+import { buildTimeline, type Timeline } from "../../testkit/speech-audio";
 import { createFliteSynthesizer, type FliteSynthesizer, type FliteVoice } from "../../src/speech/synthesis/synthesizer";
 import type { Utterance } from "../../src/speech/types";
 

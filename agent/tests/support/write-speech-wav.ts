@@ -3,7 +3,7 @@
  * after: the fake microphone of browser tests. Usage: tsx write-speech-wav.ts OUT LEAD_MS TAIL_MS "text"
  */
 import { writeFileSync } from "node:fs";
-import { encodeWav, silence } from "../../bench/support/speech-audio";
+import { encodeWav, silence } from "../../testkit/speech-audio";
 import { closeFixtureSpeech, speak } from "./speech-fixtures";
 import { concatPcm } from "../../src/speech/audio";
 

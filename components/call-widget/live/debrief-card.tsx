@@ -1,7 +1,7 @@
 "use client";
 
 import { callLiveText as text } from "@/content/call/live";
-import type { Debrief } from "@/contract/debrief";
+import type { Debrief } from "@mockingbird/contract/debrief";
 
 const outcomeTone: Record<Debrief["outcome"], string> = {
   complied: "text-rose-300",

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { callLiveText as text } from "@/content/call/live";
-import { TYPED_REPLY_MAX_CHARS } from "@/contract/limits";
+import { TYPED_REPLY_MAX_CHARS } from "@mockingbird/contract/limits";
 
 /** A typed turn (user_message): works in a voice call and is the whole input of a typed call. */
 export function TypedReply({ onSend, autoFocus }: { onSend: (reply: string) => void; autoFocus: boolean }) {

@@ -21,10 +21,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { publicEnvDefaults } from "../../../lib/config/public-env";
-import { flagOption, numberOption } from "../../../testkit/cli-options";
-import { benchUpstreamKey } from "../../../testkit/fakes/voice-upstream";
-import { startProductionServer } from "../../../testkit/servers/next-start";
-import { startSiteServer } from "../../../testkit/servers/site-server";
+import { flagOption, numberOption } from "@mockingbird/testkit/cli-options";
+import { benchUpstreamKey } from "@mockingbird/testkit/fakes/voice-upstream";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
+import { startSiteServer } from "@mockingbird/testkit/servers/site-server";
 import { describeLimits, issuedBy, limitsEnv, phaseTable, productionLimits as limits, runSignedUrlBench, type Load, type Sent, type Target } from "./harness";
 
 const floodRequests = numberOption("flood", 300);

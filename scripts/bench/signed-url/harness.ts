@@ -8,10 +8,10 @@
 import { Agent, request as httpRequest } from "node:http";
 import os from "node:os";
 import { signedUrlMessages } from "../../../lib/signed-url/messages";
-import { benchUpstreamKey, spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "../../../testkit/fakes/voice-upstream";
-import type { FigureTable, Headline } from "../../../testkit/figures/figures";
-import { startFigures } from "../../../testkit/figures/record";
-import { percentile } from "../../../testkit/stats";
+import { benchUpstreamKey, spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "@mockingbird/testkit/fakes/voice-upstream";
+import type { FigureTable, Headline } from "@mockingbird/testkit/figures/figures";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { percentile } from "@mockingbird/testkit/stats";
 
 export type Limits = { readonly perMinute: number; readonly perDay: number; readonly perNetworkPerDay: number; readonly dailyCap: number };
 

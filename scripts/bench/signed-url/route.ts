@@ -21,12 +21,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createSignedUrlHandler } from "../../../lib/signed-url/handler";
 import { createMemoryLimitStore } from "../../../lib/signed-url/memory-store";
-import { defaultOriginRules } from "../../../contract/origin-policy";
-import { autocannon, statusCounts, type AutocannonOptions, type AutocannonResult } from "../../../testkit/autocannon";
-import { numberOption, stringOption } from "../../../testkit/cli-options";
-import { startProductionServer } from "../../../testkit/servers/next-start";
-import { median } from "../../../testkit/stats";
-import { benchUpstreamKey as upstreamApiKey } from "../../../testkit/fakes/voice-upstream";
+import { defaultOriginRules } from "@mockingbird/contract/origin-policy";
+import { autocannon, statusCounts, type AutocannonOptions, type AutocannonResult } from "@mockingbird/testkit/autocannon";
+import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
+import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
+import { median } from "@mockingbird/testkit/stats";
+import { benchUpstreamKey as upstreamApiKey } from "@mockingbird/testkit/fakes/voice-upstream";
 import { demoCall, limitsEnv, productionLimits, runSignedUrlBench, type Limits, type Run } from "./harness";
 
 const duration = numberOption("duration", 10);

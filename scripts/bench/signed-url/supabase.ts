@@ -24,10 +24,10 @@
  * Options: --requests=<n> (10000) --clients=<n> (1000) --instances=<n> (4) --concurrency=<n> (50)
  */
 import postgres from "postgres";
-import { numberOption } from "../../../testkit/cli-options";
-import { benchUpstreamKey, type FakeVoiceUpstreamProcess } from "../../../testkit/fakes/voice-upstream";
-import { startEdgeFunction, type EdgeFunction } from "../../../testkit/servers/edge-function";
-import { startPostgres } from "../../../testkit/servers/postgres";
+import { numberOption } from "@mockingbird/testkit/cli-options";
+import { benchUpstreamKey, type FakeVoiceUpstreamProcess } from "@mockingbird/testkit/fakes/voice-upstream";
+import { startEdgeFunction, type EdgeFunction } from "@mockingbird/testkit/servers/edge-function";
+import { startPostgres } from "@mockingbird/testkit/servers/postgres";
 import { describeLimits, groupBy, limitsEnv, mostWithinAMinute, phaseTable, printStatuses, runSignedUrlBench, type Limits, type Load, type Run, type Target } from "./harness";
 
 const totalRequests = numberOption("requests", 10_000);

@@ -38,9 +38,9 @@ import type {
   UserTranscriptionClientEvent,
   VadScoreClientEvent,
 } from "@elevenlabs/types";
-import { fillPlaceholders, placeholdersIn } from "../../../contract/call-variables";
-import { closes } from "../../../contract/close-reasons";
-import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "../../../contract/turn-timing";
+import { fillPlaceholders, placeholdersIn } from "@mockingbird/contract/call-variables";
+import { closes } from "@mockingbird/contract/close-reasons";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 
 /** Every frame the double sends, as the SDK's generated types name them. */
 export type ServiceFrame =

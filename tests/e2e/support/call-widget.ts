@@ -12,10 +12,11 @@ import config, { agentOrigin } from "../../../playwright.config";
 import { callWidgetText } from "../../../content/call/shell";
 import { callWidgetPageText } from "../../../content/call/page";
 import { callLiveText } from "../../../content/call/live";
-import playbook from "../../../agent/playbooks/it-helpdesk-mfa-reset.json";
-import { comparableWords, editDistance } from "../../../agent/bench/support/wer";
+import playbook from "@mockingbird/agent/playbooks/it-helpdesk-mfa-reset.json";
+import { openingLine } from "@mockingbird/agent/testkit/opening-line";
+import { comparableWords, editDistance } from "@mockingbird/agent/testkit/wer";
 
-export { playbook, agentOrigin };
+export { playbook, agentOrigin, openingLine };
 
 /**
  * Every string the widget shows, as the app ships them: the server-rendered shell
@@ -72,9 +73,6 @@ export async function expectSpokenLineCaptioned(visitorLines: Locator): Promise<
     )
     .toBe("captioned");
 }
-
-/** The caller's opening line as the agent says it: the playbook's line with its variables filled in. */
-export const openingLine = playbook.opening.line.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (playbook.variables as Record<string, string>)[name] ?? "");
 
 /**
  * A debrief as the caller sends it through its client tool (show_red_flag_debrief), with lines

@@ -7,11 +7,11 @@
  */
 import { rmSync } from "node:fs";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
-import type { DoubleScript } from "../../../testkit/fakes/elevenlabs-service";
+import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { pushAgents } from "../../../scripts/agents/push";
 import { callerSettings, scenarioPlaybooks } from "../../../scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, readRegistries } from "../../../scripts/agents/tree";
-import { copyWithoutIds, serveManagementDouble } from "../../../testkit/fakes/elevenlabs-management";
+import { copyWithoutIds, serveManagementDouble } from "@mockingbird/testkit/fakes/elevenlabs-management";
 
 export type PushedCaller = {
   /** The first message as configured, with its {{variables}} for the service to fill. */

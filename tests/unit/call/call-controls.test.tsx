@@ -5,7 +5,7 @@
  */
 import { act, screen, within } from "@testing-library/react";
 import { publicEnv } from "@/lib/config/public-env";
-import { DEBRIEF_TOOL_NAME } from "@/contract/debrief";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { agentLine, installCallWidgetFakes, renderConnectedCall, sdk, sdkCallbacks, sessionOptions } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));

@@ -1,6 +1,6 @@
 import { callWidgetText } from "@/content/call/shell";
 import { isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
-import { closes } from "@/contract/close-reasons";
+import { closes } from "@mockingbird/contract/close-reasons";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionErrorMessage, sessionFailureMessage } from "@/lib/call/session-errors";
 
 const { errors } = callWidgetText;

@@ -5,7 +5,7 @@
  */
 import { act, screen } from "@testing-library/react";
 import { publicEnv } from "@/lib/config/public-env";
-import { DEBRIEF_TOOL_NAME } from "@/contract/debrief";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdk, sdkCallbacks, sessionOptions, SIGNED_URL, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));

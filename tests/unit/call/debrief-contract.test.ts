@@ -1,4 +1,4 @@
-import { DEBRIEF_TOOL_NAME, parseDebrief } from "@/contract/debrief";
+import { DEBRIEF_TOOL_NAME, parseDebrief } from "@mockingbird/contract/debrief";
 import { heldFirmDebrief } from "./support/debriefs";
 
 const valid = heldFirmDebrief;

@@ -6,7 +6,7 @@ import { pushAgents, type PushOptions } from "@/scripts/agents/push";
 import { runCallerTests } from "@/scripts/agents/run-tests";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, generateTree, readRegistries, writeTree } from "@/scripts/agents/tree";
-import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } from "@/testkit/fakes/elevenlabs-management";
+import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } from "@mockingbird/testkit/fakes/elevenlabs-management";
 
 /**
  * `npm run agents -- push` against the double of ElevenLabs' management API

@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createCaller, type CallerEnd, debriefToolName } from "@/agent/src/caller";
-import { loadConfig } from "@/agent/src/config";
-import { CALL_VARIABLES, fillPlaceholders, placeholdersIn } from "@/contract/call-variables";
-import { debriefToolParameters } from "@/contract/debrief-tool";
+import { createCaller, type CallerEnd, debriefToolName } from "@mockingbird/agent/caller";
+import { loadConfig } from "@mockingbird/agent/config";
+import { CALL_VARIABLES, fillPlaceholders, placeholdersIn } from "@mockingbird/contract/call-variables";
+import { debriefToolParameters } from "@mockingbird/contract/debrief-tool";
 import type { AgentConfigFile, ToolConfigFile } from "@/scripts/agents/configs";
 import { scenarioPlaybooks } from "@/scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, readRegistries } from "@/scripts/agents/tree";

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
-import { canListen, nextFreePort, portInUseMessage } from "@/contract/ports";
-import { PortInUseError, probePorts, testPorts } from "@/testkit/test-ports";
+import { canListen, nextFreePort, portInUseMessage } from "@mockingbird/contract/ports";
+import { PortInUseError, probePorts, testPorts } from "@mockingbird/testkit/test-ports";
 
 const root = path.resolve(__dirname, "../../..");
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { guardConnections, guardRequests, type RequestHandler } from "@/server/guard";
-import { rawExchange } from "../../../testkit/raw-http";
+import { rawExchange } from "@mockingbird/testkit/raw-http";
 
 /**
  * The guard around a stand-in for Next.js on a real socket: what it does to requests

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { Admission } from "@/lib/signed-url/admission";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { callRequest, elevenLabsEnv, errorOf, handlerFor } from "./support/signed-url-requests";
 
 let upstream: FakeVoiceUpstream;

@@ -9,8 +9,8 @@ import { deletedWithinMs, longestWindowMs, memorySweepEveryMs } from "@/lib/sign
 import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
 import { createPostgresLimitStore } from "@/lib/signed-url/postgres-store";
 import { createRedisLimitStore, redisKeyPrefix } from "@/lib/signed-url/redis-store";
-import { migrationsDir, startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
-import { startRedisServer, type RedisServer } from "../../../testkit/servers/redis-server";
+import { migrationsDir, startPostgres, type PostgresServer } from "@mockingbird/testkit/servers/postgres";
+import { startRedisServer, type RedisServer } from "@mockingbird/testkit/servers/redis-server";
 
 /**
  * The privacy policy says how long the demo's counters are kept (content/legal/data-practices.ts).

@@ -5,8 +5,8 @@ import type { Admission, AdmissionDecision, ClientIdentity, Limits } from "@/lib
 import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
 import { createPostgresLimitStore } from "@/lib/signed-url/postgres-store";
 import { createRedisLimitStore } from "@/lib/signed-url/redis-store";
-import { startPostgres, type PostgresServer } from "../../../testkit/servers/postgres";
-import { startRedisServer, type RedisServer } from "../../../testkit/servers/redis-server";
+import { startPostgres, type PostgresServer } from "@mockingbird/testkit/servers/postgres";
+import { startRedisServer, type RedisServer } from "@mockingbird/testkit/servers/redis-server";
 
 /**
  * One suite, three stores: memory (one Node process), Redis (every Node instance) and

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, elevenLabsKey, errorOf, siteUrl } from "./support/signed-url-requests";
 
 type RouteModule = typeof import("@/app/functions/v1/elevenlabs-auth/route.server");

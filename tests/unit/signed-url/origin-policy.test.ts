@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { defaultOriginRules, describeOriginRule, isAllowedOrigin, parseOriginRule } from "@/contract/origin-policy";
+import { defaultOriginRules, describeOriginRule, isAllowedOrigin, parseOriginRule } from "@mockingbird/contract/origin-policy";
 
 describe("the origin allow-list", () => {
   const defaults = defaultOriginRules("https://www.mockingbird.test/some/page");

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { processor, visitorData } from "@/content/legal/data-practices";
 import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { callRequest, elevenLabsEnv, handlerFor } from "./support/signed-url-requests";
 
 /**

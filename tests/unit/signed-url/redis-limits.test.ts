@@ -2,9 +2,9 @@
 import { Redis } from "ioredis";
 import { createNodeSignedUrlService, type NodeSignedUrlService } from "@/lib/signed-url/node-service";
 import { redisKeyPrefix } from "@/lib/signed-url/redis-store";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
-import { startRedisServer, type RedisServer } from "../../../testkit/servers/redis-server";
-import { freePort } from "@/testkit/ports";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
+import { startRedisServer, type RedisServer } from "@mockingbird/testkit/servers/redis-server";
+import { freePort } from "@mockingbird/testkit/ports";
 import { anonKey, callRequest, elevenLabsEnv, siteUrl } from "./support/signed-url-requests";
 
 let redisServer: RedisServer;

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { corsAllowedHeaders } from "@/lib/signed-url/cors";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import {
   anonKey,
   callRequest,

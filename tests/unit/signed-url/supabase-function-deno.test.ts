@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import postgres from "postgres";
-import { startEdgeFunction, type EdgeFunction } from "../../../testkit/servers/edge-function";
-import { startPostgres } from "../../../testkit/servers/postgres";
+import { startEdgeFunction, type EdgeFunction } from "@mockingbird/testkit/servers/edge-function";
+import { startPostgres } from "@mockingbird/testkit/servers/postgres";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
 import { installEdgeFunctionFixture } from "./support/edge-function-fixtures";
 import { anonKey, siteUrl } from "./support/signed-url-requests";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
-import { signedUrlFor } from "@/testkit/fakes/voice-upstream";
+import { signedUrlFor } from "@mockingbird/testkit/fakes/voice-upstream";
 import { installEdgeFunctionFixture } from "./support/edge-function-fixtures";
 import { anonKey, callRequest } from "./support/signed-url-requests";
 

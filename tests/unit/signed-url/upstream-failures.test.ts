@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { closedPortUrl, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { closedPortUrl, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { callRequest, elevenLabsEnv, elevenLabsKey, errorOf, handlerFor } from "./support/signed-url-requests";
 
 let upstream: FakeVoiceUpstream;

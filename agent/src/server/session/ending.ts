@@ -2,7 +2,7 @@ import type { CallerEnd, CallerSession, DebriefReason } from "../../caller/calle
 import { debriefToolName } from "../../caller/debrief";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
-import { closes, type Close } from "../../../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
 import { clientToolCallFrame, endCallFrame, errorFrame, type ServerFrame } from "../messages";
 import type { SessionTuning } from "../tuning";

@@ -1,6 +1,6 @@
 import type { Logger } from "../../log";
 import { createAbuseBudget, type AbuseLimits } from "../abuse";
-import { closes, type Close } from "../../../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { parseClientFrame, type ClientFrame, type EventRef, type InitData } from "../messages";
 
 /** Where the client's frames go, once admitted and parsed. */

@@ -1,7 +1,7 @@
 import type { CallerEnd, CallerReply, CallerSession } from "../../caller/caller";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
-import { closes, type Close } from "../../../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
 import { metadataFrame, type InitData, type ServerFrame } from "../messages";
 import type { SessionTuning } from "../tuning";

@@ -4,7 +4,7 @@ import type { CallerSession } from "../../caller/caller";
 import { debriefToolName } from "../../caller/debrief";
 import type { Logger } from "../../log";
 import type { Speech } from "../../speech";
-import { closes, type Close } from "../../../../contract/close-reasons";
+import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { Keepalive } from "./keepalive";
 import { pingFrame, type ServerFrame } from "../messages";
 import { Delivery } from "./delivery";

@@ -1,6 +1,6 @@
 import { WebSocket, type RawData } from "ws";
 import type { Logger } from "../../log";
-import { closeReason, type Close } from "../../../../contract/close-reasons";
+import { closeReason, type Close } from "@mockingbird/contract/close-reasons";
 import { FrameGate } from "./frame-gate";
 import type { ServerFrame } from "../messages";
 

@@ -1,4 +1,4 @@
-import type { Debrief } from "@/contract/debrief";
+import type { Debrief } from "@mockingbird/contract/debrief";
 
 /** A well-formed debrief of a visitor who held firm, as the caller's client tool sends it. */
 export const heldFirmDebrief: Debrief = {

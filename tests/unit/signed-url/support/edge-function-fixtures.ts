@@ -3,8 +3,8 @@
  * for the file, a fresh fake voice upstream for each test, and the function's environment
  * pointing at both.
  */
-import { startPostgres, type PostgresServer } from "@/testkit/servers/postgres";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@/testkit/fakes/voice-upstream";
+import { startPostgres, type PostgresServer } from "@mockingbird/testkit/servers/postgres";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { anonKey, elevenLabsEnv, siteUrl } from "./signed-url-requests";
 
 export type EdgeFunctionFixture = {

@@ -8,7 +8,7 @@
  * 30 dB of its loudest, roughly ITU-T P.56) against the noise's RMS: pauses inside a sentence do
  * not make the speech look quieter than it sounds.
  */
-import { SAMPLE_RATE, samplesForMs } from "../../src/speech/audio";
+import { SAMPLE_RATE, samplesForMs } from "../src/speech/audio";
 
 /** xorshift32 in [0, 1): small, fast and the same on every platform. */
 export function seededRandom(seed: number): () => number {

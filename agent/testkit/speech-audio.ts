@@ -4,7 +4,7 @@
  * any sink in 20-250 ms chunks (in real time for latency figures, or as fast as the event loop
  * allows), and written as the WAV Chromium's fake microphone plays.
  */
-import { chunkPcm, concatPcm, durationMs, pcmToBytes, SAMPLE_RATE, samplesForMs, whiteNoise } from "../../src/speech/audio";
+import { chunkPcm, concatPcm, durationMs, pcmToBytes, SAMPLE_RATE, samplesForMs, whiteNoise } from "../src/speech/audio";
 
 export function silence(ms: number): Int16Array {
   return new Int16Array(samplesForMs(ms));

@@ -3,7 +3,7 @@
  * distance between word lists. Both sides are normalised the way the caller reads text (contractions spelled
  * out, "ok" -> "okay"), so "i'll" against "i will" is no error.
  */
-import { normalise } from "../../src/caller/words";
+import { normalise } from "../src/caller/words";
 
 export function editDistance(reference: readonly string[], hypothesis: readonly string[]): number {
   let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j);

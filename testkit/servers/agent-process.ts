@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../../../testkit/ports";
+import { freePort } from "../ports";
 
 export { freePort };
 
@@ -11,7 +11,7 @@ export { freePort };
  * (/proc) and stopped.
  */
 
-export const projectRoot = path.resolve(__dirname, "../../..");
+export const projectRoot = path.resolve(__dirname, "../..");
 
 export type LocalAgent = {
   readonly origin: string;

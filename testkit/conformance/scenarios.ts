@@ -1,8 +1,8 @@
 /**
  * The conformance scenarios: ElevenLabs' own client (@elevenlabs/client, unmodified) holds a
  * call with a server and checks what it gets, as a developer who builds on the service would.
- * The same code runs in Node (tests/conformance/run-node.ts) and in Chromium
- * (tests/conformance/page.ts), against the double of the service (testkit/fakes/elevenlabs-service)
+ * The same code runs in Node (testkit/conformance/run-node.ts) and in Chromium
+ * (testkit/conformance/page.ts), against the double of the service (testkit/fakes/elevenlabs-service)
  * and against the local agent, so the agent is held to what the service does.
  *
  * Each scenario returns its checks by name; a runner reports them and the test asserts them.
