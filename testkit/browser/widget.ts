@@ -88,16 +88,20 @@ export function view(tab: Tab): Promise<WidgetView> {
 }
 
 /** Polls the widget until `ready` holds; the error names what was last seen. */
-export async function waitForView(tab: Tab, ready: (view: WidgetView) => boolean, what: string, timeoutMs = 25_000): Promise<WidgetView> {
+/** Reads until `ready` holds, every 200 ms; past the timeout, fails naming what it waited for and what it last read. */
+export async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 25_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let last: WidgetView | undefined;
+  let last: T | undefined;
   while (Date.now() < deadline) {
-    last = await view(tab);
+    last = await read();
     if (ready(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last, null, 1)}`);
 }
+
+export const waitForView = (tab: Tab, ready: (view: WidgetView) => boolean, what: string, timeoutMs = 25_000): Promise<WidgetView> =>
+  waitFor(() => view(tab), ready, what, timeoutMs);
 
 export const isIdle = (v: WidgetView) => v.buttons.some((b) => b.label === text.buttons.start && !b.disabled) && !v.badges.includes(text.badges.connecting) && !v.badges.includes(text.badges.connected);
 export const isConnected = (v: WidgetView) => v.badges.includes(text.badges.connected) && v.buttons.some((b) => b.label === text.buttons.end);

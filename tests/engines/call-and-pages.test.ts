@@ -7,14 +7,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { routes } from "../e2e/routes";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { enginesUnderTest, launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
 import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
 import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
 import { callMarks } from "../../lib/call/call-marks";
 import { openingLine } from "@mockingbird/agent/testkit/opening-line";
 import { installRecorders, isConnected, isIdle, text, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 
-const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+const engines = enginesUnderTest();
 /** What each engine's microphone help must name: the browser the visitor is in. */
 const browserNames: Record<EngineName, string> = { chromium: "Chrome", firefox: "Firefox", webkit: "GNOME Web" };
 

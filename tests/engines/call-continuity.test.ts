@@ -6,13 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { enginesUnderTest, launch, type EngineBrowser, type Tab } from "@mockingbird/testkit/browser/engines";
 import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
 import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
 import { openingLine } from "@mockingbird/agent/testkit/opening-line";
 import { installRecorders, isConnected, isIdle, text, waitForView } from "@mockingbird/testkit/browser/widget";
 
-const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+const engines = enginesUnderTest();
 const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;
 const xpaths = {
   start: button(text.buttons.start),

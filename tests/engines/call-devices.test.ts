@@ -7,13 +7,13 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { enginesUnderTest, launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
 import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
 import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { installRecorders, isConnected, isIdle, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { callDeviceText as deviceText } from "../../content/call/devices";
 
-const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+const engines = enginesUnderTest();
 /** Whether each engine routes a page's sound to a chosen device (HTMLMediaElement.setSinkId). */
 const routesOutput: Record<EngineName, boolean> = { chromium: true, firefox: true, webkit: false };
 
@@ -50,16 +50,6 @@ const choose = (tab: Tab, name: string, value: string) =>
     value,
   );
 
-async function waitForDevices(tab: Tab, ready: (devices: Devices) => boolean, what: string): Promise<Devices> {
-  const deadline = Date.now() + 15_000;
-  let last: Devices | undefined;
-  while (Date.now() < deadline) {
-    last = await readDevices(tab);
-    if (ready(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`);
-}
 
 let site: Site;
 let sink: AudioSink;
@@ -99,12 +89,12 @@ for (const engine of engines) {
       await tab.click(xpaths.start);
       await waitForView(tab, isConnected, "the voice call to connect");
 
-      const shown = await waitForDevices(tab, (d) => (d.microphone?.options.length ?? 0) > 1, "the microphone list");
+      const shown = await waitFor(() => readDevices(tab), (d) => (d.microphone?.options.length ?? 0) > 1, "the microphone list");
       assert.deepEqual(shown.microphone!.options[0], { value: "", text: deviceText.defaults.microphone });
       assert.equal(shown.microphone!.value, "");
       const chosen = shown.microphone!.options.at(-1)!.value;
       await choose(tab, deviceText.labels.microphone, chosen);
-      await waitForDevices(tab, (d) => d.asked.at(-1) === chosen && d.microphone?.value === chosen, "the SDK to open the chosen microphone");
+      await waitFor(() => readDevices(tab), (d) => d.asked.at(-1) === chosen && d.microphone?.value === chosen, "the SDK to open the chosen microphone");
 
       if (routesOutput[engine]) {
         assert.equal(shown.speakerFixed, "");
@@ -112,7 +102,7 @@ for (const engine of engines) {
         assert.deepEqual(speakers[0], { value: "", text: deviceText.defaults.speaker });
         assert.ok(speakers.length > 1, `the speakers the engine lists: ${JSON.stringify(speakers)}`);
         await choose(tab, deviceText.labels.speaker, speakers.at(-1)!.value);
-        await waitForDevices(tab, (d) => d.sinkId === speakers.at(-1)!.value, "the caller to play through the chosen speaker");
+        await waitFor(() => readDevices(tab), (d) => d.sinkId === speakers.at(-1)!.value, "the caller to play through the chosen speaker");
       } else {
         assert.equal(shown.speaker, null, "no speaker list");
         assert.equal(shown.speakerFixed, `${deviceText.labels.speaker}${deviceText.speakerFixed}`);

@@ -6,14 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
+import { enginesUnderTest, launch, type EngineBrowser, type Tab } from "@mockingbird/testkit/browser/engines";
 import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, text, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { installRecorders, isConnected, isIdle, text, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 import { limitsForTests } from "@mockingbird/testkit/test-limits";
 
-const engines = (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+const engines = enginesUnderTest();
 const greeting = "Hi there, it's Dave from the service desk.";
 
 let double: ServedDouble;
@@ -38,16 +38,6 @@ const tentativeCaption = (tab: Tab) =>
     return { words: element ? element.textContent.replace(/\\s+/g, " ").trim() : "", hidden: element ? element.getAttribute("aria-hidden") : null };
   `);
 
-async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (ready(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last)}`);
-}
 
 for (const engine of engines) {
   describe(engine, () => {
