@@ -50,7 +50,7 @@ export const callWidgetText = {
     socketError: "The connection was closed due to a socket error.",
     serverClosed: "The connection was closed by the server.",
     timeLimit: "The call reached its time limit.",
-    silenceEnded: "The call ended because nobody spoke for a while. Start a new call when you are ready.",
+    silenceEnded: "The call ended after a long silence. Start a new call when you are ready.",
     audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
     audioOutputFailed: "Your speaker or headphones could not be started, so you would not hear the caller. Check your sound output and try again, or reply by typing instead.",
     insecureContext: "Calls need a secure connection. Open this page over https and try again.",
