@@ -39,7 +39,7 @@ it.each([
 });
 
 it("a failed signed-URL request releases the granted microphone and shows the service's reason", async () => {
-  signedUrl.mockRejectedValue(new SignedUrlError("Failed to get signed URL: x"));
+  signedUrl.mockRejectedValue(new SignedUrlError("Failed to get signed URL: x", 400));
   const { user } = renderWidget();
 
   await user.click(startButton());
