@@ -13,7 +13,7 @@ import { pushedCaller } from "./support/pushed-caller";
  * the turn timeout and the call put down after the silence timeout, with the page saying why.
  */
 
-type TentativeSeen = { text: string; hidden: string | null };
+type TentativeSeen = { text: string; hidden: string | null; overflow: number };
 declare global {
   interface Window {
     __tentative?: TentativeSeen[];
@@ -27,7 +27,8 @@ async function watchTentativeWords(page: Page): Promise<() => Promise<TentativeS
     const record = () => {
       const element = document.querySelector('[data-testid="call-caption-tentative"]');
       const seen = element?.textContent ?? "";
-      if (seen !== "" && window.__tentative!.at(-1)?.text !== seen) window.__tentative!.push({ text: seen, hidden: element!.getAttribute("aria-hidden") });
+      const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      if (seen !== "" && window.__tentative!.at(-1)?.text !== seen) window.__tentative!.push({ text: seen, hidden: element!.getAttribute("aria-hidden"), overflow });
     };
     new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
   });
@@ -42,9 +43,10 @@ async function expectWordsShownAsSpoken(widget: CallWidget, seen: () => Promise<
   await expect.poll(async () => (await widget.visitorLines.allTextContents()).some((line) => heardAsSpoken(line.slice(prefix.length))), { timeout: 30_000 }).toBe(true);
   const tentative = await seen();
   expect(tentative.length).toBeGreaterThan(0);
-  for (const { text: words, hidden } of tentative) {
+  for (const { text: words, hidden, overflow } of tentative) {
     expect(words.startsWith(prefix)).toBe(true);
     expect(hidden).toBe("true");
+    expect(overflow, "the growing words never push the page sideways").toBeLessThanOrEqual(0);
   }
   // The final transcript took their place in the log.
   await expect(widget.root.getByTestId("call-caption-tentative")).toHaveCount(0);
@@ -58,8 +60,9 @@ async function expectSilenceHandled(widget: CallWidget): Promise<void> {
   await expectFailure(widget, text.errors.silenceEnded);
 }
 
-test("against the service's double: the visitor's words as they speak, a re-prompt after the turn timeout and the end after the silence timeout", async ({ page }) => {
+test("against the service's double, at 320 px and by keyboard: the visitor's words as they speak, a re-prompt after the turn timeout and the end after the silence timeout", async ({ page }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 720 });
   const caller = await pushedCaller(defaultScenarioId);
   const script: DoubleScript = {
     greeting: caller.firstMessage,
@@ -75,7 +78,8 @@ test("against the service's double: the visitor's words as they speak, a re-prom
   const seen = await watchTentativeWords(page);
   await page.goto("/");
   const widget = callWidget(page);
-  await widget.startButton.click();
+  await widget.startButton.focus();
+  await page.keyboard.press("Enter");
   await expectWordsShownAsSpoken(widget, seen);
   await expectSilenceHandled(widget);
 });
