@@ -98,8 +98,8 @@ for (const [backend, route] of Object.entries(backends)) {
       await expect(speaker).toHaveValue("");
     });
 
-    await test.step("keyboard only: Tab from Mute to the microphone, arrows to choose, with a visible focus", async () => {
-      await widget.root.getByRole("button", { name: text.buttons.mute }).focus();
+    await test.step("keyboard only: Tab from the call's last control (Type instead) to the microphone, arrows to choose, with a visible focus", async () => {
+      await widget.root.getByRole("button", { name: text.inputSwitch.typeInstead, exact: true }).focus();
       await page.keyboard.press("Tab");
       await expect(microphone).toBeFocused();
       expect(await microphone.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
