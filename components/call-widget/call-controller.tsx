@@ -17,12 +17,14 @@ const buttonBase =
 export type CallControllerProps = {
   scenarioPicker: ReactNode;
   consentNote: ReactNode;
+  /** What a visitor without JavaScript reads instead of the buttons (server-rendered, so its words ship in no script). */
+  noScriptNote: ReactNode;
   /** A link target at the scenario picker, so a link to it brings the picker and Start Call into view together. */
   anchorId?: string;
 };
 
 /** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
-export function CallController({ scenarioPicker, consentNote, anchorId }: CallControllerProps) {
+export function CallController({ scenarioPicker, consentNote, noScriptNote, anchorId }: CallControllerProps) {
   const { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead } = useCall();
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
@@ -130,9 +132,7 @@ export function CallController({ scenarioPicker, consentNote, anchorId }: CallCo
             </button>
           )}
         </div>
-        <noscript>
-          <p className="text-sm text-neutral-300">{text.noScript}</p>
-        </noscript>
+        <noscript>{noScriptNote}</noscript>
       </form>
 
       {engine && (

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
-import { isDrop } from "@/lib/call/call-continuity";
+import { isDrop } from "@/lib/call/connect-retry";
 import { CALL_VARIABLES } from "@mockingbird/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@mockingbird/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
@@ -22,6 +22,8 @@ import { voiceAssets } from "./voice-assets.generated";
 
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
+// Read only after a failure, when this chunk has loaded: the retry rules stay out of the page's own JavaScript.
+export { shouldRetry } from "@/lib/call/connect-retry";
 
 /** Without an audio chunk this long after its text, a caller line in a voice call is shown whole (it has no audio). */
 const TEXT_WITHOUT_AUDIO_MS = 4000;

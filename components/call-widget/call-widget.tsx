@@ -51,6 +51,7 @@ export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 
             </div>
           </>
         }
+        noScriptNote={<p className="text-sm text-neutral-300">{text.noScript}</p>}
         consentNote={
           <div className="rounded-xl bg-white/5 p-4 text-sm leading-6 text-neutral-300">
             <p className="font-semibold text-white">{text.consent.heading}</p>

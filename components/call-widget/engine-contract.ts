@@ -6,7 +6,7 @@
 import type { Dispatch } from "react";
 import type { CallEvent } from "@/lib/call/call-state";
 import type { DeviceIds, DeviceKind } from "@/lib/call/devices";
-import type { PreConnectFailure } from "@/lib/call/call-continuity";
+import type { PreConnectFailure } from "@/lib/call/connect-retry";
 
 /** Why a call stopped, where the widget can carry on from it (lib/call/call-continuity.ts). */
 export type StopCause = PreConnectFailure | { readonly stage: "call"; readonly dropped: boolean };

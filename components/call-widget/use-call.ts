@@ -8,7 +8,8 @@ import { callReducer, initialCallState, type CallChannel, type CallEvent } from 
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
 import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
-import { continuityReducer, initialContinuity, RETRY_DELAY_MS, shouldRetry, type CallPlan, type PreConnectFailure } from "@/lib/call/call-continuity";
+import { continuityReducer, initialContinuity, RETRY_DELAY_MS, type CallPlan } from "@/lib/call/call-continuity";
+import type { PreConnectFailure } from "@/lib/call/connect-retry";
 import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
 
 type EngineModule = typeof import("./call-engine");
@@ -79,11 +80,13 @@ export function useCall() {
   const [active, setActive] = useState<ActiveCall | null>(null);
   const current = useRef<Attempt | null>(null);
   const enginePromise = useRef<Promise<EngineModule> | null>(null);
+  const loadedEngine = useRef<EngineModule | null>(null);
   const nextId = useRef(1);
 
   const loadEngine = useCallback((): Promise<EngineModule> => {
     if (!enginePromise.current) {
       const loading = import("./call-engine").then((module) => {
+        loadedEngine.current = module;
         setEngine(module);
         return module;
       });
@@ -142,7 +145,7 @@ export function useCall() {
       stopped: (error, cause) => {
         if (current.current !== attempt) return;
         const connected = attempt.controls !== null;
-        if (!connected && cause?.stage === "socket" && shouldRetry(cause, attempt.retries)) return void retry(attempt);
+        if (!connected && cause?.stage === "socket" && loadedEngine.current?.shouldRetry(cause, attempt.retries)) return void retry(attempt);
         stop(attempt, error, connected && cause?.stage === "call" && cause.dropped);
       },
     });
@@ -197,7 +200,7 @@ export function useCall() {
           .catch(async (error: unknown) => {
             const failed = failure(error);
             // A transient failure is asked again once; the service gave back what the first one counted.
-            if (abandoned() || failed === null || !shouldRetry(failed, attempt.retries)) throw error;
+            if (abandoned() || failed === null || !loaded.shouldRetry(failed, attempt.retries)) throw error;
             if (!(await pauseToRetry(attempt))) throw error;
             return request();
           })

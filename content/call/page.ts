@@ -17,5 +17,6 @@ export const callWidgetPageText = {
       "Never share a real password, code or bank detail: the caller will ask for one.",
     ],
   },
+  noScript: "The demo call needs JavaScript. Everything else on this site works without it.",
   headphonesHint: "Use headphones if you can, so the caller does not hear itself.",
 } as const;

@@ -6,7 +6,6 @@
  */
 export const callWidgetText = {
   simulationLabel: "Simulation",
-  noScript: "The demo call needs JavaScript. Everything else on this site works without it.",
 
   badges: {
     connected: "Connected",

@@ -1,13 +1,5 @@
-import {
-  canCallAgain,
-  continuityReducer,
-  initialContinuity,
-  isDrop,
-  isTransient,
-  shouldRetry,
-  type ContinuityEvent,
-  type ContinuityState,
-} from "@/lib/call/call-continuity";
+import { canCallAgain, continuityReducer, initialContinuity, type ContinuityEvent, type ContinuityState } from "@/lib/call/call-continuity";
+import { isDrop, isTransient, shouldRetry } from "@/lib/call/connect-retry";
 
 const run = (events: ContinuityEvent[], from: ContinuityState = initialContinuity): ContinuityState => events.reduce(continuityReducer, from);
 const voicePlan = { channel: "voice", scenario: "ceo-urgent-wire" } as const;
