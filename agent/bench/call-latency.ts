@@ -8,15 +8,18 @@
  * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Phase 2: `--calls` calls (default 10) at once,
  * arriving at random moments over `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after
  * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
+ * `--tentative=off` runs the agent without tentative transcripts (the visitor's words while they
+ * speak); `--tentative=both` measures both ways, on then off, with the same visitors, to show
+ * what the words cost a reply.
  *
- *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4]
+ *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4] [--tentative=on|off|both]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createCaller } from "../src/caller";
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
-import { numberOption } from "@mockingbird/testkit/cli-options";
+import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
 import { startFigures } from "@mockingbird/testkit/figures/record";
 import { percentile } from "@mockingbird/testkit/stats";
 import { startLocalAgent } from "@mockingbird/testkit/servers/agent-process";
@@ -27,6 +30,10 @@ const apiKey = "bench-agent-key";
 const concurrentCalls = Math.max(1, numberOption("calls", 10));
 const sequentialCalls = Math.max(1, numberOption("sequential-calls", 4));
 const arrivalMs = numberOption("arrival-s", 20) * 1000;
+const tentativeOption = stringOption("tentative") ?? "on";
+if (!["on", "off", "both"].includes(tentativeOption)) throw new Error(`--tentative=${tentativeOption}: expected on, off or both`);
+type Tentative = "on" | "off";
+const tentativeModes: readonly Tentative[] = tentativeOption === "both" ? ["on", "off"] : [tentativeOption as Tentative];
 /** Each call: who, what, why, a call-back offer, "say again", then how the visitor ends it. */
 const script: readonly EvaluatedIntent[] = ["ask_identity", "ask_purpose", "offer_callback", "ask_repeat"];
 const endings: readonly EvaluatedIntent[] = ["refuse", "verify", "goodbye", "comply"];
@@ -71,7 +78,7 @@ async function runCall(origin: string, plan: Plan, pause: () => number): Promise
   return samples;
 }
 
-type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number };
+type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number; tentativesPerTurn: string };
 
 function summarise(turns: (Sample | null)[]): Summary {
   const samples = turns.filter((turn): turn is Sample => turn !== null);
@@ -84,6 +91,7 @@ function summarise(turns: (Sample | null)[]): Summary {
     max: Math.max(...latencies).toFixed(0),
     understood: samples.filter((sample) => sample.understood).length,
     unanswered: turns.length - samples.length,
+    tentativesPerTurn: (samples.reduce((sum, sample) => sum + sample.tentatives, 0) / Math.max(1, samples.length)).toFixed(1),
   };
 }
 
@@ -92,33 +100,32 @@ const understoodShare = (summary: Summary) => `${summary.understood}/${summary.t
 function report(label: string, summary: Summary): string {
   return (
     `${label}: n=${summary.answered}  p50 ${summary.p50} ms  p95 ${summary.p95} ms  max ${summary.max} ms` +
-    `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}`
+    `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}  tentative transcripts ${summary.tentativesPerTurn} per turn`
   );
 }
 
-async function main() {
-  const figures = startFigures("agent");
-  // Checks the playbooks load before anything starts (a broken playbook is a clear error, not a hang).
-  createCaller("it-helpdesk-mfa-reset");
-  // Loading the language models takes a few seconds, minutes on a machine busy with other work.
-  const agent = await startLocalAgent({ env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(concurrentCalls + 5), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }, readyTimeoutMs: 300_000 });
-  try {
-    console.log("synthesising visitor speech (flite and festival, cached after the first run) ...");
-    const sequentialPlans = await plans(sequentialCalls);
-    const concurrentPlans = await plans(concurrentCalls);
-    const loadBefore = loadavg()[0] ?? 0;
+type Measured = { mode: Tentative; one: Summary; many: Summary; cpu: string; memory: string };
 
-    console.log("phase 1: one call at a time, 5 turns each (real time, so this takes a few minutes) ...");
+/** Both phases against a fresh agent process, its tentative transcripts on or off. */
+async function measure(mode: Tentative, sequentialPlans: readonly Plan[], concurrentPlans: readonly Plan[]): Promise<Measured> {
+  // Loading the language models takes a few seconds, minutes on a machine busy with other work.
+  const agent = await startLocalAgent({
+    env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(concurrentCalls + 5), AGENT_TENTATIVE_TRANSCRIPTS: mode, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    readyTimeoutMs: 300_000,
+  });
+  try {
+    console.log(`tentative transcripts ${mode}, phase 1: one call at a time, 5 turns each (real time, so this takes a few minutes) ...`);
     const sequential: (Sample | null)[] = [];
     const steady = () => 800;
     for (const plan of sequentialPlans) sequential.push(...(await runCall(agent.origin, plan, steady)));
 
-    console.log(`phase 2: ${concurrentCalls} calls at once, arriving over ${arrivalMs / 1000} s, 5 turns each ...`);
+    console.log(`tentative transcripts ${mode}, phase 2: ${concurrentCalls} calls at once, arriving over ${arrivalMs / 1000} s, 5 turns each ...`);
     const idleRss = agent.rssMb();
     const cpuBefore = agent.cpuMs();
     const startedAt = performance.now();
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, agent.rssMb())), 250);
+    // The same arrivals and pauses for every mode.
     const next = random(12);
     const arrivals = concurrentPlans.map(() => next() * arrivalMs);
     const pause = () => 500 + next() * 1000;
@@ -133,45 +140,71 @@ async function main() {
     clearInterval(sampler);
     const seconds = (performance.now() - startedAt) / 1000;
     const cpuPercent = ((agent.cpuMs() - cpuBefore) / 1000 / seconds) * 100;
-    const [one, many] = [summarise(sequential), summarise(concurrent)];
-    const cpu = `${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`;
-    const memory = `${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`;
-
-    console.log(
-      [
-        "",
-        `end of visitor speech -> first agent audio (targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%)`,
-        report("one call at a time    ", one),
-        report(`${concurrentCalls} calls at once      `, many),
-        `agent CPU during the ${concurrentCalls} calls: ${cpu}`,
-        `agent memory: ${memory}`,
-        `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after (the bench and its visitors run on the same machine; other work skews every figure)`,
-      ].join("\n"),
-    );
-    const row = (label: string, summary: Summary) => [label, summary.turns, `${summary.p50} ms`, `${summary.p95} ms`, `${summary.max} ms`, understoodShare(summary), summary.unanswered];
-    figures.record({
-      tables: [
-        {
-          id: "latency",
-          title: `End of visitor speech -> first agent audio over the real protocol (targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%)`,
-          columns: ["calls", "turns", "p50", "p95", "max", "understood", "unanswered"],
-          rows: [row(`one at a time (${sequentialCalls} calls)`, one), row(`${concurrentCalls} at once, arriving over ${arrivalMs / 1000} s, pausing like people`, many)],
-        },
-        {
-          id: "cost",
-          title: `The agent's cost with ${concurrentCalls} calls at once`,
-          columns: ["resource", "measured"],
-          rows: [["CPU", cpu], ["memory", memory]],
-        },
-      ],
-      headlines: [
-        { figure: "End of visitor speech -> first agent audio, one call at a time", value: `p50 ${one.p50} ms, p95 ${one.p95} ms; understood ${understoodShare(one)}` },
-        { figure: `Same, ${concurrentCalls} calls at once`, value: `p50 ${many.p50} ms, p95 ${many.p95} ms; understood ${understoodShare(many)}` },
-      ],
-    });
+    return {
+      mode,
+      one: summarise(sequential),
+      many: summarise(concurrent),
+      cpu: `${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`,
+      memory: `${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`,
+    };
   } finally {
     await agent.stop();
   }
+}
+
+async function main() {
+  const figures = startFigures("agent");
+  // Checks the playbooks load before anything starts (a broken playbook is a clear error, not a hang).
+  createCaller("it-helpdesk-mfa-reset");
+  console.log("synthesising visitor speech (flite and festival, cached after the first run) ...");
+  const sequentialPlans = await plans(sequentialCalls);
+  const concurrentPlans = await plans(concurrentCalls);
+  const loadBefore = loadavg()[0] ?? 0;
+  const results: Measured[] = [];
+  for (const mode of tentativeModes) results.push(await measure(mode, sequentialPlans, concurrentPlans));
+
+  const target = `targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%`;
+  const named = (result: Measured, label: string) => (tentativeModes.length > 1 ? `${label}, tentative transcripts ${result.mode}` : label);
+  console.log(
+    [
+      "",
+      `end of visitor speech -> first agent audio (${target})`,
+      ...results.flatMap((result) => [
+        report(named(result, "one call at a time").padEnd(22), result.one),
+        report(named(result, `${concurrentCalls} calls at once`).padEnd(22), result.many),
+        `agent CPU during the ${concurrentCalls} calls${tentativeModes.length > 1 ? ` (tentative ${result.mode})` : ""}: ${result.cpu}`,
+        `agent memory: ${result.memory}`,
+      ]),
+      `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after (the bench and its visitors run on the same machine; other work skews every figure)`,
+    ].join("\n"),
+  );
+  const row = (label: string, summary: Summary) => [label, summary.turns, `${summary.p50} ms`, `${summary.p95} ms`, `${summary.max} ms`, understoodShare(summary), summary.unanswered, summary.tentativesPerTurn];
+  figures.record({
+    tables: [
+      {
+        id: "latency",
+        title: `End of visitor speech -> first agent audio over the real protocol (${target})`,
+        columns: ["calls", "turns", "p50", "p95", "max", "understood", "unanswered", "tentative transcripts per turn"],
+        rows: results.flatMap((result) => [
+          row(named(result, `one at a time (${sequentialCalls} calls)`), result.one),
+          row(named(result, `${concurrentCalls} at once, arriving over ${arrivalMs / 1000} s, pausing like people`), result.many),
+        ]),
+      },
+      {
+        id: "cost",
+        title: `The agent's cost with ${concurrentCalls} calls at once`,
+        columns: ["resource", "measured"],
+        rows: results.flatMap((result) => [
+          [named(result, "CPU"), result.cpu],
+          [named(result, "memory"), result.memory],
+        ]),
+      },
+    ],
+    headlines: results.flatMap((result) => [
+      { figure: named(result, "End of visitor speech -> first agent audio, one call at a time"), value: `p50 ${result.one.p50} ms, p95 ${result.one.p95} ms; understood ${understoodShare(result.one)}` },
+      { figure: named(result, `Same, ${concurrentCalls} calls at once`), value: `p50 ${result.many.p50} ms, p95 ${result.many.p95} ms; understood ${understoodShare(result.many)}` },
+    ]),
+  });
 }
 
 main().catch((error) => {

@@ -34,6 +34,8 @@ export type AgentConfig = {
   readonly turnTimeoutSeconds: number;
   readonly silenceEndCallSeconds: number;
   readonly maxConcurrentCalls: number;
+  /** Whether a voice call is sent the visitor's words while they speak (tentative_user_transcript). */
+  readonly tentativeTranscripts: boolean;
   /**
    * The browser origins whose pages may open a call: the site's own allow-list
    * (ALLOWED_ORIGINS, else NEXT_PUBLIC_SITE_URL plus http://localhost:* and
@@ -86,6 +88,8 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: originRules.optional(),
   // Only its origin matters here; a value that is not a URL leaves the default list without it, as on the site.
   NEXT_PUBLIC_SITE_URL: z.string().optional(),
+  // The service sends tentative transcripts only when the agent's client_events list them; the production callers do.
+  AGENT_TENTATIVE_TRANSCRIPTS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
   AGENT_SYNTHESIS_WORKERS: wholeNumber(1, MAX_WORKERS, defaultWorkerCount()),
   AGENT_SYNTHESIS_CACHE_MB: wholeNumber(0, 1_024, 32),
   AGENT_VOICE: z.enum(["festival", "flite"], { message: "must be festival or flite" }).default("festival"),
@@ -124,6 +128,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     turnTimeoutSeconds: values.AGENT_TURN_TIMEOUT_SECONDS,
     silenceEndCallSeconds: values.AGENT_SILENCE_END_CALL_SECONDS,
     maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
+    tentativeTranscripts: values.AGENT_TENTATIVE_TRANSCRIPTS === "on",
     allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
     synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,
     synthesisCacheBytes: values.AGENT_SYNTHESIS_CACHE_MB * 1024 * 1024,

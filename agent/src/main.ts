@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     synthesizer: { workers: config.synthesisWorkers },
     voice: { cacheBytes: config.synthesisCacheBytes },
     voiceEngine: config.callerVoice,
+    ...(config.tentativeTranscripts ? {} : { partialIntervalMs: null }),
   });
   // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
   await prepareOpenings(speech, log, config);

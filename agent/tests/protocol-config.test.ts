@@ -16,6 +16,7 @@ describe("agent configuration", () => {
       turnTimeoutSeconds: 7,
       silenceEndCallSeconds: 30,
       maxConcurrentCalls: 20,
+      tentativeTranscripts: true,
       allowedOrigins: [
         { kind: "any-port", protocol: "http:", hostname: "localhost" },
         { kind: "any-port", protocol: "http:", hostname: "127.0.0.1" },
@@ -60,13 +61,14 @@ describe("agent configuration", () => {
       AGENT_MAX_CONCURRENT_CALLS: "3",
       AGENT_TURN_TIMEOUT_SECONDS: "2",
       AGENT_SILENCE_END_CALL_SECONDS: "-1",
+      AGENT_TENTATIVE_TRANSCRIPTS: "off",
       AGENT_SYNTHESIS_WORKERS: "3",
       AGENT_SYNTHESIS_CACHE_MB: "0",
       AGENT_LLM_URL: "http://127.0.0.1:11434/v1",
       AGENT_LLM_MODEL: "llama3",
       LOG_LEVEL: "debug",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, turnTimeoutSeconds: 2, silenceEndCallSeconds: -1, maxConcurrentCalls: 3, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
+    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, turnTimeoutSeconds: 2, silenceEndCallSeconds: -1, maxConcurrentCalls: 3, tentativeTranscripts: false, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
     expect(config.llm).toEqual({ url: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "llama3" });
   });
 

@@ -172,6 +172,60 @@ describe("language-model lease", () => {
   });
 });
 
+describe("the words so far while a turn is spoken", () => {
+  /** A decoder whose end of utterance waits until the test lets it go: a turn that has ended and awaits its transcript. */
+  let releaseEnd: () => void = () => undefined;
+  class SlowToEndDecoder extends FakeDecoder {
+    override async endUtteranceAsync(): Promise<boolean> {
+      await new Promise<void>((resolve) => (releaseEnd = resolve));
+      return super.endUtteranceAsync();
+    }
+  }
+
+  /** Two lanes, a decoder on each: two calls decoding at once, as on two cores. */
+  async function twoLanePool() {
+    const lanes = [new Lane(fakeModel() as unknown as LanguageModel), new Lane(fakeModel() as unknown as LanguageModel)];
+    const pool = new LanguageModelPool(lanes, async () => new SlowToEndDecoder() as unknown as Decoder, 2, () => undefined, pino({ level: "silent" }));
+    await pool.warm(2);
+    return pool;
+  }
+
+  const listener = () => {
+    const heard: string[] = [];
+    return { heard, partial: { intervalMs: 0, heard: (words: string) => heard.push(words) } };
+  };
+
+  it("are taken after each batch of audio while nothing more pressing waits", async () => {
+    const pool = await twoLanePool();
+    const { heard, partial } = listener();
+    const lease = pool.lease(10 * 16_000, 0, { mean: null }, partial);
+    lease.feed(second);
+    lease.flush();
+    await settle();
+    expect(heard).toEqual(["heard 11200"]);
+  });
+
+  it("are skipped while another call's ended turn awaits its transcript, and taken again once it has it", async () => {
+    const pool = await twoLanePool();
+    const ended = pool.lease(10 * 16_000);
+    ended.feed(second);
+    const transcript = ended.finish();
+    await settle();
+    const { heard, partial } = listener();
+    const speaking = pool.lease(10 * 16_000, 0, { mean: null }, partial);
+    speaking.feed(second);
+    speaking.flush();
+    await settle();
+    expect(heard).toEqual([]);
+    releaseEnd();
+    await transcript;
+    speaking.feed(second);
+    speaking.flush();
+    await settle();
+    expect(heard).toEqual(["heard 27200"]);
+  });
+});
+
 describe("language-model pool", () => {
   it("creates decoders on demand up to its cap", async () => {
     const { pool, created } = poolOf(2);

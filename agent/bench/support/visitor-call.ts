@@ -18,7 +18,8 @@ const replyTimeoutMs = 10_000;
 
 /** `speechEnd`: the sample where the speech in `pcm` ends, when noise would hide it from a level threshold. */
 export type Turn = { utterance: EvaluationUtterance; pcm: Int16Array; speechEnd?: number };
-export type Sample = { latencyMs: number; understood: boolean; heard: string | null };
+/** `tentatives`: the tentative transcripts (the words so far) the turn was sent while it was spoken. */
+export type Sample = { latencyMs: number; understood: boolean; heard: string | null; tentatives: number };
 type ServerFrame = {
   type: string;
   ping_event?: { event_id?: number };
@@ -66,6 +67,7 @@ export class Visitor {
   private lastAgentLine = "";
   private replyWaiter?: (reply: { at: number; eventId: number } | null) => void;
   private heard: string | null = null;
+  private tentatives = 0;
   private audioMsQueued = 0;
   private audioStartedAt = 0;
   private lastAudioAt = 0;
@@ -102,6 +104,7 @@ export class Visitor {
 
   private onFrame(frame: ServerFrame) {
     if (frame.type === "ping") this.socket.send(JSON.stringify({ type: "pong", event_id: frame.ping_event?.event_id }));
+    if (frame.type === "tentative_user_transcript") this.tentatives++;
     if (frame.type === "user_transcript") this.heard = frame.user_transcription_event?.user_transcript ?? "";
     if (frame.type === "agent_response") this.lines.set(Number(frame.agent_response_event?.event_id), frame.agent_response_event?.agent_response ?? "");
     if (frame.type === "audio") {
@@ -162,6 +165,7 @@ export class Visitor {
   async say(turn: Turn, expected: Set<string> | "repeat"): Promise<Sample | null> {
     if (this.closed) return null;
     this.heard = null;
+    this.tentatives = 0;
     this.speechEndSentAt = 0;
     const previousLine = this.lastAgentLine;
     // A clean answer gets a short pause before it; an answer with its room already in it starts as it is.
@@ -188,7 +192,7 @@ export class Visitor {
     const line = this.lines.get(answered.eventId) ?? "";
     this.lastAgentLine = line;
     const understood = expected === "repeat" ? comparable(line) === comparable(previousLine) : expected.has(comparable(line));
-    const sample = { latencyMs: answered.at - this.speechEndSentAt, understood, heard: this.heard };
+    const sample = { latencyMs: answered.at - this.speechEndSentAt, understood, heard: this.heard, tentatives: this.tentatives };
     await this.waitForSilenceFromAgent();
     return sample;
   }

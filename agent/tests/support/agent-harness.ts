@@ -257,6 +257,7 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
     turnTimeoutSeconds: 7,
     silenceEndCallSeconds: 30,
     maxConcurrentCalls: 5,
+    tentativeTranscripts: true,
     allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
     synthesisWorkers: 1,
     synthesisCacheBytes: 0,

@@ -35,8 +35,8 @@ export type RecognitionOptions = {
   languageModel?: Partial<LanguageModelPoolOptions>;
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs?: number;
-  /** The shortest gap between two partial hypotheses of a turn (DEFAULT_PARTIAL_INTERVAL_MS). */
-  partialIntervalMs?: number;
+  /** The shortest gap between two partial hypotheses of a turn (DEFAULT_PARTIAL_INTERVAL_MS); null: none, no tentative transcripts. */
+  partialIntervalMs?: number | null;
   /** When the recogniser hears the visitor through RNNoise (DEFAULT_NOISE_SUPPRESSION). */
   noiseSuppression?: Partial<NoiseSuppressionOptions>;
   /** Turn detection and barge-in (DEFAULT_VOICE_ACTIVITY). */
@@ -80,7 +80,7 @@ export async function startRecognition(log: SpeechLog, options: RecognitionOptio
       pool,
       log,
       transcriptDeadlineMs: options.transcriptDeadlineMs ?? DEFAULT_TRANSCRIPT_DEADLINE_MS,
-      partialIntervalMs: options.partialIntervalMs ?? DEFAULT_PARTIAL_INTERVAL_MS,
+      partialIntervalMs: options.partialIntervalMs === undefined ? DEFAULT_PARTIAL_INTERVAL_MS : options.partialIntervalMs,
       voiceActivity: { ...DEFAULT_VOICE_ACTIVITY, ...options.voiceActivity },
       noiseSuppression: { ...DEFAULT_NOISE_SUPPRESSION, ...options.noiseSuppression },
     },

@@ -33,8 +33,8 @@ export type RecognitionEngine = {
   pool: LanguageModelPool;
   /** How long the end of a turn waits for its transcript (DEFAULT_TRANSCRIPT_DEADLINE_MS). */
   transcriptDeadlineMs: number;
-  /** The shortest gap between two partial hypotheses of a turn being spoken (DEFAULT_PARTIAL_INTERVAL_MS). */
-  partialIntervalMs: number;
+  /** The shortest gap between two partial hypotheses of a turn being spoken (DEFAULT_PARTIAL_INTERVAL_MS); null takes none. */
+  partialIntervalMs: number | null;
   voiceActivity: VoiceActivityOptions;
   /** When the decoders hear a turn through RNNoise (noise-suppression.ts); the turn detector always hears it as it came. */
   noiseSuppression: NoiseSuppressionOptions;
@@ -196,10 +196,11 @@ class SpeechRecognizer implements Recognizer {
   /** The turn's partial hypotheses, as words, each once they differ from the last (none unless the owner listens). */
   private partialsFor(): PartialHypotheses | null {
     const onPartial = this.options.onPartial;
-    if (!onPartial) return null;
+    const intervalMs = this.engine.partialIntervalMs;
+    if (!onPartial || intervalMs === null) return null;
     let last = "";
     return {
-      intervalMs: this.engine.partialIntervalMs,
+      intervalMs,
       heard: (hypothesis) => {
         const words = transcriptOf(hypothesis);
         if (this.closed || words === "" || words === last) return;

@@ -34,6 +34,11 @@ export class Lane {
 
   constructor(readonly model: LanguageModel) {}
 
+  /** Tasks queued and not started yet (a task running now is not counted). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   run<T>(task: () => Promise<T> | T, urgency: Urgency = STREAMING): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ run: task, urgency, resolve: resolve as (value: unknown) => void, reject });

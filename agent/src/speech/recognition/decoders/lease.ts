@@ -30,7 +30,8 @@ const HELD_BACK_SAMPLES = samplesForMs(300);
 
 /**
  * The decoder's best guess so far while a turn is still being spoken, as the decoder spells it:
- * taken after a batch of audio, at most once per `intervalMs`, never once the turn has ended.
+ * taken after a batch of audio, at most once per `intervalMs`, never once the turn has ended, and
+ * only while the decoders have nothing more pressing to do (takePartial).
  */
 export type PartialHypotheses = { readonly intervalMs: number; readonly heard: (hypothesis: string) => void };
 
@@ -44,6 +45,9 @@ export type DecoderSource = RehearingSource & {
   /** A lease's bookkeeping: begun when it is made, ended once, when it is finished or abandoned. */
   utteranceBegun(): void;
   utteranceEnded(): void;
+  /** Turns that have ended and whose transcript is not ready yet (another call's reply waits on each). */
+  readonly turnsAwaitingTranscript: number;
+  turnAwaitingTranscript(awaiting: boolean): void;
 };
 
 /** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
@@ -131,6 +135,9 @@ export class LanguageModelLease {
     if (this.finished) return this.finished;
     this.flush(true);
     this.endedAt = performance.now();
+    // An abandoned turn has no transcript anyone waits for.
+    const awaited = !this.abandoned;
+    if (awaited) this.pool.turnAwaitingTranscript(true);
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;
       const { decoder, lane } = pooled;
@@ -154,7 +161,10 @@ export class LanguageModelLease {
       this.pool.release(pooled);
       return decoded;
     });
-    const ended = () => this.pool.utteranceEnded();
+    const ended = () => {
+      if (awaited) this.pool.turnAwaitingTranscript(false);
+      this.pool.utteranceEnded();
+    };
     this.finished.then(ended, ended);
     return this.finished;
   }
@@ -203,16 +213,20 @@ export class LanguageModelLease {
 
   /**
    * The forward search's best path so far (a backtrace, no lattice: far cheaper than the end of a
-   * turn's search), off the event loop and at streaming urgency, so it never holds up a turn that
-   * has ended. Only after audio was decoded, and not more often than asked.
+   * turn's search), off the event loop. Words shown while the visitor speaks are a courtesy, a
+   * reply is not: a partial is skipped while any call's ended turn awaits its transcript or its
+   * own lane has other work queued, and given up if either happens before it runs. Under load the
+   * words then come less often instead of the replies coming later (`npm run bench -- agent
+   * --tentative=both` measures both ways). Only after audio was decoded, and not more often than asked.
    */
   private async takePartial(pooled: PooledDecoder): Promise<void> {
     const partial = this.partial;
     if (!partial || this.ended || performance.now() - this.partialAt < partial.intervalMs) return;
+    const busy = () => this.ended || this.pool.turnsAwaitingTranscript > 0;
+    if (busy() || pooled.lane.waiting > 0) return;
     this.partialAt = performance.now();
     try {
-      // A turn that ended while this waited for the lane goes straight to its own decode.
-      const hypothesis = await pooled.lane.run(() => (this.ended ? null : pooled.decoder.hypothesisAsync()), this.urgency);
+      const hypothesis = await pooled.lane.run(() => (busy() ? null : pooled.decoder.hypothesisAsync()), this.urgency);
       if (hypothesis && !this.ended && !this.abandoned) partial.heard(hypothesis);
     } catch {
       // A partial is a courtesy: the turn's own transcript is what counts.

@@ -61,6 +61,7 @@ export class LanguageModelPool {
   /** The cepstral mean of the first decoder created, warmed up: where every call starts. */
   private startingMean: Float32Array | null = null;
   private hearingNow = 0;
+  private awaitingTranscript = 0;
   /** Called each time the last utterance being heard has been decoded (speech/index.ts wakes spare synthesis with it). */
   onQuiet: (() => void) | null = null;
 
@@ -146,6 +147,15 @@ export class LanguageModelPool {
   utteranceEnded(): void {
     this.hearingNow--;
     if (this.hearingNow === 0) this.onQuiet?.();
+  }
+
+  /** Turns that have ended and whose transcript is not ready yet: while any is, no partial hypothesis is taken (lease.ts). */
+  get turnsAwaitingTranscript(): number {
+    return this.awaitingTranscript;
+  }
+
+  turnAwaitingTranscript(awaiting: boolean): void {
+    this.awaitingTranscript += awaiting ? 1 : -1;
   }
 
   /** The mean a call's first utterance is normalised with. */
