@@ -43,6 +43,28 @@ export type ToolConfigFile = serialization.ToolRequestModelToolConfig.Client;
 /** A test config file (test_configs/<name>.json): the body of POST /v1/convai/agent-testing/create. */
 export type TestConfigFile = serialization.conversationalAi.TestsCreateRequestBody.Llm;
 
+/**
+ * The server events a call sends the widget. ElevenLabs sends only the events an agent's
+ * `client_events` list, and its defaults leave out some the site needs, so the list is written
+ * out: the handshake (conversation_initiation_metadata) and keep-alive (ping) the SDK needs, the
+ * voice and its interruptions, both sides' lines and the caller's corrections, the visitor's
+ * words while they speak, a typed call's streamed reply, the debrief tool call, and end_call's
+ * tool response, on which the SDK ends the session.
+ */
+export const widgetClientEvents = [
+  "conversation_initiation_metadata",
+  "ping",
+  "audio",
+  "interruption",
+  "user_transcript",
+  "tentative_user_transcript",
+  "agent_response",
+  "agent_response_correction",
+  "agent_chat_response_part",
+  "client_tool_call",
+  "agent_tool_response",
+] as const satisfies readonly serialization.ClientEvent.Raw[];
+
 /** The variable the call fills in (the widget sends it, contract/call-variables.ts); every other placeholder is the scenario's constant. */
 const callVariableNames = new Set(Object.keys(CALL_VARIABLES));
 
@@ -81,7 +103,7 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, toolId
       tts: { voice_id: settings.voices.scenarios[playbook.id] ?? settings.voices.default },
       // The same waits on a silent visitor as the local agent and the service double (contract/turn-timing.ts).
       turn: { ...productionTurnConfig },
-      conversation: { max_duration_seconds: settings.callLimitSeconds },
+      conversation: { max_duration_seconds: settings.callLimitSeconds, client_events: [...widgetClientEvents] },
     },
     platform_settings: {
       // Signed URLs only: the site's signed-URL service (lib/signed-url) is the one way in, and the page's origin must be the site's.

@@ -5,6 +5,7 @@ import { createCaller, type CallerEnd, debriefToolName } from "@mockingbird/agen
 import { loadConfig } from "@mockingbird/agent/config";
 import { CALL_VARIABLES, fillPlaceholders, placeholdersIn } from "@mockingbird/contract/call-variables";
 import { debriefToolParameters } from "@mockingbird/contract/debrief-tool";
+import type { ServiceFrame } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import type { AgentConfigFile, ToolConfigFile } from "@/scripts/agents/configs";
 import { scenarioPlaybooks } from "@/scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, readRegistries } from "@/scripts/agents/tree";
@@ -46,6 +47,30 @@ test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller h
   const prompt = configOf(scenario).conversation_config.agent!.prompt!;
   expect(prompt.tool_ids).toEqual(tool.id === undefined ? [] : [tool.id]);
   expect(prompt.built_in_tools?.end_call?.params).toEqual({ system_tool_type: "end_call" });
+});
+
+/**
+ * Every frame the widget is tested with, from the double of the service, but vad_score (the
+ * widget reads none) and error (not a client event: the service always sends it). A frame type
+ * added to the double fails to type-check here until it is listed.
+ */
+const framesTheWidgetIsTestedWith: Record<Exclude<ServiceFrame["type"], "vad_score" | "error">, true> = {
+  conversation_initiation_metadata: true,
+  ping: true,
+  audio: true,
+  interruption: true,
+  user_transcript: true,
+  tentative_user_transcript: true,
+  agent_response: true,
+  agent_response_correction: true,
+  agent_chat_response_part: true,
+  client_tool_call: true,
+  agent_tool_response: true,
+};
+
+test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller sends every server event the widget is tested with", (scenario) => {
+  const sent = configOf(scenario).conversation_config.conversation!.client_events ?? [];
+  expect(sent).toEqual(expect.arrayContaining(Object.keys(framesTheWidgetIsTestedWith)));
 });
 
 type JsonSchema = { type: string; required?: readonly string[]; enum?: readonly string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
