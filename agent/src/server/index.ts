@@ -163,9 +163,12 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       maxCallMs: config.maxCallSeconds * 1000,
       tuning,
       runSetup,
-      onClosed: () => {
+      onClosed: (started) => {
         release();
         sessions.delete(session);
+        // As on the service, a signed URL opens its call even after a socket that dropped before
+        // the handshake (the widget retries with the same URL); once a call started on it, it is spent.
+        if (!started) signatures.refund(check);
       },
     });
     sessions.add(session);

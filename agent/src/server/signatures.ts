@@ -21,6 +21,8 @@ export interface SignatureAuthority {
   verify(agentId: string, signature: string | null): SignatureCheck;
   /** Marks a verified signature as used. */
   spend(check: { readonly nonce: string; readonly expiresAt: number }): void;
+  /** Makes a spent signature usable again (its socket closed before the call started). */
+  refund(check: { readonly nonce: string }): void;
   /** How many spent nonces are remembered (for health and tests). */
   readonly remembered: number;
 }
@@ -82,6 +84,10 @@ export function createSignatureAuthority(options: SignatureOptions): SignatureAu
 
     spend({ nonce, expiresAt }) {
       spent.set(nonce, expiresAt);
+    },
+
+    refund({ nonce }) {
+      spent.delete(nonce);
     },
 
     get remembered() {

@@ -39,8 +39,8 @@ export type LifecycleOptions = {
   readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesDelayMs" | "endCallTailMs" | "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly parts: LifecycleParts;
-  /** Called once, when the socket has closed, whoever closed it. */
-  readonly onClosed: () => void;
+  /** Called once, when the socket has closed, whoever closed it; `started`: the call got past its handshake. */
+  readonly onClosed: (started: boolean) => void;
 };
 
 /**
@@ -53,6 +53,7 @@ export type LifecycleOptions = {
 export class CallLifecycle {
   private current: CallState = "awaiting-init";
   private textOnly = false;
+  private started = false;
   private closedNotified = false;
   private readonly ending: CallEnding;
   private handshakeTimer: NodeJS.Timeout | null;
@@ -107,6 +108,7 @@ export class CallLifecycle {
     parts.delivery.useTextOnly(init.textOnly);
     this.options.send(metadataFrame(this.options.conversationId));
     this.current = "live";
+    this.started = true;
     // The greeting and the first ping wait until a client written for the service listens (frame-gate.ts).
     const hold = this.options.tuning.firstFramesDelayMs;
     parts.socket.holdFor(hold);
@@ -192,7 +194,7 @@ export class CallLifecycle {
     this.stopEverything();
     if (this.closedNotified) return;
     this.closedNotified = true;
-    this.options.onClosed();
+    this.options.onClosed(this.started);
   }
 
   private stopEverything(): void {

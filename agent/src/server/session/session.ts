@@ -33,8 +33,8 @@ export type CallSessionOptions = {
    * hold back every greeting. Default: the next turn of the event loop.
    */
   readonly runSetup?: (task: () => void) => void;
-  /** Called once, when the socket has closed, whoever closed it. */
-  readonly onClosed: () => void;
+  /** Called once, when the socket has closed, whoever closed it; `started`: the call got past its handshake. */
+  readonly onClosed: (started: boolean) => void;
 };
 
 const now = (): number => performance.now();
