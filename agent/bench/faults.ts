@@ -24,23 +24,21 @@
  *   next extra is refused again.
  *
  * Exit 1 only when a correctness rule breaks (never on a timing figure); 2 when it cannot run.
- * Options: --frames=<n> (10000) --lanes=<n> (4) --no-voice (control run: every call that
- * sends init is text only, so no greeting is synthesized for the dropped calls)
+ * Options: --frames=<n> (10000) --lanes=<n> (4)
  */
 import os from "node:os";
 import { createInterface } from "node:readline";
+import { setTimeout as delay } from "node:timers/promises";
 import WebSocket from "ws";
 import { busyReason } from "@mockingbird/contract/close-reasons";
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
-import type { Cell, FigureTable } from "@mockingbird/testkit/figures/figures";
+import { tableOfRows, type Cell, type FigureTable } from "@mockingbird/testkit/figures/figures";
 import { startFigures } from "@mockingbird/testkit/figures/record";
-import { startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
+import { agentSignedUrl, startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
 
 const only = stringOption("only");
 const targetFrames = numberOption("frames", 10_000);
 const lanes = numberOption("lanes", 4);
-/** Control run: every call that sends init is text only, so no greeting is ever synthesized for a dropped call. */
-const noVoice = process.argv.includes("--no-voice");
 const apiKey = "faults-bench-agent-key";
 const agentId = "it-helpdesk-mfa-reset";
 /** Whole malformed phase, new connections stop after this (the report says so; not a failure). */
@@ -112,11 +110,7 @@ async function waitForActiveCalls(origin: string, active: number, timeoutMs = 5_
   return last;
 }
 
-async function signedUrl(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { headers: { "xi-api-key": apiKey } });
-  if (!response.ok) throw new Error(`get-signed-url answered ${response.status}`);
-  return ((await response.json()) as { signed_url: string }).signed_url;
-}
+const signedUrl = (origin: string) => agentSignedUrl(origin, agentId, apiKey);
 
 // ------------------------------------------------------------------ a client connection
 
@@ -241,18 +235,53 @@ function garbageFrames(random: () => number): (() => Garbage)[] {
   ];
 }
 
-type Plan = "garbage, voice call" | "garbage, text-only call" | "garbage before init" | "oversized frame" | "non-UTF-8 text" | "frame flood" | "byte flood" | "audio flood";
+type Close = { code: number; reason?: string };
+const tooManyMalformed: Close = { code: 1008, reason: "Too many malformed messages." };
+const tooManyMessages: Close = { code: 1008, reason: "Too many messages." };
 
-const expectedClose: Record<Plan, { code: number; reason?: string }> = {
-  "garbage, voice call": { code: 1008, reason: "Too many malformed messages." },
-  "garbage, text-only call": { code: 1008, reason: "Too many malformed messages." },
-  "garbage before init": { code: 1008, reason: "Too many malformed messages." },
-  "oversized frame": { code: 1009 },
-  "non-UTF-8 text": { code: 1007 },
-  "frame flood": { code: 1008, reason: "Too many messages." },
-  "byte flood": { code: 1008, reason: "Too many messages." },
-  "audio flood": { code: 1008, reason: "Audio is arriving faster than real time." },
+/** What a connection can send once its init (if any) is answered; each counted by kind. */
+type Sender = {
+  garbage(howMany: number): void;
+  /** One malformed frame of a kind of its own, as a text frame. */
+  malformed(kind: string, data: string | Buffer): void;
+  /** Valid frames, too many or too fast. */
+  flood(frame: string, times: number): void;
 };
+type Fault = { init: "voice" | "text" | "none"; send(sender: Sender): void; close: Close };
+
+/** Each fault: the init its connection sends first, what it sends then, and the close it must get. */
+const faults = {
+  "garbage, voice call": { init: "voice", send: (s) => s.garbage(strikes + 1), close: tooManyMalformed },
+  "garbage, text-only call": { init: "text", send: (s) => s.garbage(strikes + 1), close: tooManyMalformed },
+  "garbage before init": { init: "none", send: (s) => s.garbage(strikes + 1), close: tooManyMalformed },
+  "oversized frame": {
+    init: "text",
+    send: (s) => {
+      s.garbage(5);
+      s.malformed("oversized (> 256 KiB)", JSON.stringify({ type: "user_message", text: "y".repeat(maxPayloadBytes + 4096) }));
+    },
+    close: { code: 1009 },
+  },
+  "non-UTF-8 text": {
+    init: "none",
+    send: (s) => {
+      s.garbage(5);
+      s.malformed("text frame, not UTF-8", Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]));
+    },
+    close: { code: 1007 },
+  },
+  "frame flood": { init: "text", send: (s) => s.flood(JSON.stringify({ type: "user_activity" }), 800), close: tooManyMessages },
+  // 200 KiB frames, each under the size cap, past the 2 MiB burst.
+  "byte flood": { init: "text", send: (s) => s.flood(JSON.stringify({ type: "contextual_update", text: "z".repeat(200 * 1024) }), 14), close: tooManyMessages },
+  // 1 s of silence per frame, sent at once: far past 2x real time with a 20 s burst.
+  "audio flood": {
+    init: "voice",
+    send: (s) => s.flood(JSON.stringify({ user_audio_chunk: Buffer.alloc(32_000).toString("base64") }), 30),
+    close: { code: 1008, reason: "Audio is arriving faster than real time." },
+  },
+} satisfies Record<string, Fault>;
+type Plan = keyof typeof faults;
+const closeText = ({ close }: Fault) => `${close.code} ${close.reason ?? ""}`.trim();
 
 /** Which plan connection `n` follows: mostly garbage, the rest spread evenly through the run. */
 function planFor(n: number): Plan {
@@ -294,7 +323,7 @@ async function malformedPhase(): Promise<void> {
   const count = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
   const startedAt = performance.now();
 
-  const sendGarbage = (connection: Connection, howMany: number, live: boolean): number => {
+  const sendGarbage = (connection: Connection, howMany: number, live: boolean): void => {
     let sent = 0;
     while (sent < howMany) {
       const frame = makers[Math.floor(random() * makers.length)]!();
@@ -304,7 +333,6 @@ async function malformedPhase(): Promise<void> {
       sent += 1;
     }
     malformedSent += sent;
-    return sent;
   };
 
   async function runConnection(n: number): Promise<void> {
@@ -317,57 +345,28 @@ async function malformedPhase(): Promise<void> {
       count(mismatches, `${plan}: refused at open with ${result.code} ${result.reason}`);
       return;
     }
-    const beforeInit = plan === "garbage before init" || plan === "non-UTF-8 text";
-    if (!beforeInit) {
-      const textOnly = noVoice || plan === "garbage, text-only call" || plan === "byte flood" || plan === "frame flood" || plan === "oversized frame";
-      connection.send(initFrame(textOnly));
+    const fault: Fault = faults[plan];
+    if (fault.init !== "none") {
+      connection.send(initFrame(fault.init === "text"));
       validSent += 1;
-      if (!textOnly) voiceCalls += 1;
+      if (fault.init === "voice") voiceCalls += 1;
       if (!(await connection.next("conversation_initiation_metadata", 10_000))) count(mismatches, `${plan}: no metadata after a valid init`);
     }
-    const live = !beforeInit;
-    switch (plan) {
-      case "garbage, voice call":
-      case "garbage, text-only call":
-      case "garbage before init":
-        sendGarbage(connection, strikes + 1, live);
-        break;
-      case "oversized frame":
-        sendGarbage(connection, 5, live);
-        if (connection.send(JSON.stringify({ type: "user_message", text: "y".repeat(maxPayloadBytes + 4096) }))) {
-          count(sentByKind, "oversized (> 256 KiB)");
-          malformedSent += 1;
-        }
-        break;
-      case "non-UTF-8 text":
-        sendGarbage(connection, 5, live);
-        if (connection.send(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), false)) {
-          count(sentByKind, "text frame, not UTF-8");
-          malformedSent += 1;
-        }
-        break;
-      case "frame flood": {
-        const frame = JSON.stringify({ type: "user_activity" });
-        for (let i = 0; i < 800 && connection.send(frame); i += 1) floodSent += 1;
-        break;
-      }
-      case "byte flood": {
-        // 200 KiB frames, each under the size cap, past the 2 MiB burst.
-        const frame = JSON.stringify({ type: "contextual_update", text: "z".repeat(200 * 1024) });
-        for (let i = 0; i < 14 && connection.send(frame); i += 1) floodSent += 1;
-        break;
-      }
-      case "audio flood": {
-        // 1 s of silence per frame, sent at once: far past 2x real time with a 20 s burst.
-        const frame = JSON.stringify({ user_audio_chunk: Buffer.alloc(32_000).toString("base64") });
-        for (let i = 0; i < 30 && connection.send(frame); i += 1) floodSent += 1;
-        break;
-      }
-    }
+    fault.send({
+      garbage: (howMany) => sendGarbage(connection, howMany, fault.init !== "none"),
+      malformed: (kind, data) => {
+        if (!connection.send(data)) return;
+        count(sentByKind, kind);
+        malformedSent += 1;
+      },
+      flood: (frame, times) => {
+        for (let i = 0; i < times && connection.send(frame); i += 1) floodSent += 1;
+      },
+    });
     const result = await connection.closedWithin(10_000);
     const key = result ? `${result.code} ${result.reason || "(no reason)"}` : "not closed by the agent within 10 s";
     count(closes, key);
-    const expected = expectedClose[plan];
+    const expected = fault.close;
     if (!result || result.code !== expected.code || (expected.reason !== undefined && result.reason !== expected.reason)) count(mismatches, `${plan}: ${key}`);
   }
 
@@ -398,7 +397,7 @@ async function malformedPhase(): Promise<void> {
   note(`\nmalformed frames sent: ${malformedSent} in ${seconds.toFixed(1)} s (${Math.round(malformedSent / seconds)}/s) over ${connections} connections; plus ${floodSent} flood frames (valid, too fast) and ${validSent} valid init frames (${voiceCalls} of them voice calls, each of which has its greeting synthesized)`);
   if (stoppedAtDeadline) note(`note: stopped at the ${malformedDeadlineMs / 1000} s deadline before reaching ${targetFrames} frames`);
   table("malformed-kinds", `Malformed frames sent, by kind (${targetFrames} over ${lanes} concurrent connections)`, [...sentByKind.entries()].sort(([, a], [, b]) => b - a).map(([kind, frames]) => ({ kind, frames })));
-  table("malformed-plans", "Connections by plan, and the close each must get", [...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": `${expectedClose[plan].code} ${expectedClose[plan].reason ?? ""}`.trim() })), "connections by plan:");
+  table("malformed-plans", "Connections by plan, and the close each must get", [...plans.entries()].map(([plan, n]) => ({ plan, connections: n, "expected close": closeText(faults[plan]) })), "connections by plan:");
   table("malformed-closes", "Closes by code and reason", [...closes.entries()].sort(([, a], [, b]) => b - a).map(([close, n]) => ({ close, connections: n })), "closes by code and reason:");
   for (const [what, n] of mismatches) failures.push(`malformed: ${n} connection(s) ended otherwise than documented: ${what}`);
 
@@ -411,20 +410,7 @@ async function malformedPhase(): Promise<void> {
   if (activeLeft !== 0) failures.push(`malformed: ${activeLeft} line(s) still taken after every socket closed (a leaked slot)`);
   const fresh = await validCall(agent.origin);
   note(`fresh valid call right after: ${fresh.detail}`);
-  if (!fresh.ok) {
-    failures.push(`malformed: a fresh valid call right after the abuse did not get metadata first, then its greeting's text and audio: ${fresh.detail}`);
-    // How long until calls get their greeting's audio again (bounded).
-    const since = performance.now();
-    for (let attempt = 1; attempt <= 12; attempt += 1) {
-      await delay(5_000);
-      const retry = await validCall(agent.origin);
-      if (retry.ok) {
-        note(`a call got its greeting's audio again ${((performance.now() - since) / 1000).toFixed(0)} s later (attempt ${attempt}): ${retry.detail}`);
-        break;
-      }
-      if (attempt === 12) note(`no call got its greeting's audio within ${((performance.now() - since) / 1000).toFixed(0)} s: ${retry.detail}`);
-    }
-  }
+  if (!fresh.ok) failures.push(`malformed: a fresh valid call right after the abuse did not get metadata first, then its greeting's text and audio: ${fresh.detail}`);
   await waitForActiveCalls(agent.origin, 0);
   const rssSettled = agent.rssMb();
   note(
@@ -538,18 +524,13 @@ async function capacityPhase(): Promise<void> {
 function table(id: string, title: string, rows: readonly Record<string, Cell | undefined>[], label?: string): void {
   if (label !== undefined) console.log(label);
   console.table(rows);
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  tables.push({ id, title, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) });
+  tables.push(tableOfRows(id, title, rows));
 }
 
 /** Prints a finding and keeps it for the record's notes. */
 function note(line: string): void {
   console.log(line);
   notes.push(`- ${line.replace(/^\n/, "")}`);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function signed(value: number): string {

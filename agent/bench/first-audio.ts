@@ -27,13 +27,14 @@
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
 import WebSocket from "ws";
 import { pcmToBase64, whiteNoise } from "../src/speech/audio";
 import { numberOption } from "@mockingbird/testkit/cli-options";
 import { startFigures } from "@mockingbird/testkit/figures/record";
-import type { FigureTable } from "@mockingbird/testkit/figures/figures";
+import { tableOfRows, type FigureTable } from "@mockingbird/testkit/figures/figures";
 import { percentile } from "@mockingbird/testkit/stats";
-import { startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
+import { agentSignedUrl, startLocalAgent, type LocalAgent } from "@mockingbird/testkit/servers/agent-process";
 
 const calls = numberOption("calls", 20);
 const rounds = numberOption("rounds", 5);
@@ -90,11 +91,7 @@ function openCall(signedUrl: string, init: Record<string, unknown>): { call: Cal
   return { call, firstAudio };
 }
 
-async function signedUrl(agent: LocalAgent, agentId: string): Promise<string> {
-  const response = await fetch(`${agent.origin}/v1/convai/conversation/get-signed-url?agent_id=${agentId}`, { headers: { "xi-api-key": apiKey } });
-  if (!response.ok) throw new Error(`get-signed-url answered ${response.status}`);
-  return ((await response.json()) as { signed_url: string }).signed_url;
-}
+const signedUrl = (agent: LocalAgent, agentId: string) => agentSignedUrl(agent.origin, agentId, apiKey);
 
 async function hangUp(all: readonly Call[]): Promise<void> {
   for (const call of all) if (call.ws.readyState === WebSocket.OPEN) call.ws.close(1000, "User ended conversation");
@@ -255,10 +252,6 @@ function ms(value: number): string {
   return Number.isFinite(value) ? `${Math.round(value)} ms` : "-";
 }
 
-function delay(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
 async function main(): Promise<void> {
   const record = startFigures("agent-first-audio");
   console.log(
@@ -269,10 +262,7 @@ async function main(): Promise<void> {
   );
   const rows = [...(await scenarios("pool + cache", {})), ...(await scenarios("pool, no cache", { AGENT_SYNTHESIS_CACHE_MB: "0" }))];
   console.table(rows);
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const tables: FigureTable[] = [
-    { id: "bursts", title: `First audio with ${calls} calls starting at once, ${rounds} rounds, ${background} background calls typing in the second setting of each`, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) },
-  ];
+  const tables: FigureTable[] = [tableOfRows("bursts", `First audio with ${calls} calls starting at once, ${rounds} rounds, ${background} background calls typing in the second setting of each`, rows)];
   if (steadySeconds > 0) tables.push(await steady());
   const cached = rows[0];
   record.record({

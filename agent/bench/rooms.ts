@@ -10,7 +10,7 @@
  * and the reply latency measured through the real agent.
  *
  *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
- *        [--latency-calls=6] [--browser-calls=78] [--no-browser] [--no-latency] [--parallel=2]
+ *        [--latency-calls=6] [--browser-calls=78] [--parallel=2]
  *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W] [--noise-suppression=off|always|DBFS]
  *        [--channel-distance=off|D] [--level-difference=off|L] [--decoder=fwdflat:no,...] [--oracle-domain]
  * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance,
@@ -56,15 +56,15 @@ import { startFigures } from "@mockingbird/testkit/figures/record";
 import { renderTable } from "@mockingbird/testkit/figures/render";
 
 const quick = process.argv.includes("--quick");
-const only = process.argv.includes("--browser-only") ? "browser" : stringOption("only");
+const only = stringOption("only");
 if (only !== undefined && !["understanding", "latency", "browser", "detector"].includes(only)) throw new Error(`--only=${only}: expected understanding, latency, browser or detector`);
 const hearing = only === undefined || only === "understanding";
 const splitOption = stringOption("split") ?? (quick ? "held-out" : "both");
 const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "tuning"] : [splitOption as Split];
 const conditionFilter = stringOption("conditions")?.split(",");
 const latencyCalls = numberOption("latency-calls", quick ? 3 : 6);
-const browserCalls = process.argv.includes("--no-browser") || (only !== undefined && only !== "browser") ? 0 : numberOption("browser-calls", quick ? 12 : 78);
-const measureLatency = !process.argv.includes("--no-latency") && latencyCalls > 0 && (only === undefined || only === "latency");
+const browserCalls = only !== undefined && only !== "browser" ? 0 : numberOption("browser-calls", quick ? 12 : 78);
+const measureLatency = latencyCalls > 0 && (only === undefined || only === "latency");
 const parallel = Math.max(1, numberOption("parallel", 2));
 const seedLimit = numberOption("seeds", quick ? 1 : Number.POSITIVE_INFINITY);
 const sampleEvery = Math.max(1, Math.floor(numberOption("sample", 1)));

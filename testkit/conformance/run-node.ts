@@ -7,6 +7,7 @@
  * Arguments (JSON, one): { api, apiKey, agentId, greeting, goodbye, maxDurationMs, scenarios, greetingRuns }.
  */
 import { Conversation } from "@elevenlabs/client";
+import { agentSignedUrl } from "../servers/agent-process";
 import { greetingsHeard, runScenario, type ScenarioContext, type ScenarioName } from "./scenarios";
 
 type Arguments = { api: string; apiKey: string; agentId: string; greeting: string; goodbye: string; maxDurationMs: number; scenarios: ScenarioName[]; greetingRuns: number };
@@ -15,11 +16,7 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2] ?? "{}") as Arguments;
   const context: ScenarioContext = {
     startSession: (options) => Conversation.startSession(options),
-    signedUrl: async () => {
-      const response = await fetch(`${args.api}/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(args.agentId)}`, { headers: { "xi-api-key": args.apiKey } });
-      if (!response.ok) throw new Error(`signed URL: HTTP ${response.status}`);
-      return ((await response.json()) as { signed_url: string }).signed_url;
-    },
+    signedUrl: () => agentSignedUrl(args.api, args.agentId, args.apiKey),
     greeting: args.greeting,
     goodbye: args.goodbye,
     maxDurationMs: args.maxDurationMs,

@@ -58,3 +58,9 @@ export function describeMachine(): Machine {
     loadAverage: loadAverage(),
   };
 }
+
+/** A table of rows as a bench prints them (console.table): the columns are every key, in first-seen order. */
+export function tableOfRows(id: string, title: string, rows: readonly Readonly<Record<string, Cell | undefined>>[]): FigureTable {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return { id, title, columns, rows: rows.map((row) => columns.map((column) => row[column] ?? "")) };
+}

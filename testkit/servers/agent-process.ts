@@ -83,3 +83,10 @@ export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A signed URL for `agentId`, asked of the agent as the site's route asks ElevenLabs (xi-api-key). */
+export async function agentSignedUrl(origin: string, agentId: string, apiKey: string): Promise<string> {
+  const response = await fetch(`${origin}/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(agentId)}`, { headers: { "xi-api-key": apiKey } });
+  if (!response.ok) throw new Error(`get-signed-url answered ${response.status}`);
+  return ((await response.json()) as { signed_url: string }).signed_url;
+}

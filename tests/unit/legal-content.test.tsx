@@ -30,94 +30,47 @@ function expectStatement(doc: LegalDocumentContent, ...patterns: RegExp[]) {
 describe("privacy policy statements", () => {
   const doc = privacyPolicy;
 
-  test("privacy names the controller by the company's legal name", () => {
-    expectStatement(doc, new RegExp(site.legalName), /\bcontroller\b/, /UK General Data Protection Regulation/);
-  });
-
-  test("privacy states customer data is stored encrypted in a London cloud region", () => {
-    expectStatement(doc, /customer data is stored encrypted/i, /London cloud region/);
-  });
-
-  test("privacy states pseudonymized keys, not names, go to third parties, naming the identifying data that does", () => {
-    expectStatement(doc, /pseudonymized keys/i, /instead of participants' names|not (by )?(their )?names/i, /third part/i, /phone number/i, /voice samples/i, /billing contact/i);
+  test.each<[string, ...RegExp[][]]>([
+    ["privacy names the controller by the company's legal name", [new RegExp(site.legalName), /\bcontroller\b/, /UK General Data Protection Regulation/]],
+    ["privacy states customer data is stored encrypted in a London cloud region", [/customer data is stored encrypted/i, /London cloud region/]],
+    ["privacy states pseudonymized keys, not names, go to third parties, naming the identifying data that does", [/pseudonymized keys/i, /instead of participants' names|not (by )?(their )?names/i, /third part/i, /phone number/i, /voice samples/i, /billing contact/i]],
+    ["privacy states call recordings are not stored", [/call recordings are not stored/i]],
+    ["privacy states the demo call keeps no audio or transcript", [/demo call/i, /no audio or transcript/i, /kept/i]],
+    ["privacy states delete requests erase data irrecoverably", [/delete requests erase data irrecoverably/i]],
+    ["privacy states AES-256 encryption", [/\bAES-256\b/, /encrypt/i]],
+    ["privacy states least-privilege access", [/least-privilege access/i]],
+    ["privacy states two-factor authentication for administrators", [/two-factor authentication for administrators/i]],
+    ["privacy states full daily backups", [/full daily backups/i]],
+    ["privacy states billing is handled by a third-party payment provider", [/third-party payment provider/i, /handles billing/i]],
+    ["privacy states language models are not trained on customer data", [/language models are not trained on customer data/i]],
+    ["privacy states the organization owns its data and can export or delete it", [/organization owns its data/i, /export/i, /delete/i]],
+    ["privacy states under-16s are not targeted", [/under-16s are not targeted/i]],
+    ["privacy states the website has no accounts and sets no tracking cookies", [/website has no accounts/i, /sets no tracking/i, /cookies/i]],
+    ["privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", [/IP address/i, /network range/i, new RegExp(demoCounterRetention), /only to limit abuse of the demo/i, /pseudonymous, not anonymous/]],
+    ["privacy states page-view analytics use no cookies", [/page-view analytics/i, /without cookies|no cookies/i]],
+    ["privacy says a typed call starts without the microphone, not only that calls need it", [/spoken call starts only when you press Start Call and allow your browser to use your microphone/, /typed call starts when you choose to reply by typing, and uses no microphone/]],
+    ["privacy publishes a retention schedule for voice data with an outer limit", [/retention schedule for voice data/, new RegExp(`${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction`), /whichever comes first/]],
+    ["privacy says what is stored of secrets a participant discloses", [/Secrets disclosed in a simulation/, /never its value/]],
+    ["privacy covers international transfers and their safeguards", [/leaves the United Kingdom/i, /International Data Transfer Agreement/]],
+    ["privacy states the right to complain to the ICO", [/complain/i, /Information Commissioner's Office \(ICO\)/, /ico\.org\.uk/]],
+    ["privacy explains how changes are announced", [/material change/i, /before it takes effect/i]],
+    ["privacy explains how the demo call is processed", [/press Start Call/, /microphone/i], [/voice is streamed to our voice and AI processor/i]],
+    ["privacy says the voice processor receives the visitor's IP address, and the database host the counters' addresses", [/connects to our voice processor for the call, the processor receives your browser's IP address/], [/Cloud hosting and database providers/, /visitors' IP addresses and network ranges/]],
+    ["privacy has a notice for US state residents: categories, no sale or sharing, and the rights to know, correct and delete", [/US state/, /categories of personal information/, /biometric/], [/do not sell personal information/, /correct or delete/]],
+    ["privacy states purposes and lawful bases", [/lawful basis/i], [/legitimate interest/i], [/legal obligations?/i]],
+    ["privacy lists processors", [/voice and AI processors/i], [/cloud hosting/i]],
+    ["privacy states retention periods", [/call audio/i, /not kept/i], [/billing and accounting records/i, /six years/i]],
+    ["privacy lists rights under UK GDPR and GDPR", [/UK GDPR/, /EU GDPR/, /right/i], [/access/], [/corrected/], [/erased/], [/restrict/], [/portable/], [/object/], [/withdraw your consent/]],
+  ])("%s", (_behaviour, ...statements) => {
+    for (const patterns of statements) expectStatement(doc, ...patterns);
   });
 
   test("privacy never says only pseudonymized keys reach third parties", () => {
     for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/only pseudonymi[sz]ed keys/i);
   });
 
-  test("privacy states call recordings are not stored", () => {
-    expectStatement(doc, /call recordings are not stored/i);
-  });
-
-  test("privacy states the demo call keeps no audio or transcript", () => {
-    expectStatement(doc, /demo call/i, /no audio or transcript/i, /kept/i);
-  });
-
-  test("privacy states delete requests erase data irrecoverably", () => {
-    expectStatement(doc, /delete requests erase data irrecoverably/i);
-  });
-
-  test("privacy states AES-256 encryption", () => {
-    expectStatement(doc, /\bAES-256\b/, /encrypt/i);
-  });
-
-  test("privacy states least-privilege access", () => {
-    expectStatement(doc, /least-privilege access/i);
-  });
-
-  test("privacy states two-factor authentication for administrators", () => {
-    expectStatement(doc, /two-factor authentication for administrators/i);
-  });
-
-  test("privacy states full daily backups", () => {
-    expectStatement(doc, /full daily backups/i);
-  });
-
-  test("privacy states billing is handled by a third-party payment provider", () => {
-    expectStatement(doc, /third-party payment provider/i, /handles billing/i);
-  });
-
-  test("privacy states language models are not trained on customer data", () => {
-    expectStatement(doc, /language models are not trained on customer data/i);
-  });
-
-  test("privacy states the organization owns its data and can export or delete it", () => {
-    expectStatement(doc, /organization owns its data/i, /export/i, /delete/i);
-  });
-
-  test("privacy states under-16s are not targeted", () => {
-    expectStatement(doc, /under-16s are not targeted/i);
-  });
-
-  test("privacy states the website has no accounts and sets no tracking cookies", () => {
-    expectStatement(doc, /website has no accounts/i, /sets no tracking/i, /cookies/i);
-  });
-
-  test("privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", () => {
-    expectStatement(doc, /IP address/i, /network range/i, new RegExp(demoCounterRetention), /only to limit abuse of the demo/i, /pseudonymous, not anonymous/);
-  });
-
   test("privacy never claims the website stores no data, since the demo's counters are data", () => {
     for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/stores no (user |personal )?data/i);
-  });
-
-  test("privacy states page-view analytics use no cookies", () => {
-    expectStatement(doc, /page-view analytics/i, /without cookies|no cookies/i);
-  });
-
-  test("privacy explains how the demo call is processed", () => {
-    expectStatement(doc, /press Start Call/, /microphone/i);
-    expectStatement(doc, /voice is streamed to our voice and AI processor/i);
-  });
-
-  test("privacy says a typed call starts without the microphone, not only that calls need it", () => {
-    expectStatement(doc, /spoken call starts only when you press Start Call and allow your browser to use your microphone/, /typed call starts when you choose to reply by typing, and uses no microphone/);
-  });
-
-  test("privacy says the voice processor receives the visitor's IP address, and the database host the counters' addresses", () => {
-    expectStatement(doc, /connects to our voice processor for the call, the processor receives your browser's IP address/);
-    expectStatement(doc, /Cloud hosting and database providers/, /visitors' IP addresses and network ranges/);
   });
 
   test("privacy publishes its sub-processors with where each processes data, instead of offering the list on request", () => {
@@ -133,60 +86,27 @@ describe("privacy policy statements", () => {
     expect(signedOff(launchSignoff.subProcessors).find((entry) => entry.name === "ElevenLabs")?.location).toBe(location);
   });
 
-  test("privacy publishes a retention schedule for voice data with an outer limit", () => {
-    expectStatement(doc, /retention schedule for voice data/, new RegExp(`${signedOff(launchSignoff.voiceDataDeletionYears)} years after the speaker's last interaction`), /whichever comes first/);
-  });
-
-  test("privacy says what is stored of secrets a participant discloses", () => {
-    expectStatement(doc, /Secrets disclosed in a simulation/, /never its value/);
-  });
-
-  test("privacy has a notice for US state residents: categories, no sale or sharing, and the rights to know, correct and delete", () => {
-    expectStatement(doc, /US state/, /categories of personal information/, /biometric/);
-    expectStatement(doc, /do not sell personal information/, /correct or delete/);
-  });
-
-  test("privacy states purposes and lawful bases", () => {
-    expectStatement(doc, /lawful basis/i);
-    expectStatement(doc, /legitimate interest/i);
-    expectStatement(doc, /legal obligations?/i);
-  });
-
-  test("privacy lists processors", () => {
-    expectStatement(doc, /voice and AI processors/i);
-    expectStatement(doc, /cloud hosting/i);
-  });
-
-  test("privacy states retention periods", () => {
-    expectStatement(doc, /call audio/i, /not kept/i);
-    expectStatement(doc, /billing and accounting records/i, /six years/i);
-  });
-
-  test("privacy covers international transfers and their safeguards", () => {
-    expectStatement(doc, /leaves the United Kingdom/i, /International Data Transfer Agreement/);
-  });
-
-  test("privacy lists rights under UK GDPR and GDPR", () => {
-    expectStatement(doc, /UK GDPR/, /EU GDPR/, /right/i);
-    for (const right of [/access/, /corrected/, /erased/, /restrict/, /portable/, /object/, /withdraw your consent/]) {
-      expectStatement(doc, right);
-    }
-  });
-
-  test("privacy states the right to complain to the ICO", () => {
-    expectStatement(doc, /complain/i, /Information Commissioner's Office \(ICO\)/, /ico\.org\.uk/);
-  });
-
-  test("privacy explains how changes are announced", () => {
-    expectStatement(doc, /material change/i, /before it takes effect/i);
-  });
 });
 
 describe("terms of service statements", () => {
   const doc = termsOfService;
 
-  test("terms state users must be 18 or older", () => {
-    expectStatement(doc, /must be 18 years of age or older/i);
+  test.each<[string, ...RegExp[][]]>([
+    ["terms state users must be 18 or older", [/must be 18 years of age or older/i]],
+    ["terms prohibit simulations against people outside the organization or without authorization", [/outside the Customer's organization/i, /without the authorization/i]],
+    ["terms prohibit harassment", [/harassing/i]],
+    ["terms prohibit impersonation for fraud", [/impersonating any person or organization to commit fraud/i]],
+    ["terms prohibit cloning a voice without consent", [/cloning or imitating the voice/i, /without their explicit consent/i]],
+    ["terms prohibit reverse engineering", [/reverse engineering/i]],
+    ["terms are governed by English law", [/governed by English law/i]],
+    ["terms require arbitration seated in London", [/arbitration/i, /seat of arbitration is London/i]],
+    ["terms cap liability at the greater of 100 US dollars or the last three months' payments", [/greater of 100 US dollars/i, /three months before/i]],
+    ["terms give at least 30 days' notice of material changes", [/at least 30 days' notice of any material change/i]],
+    ["terms cover beta features", [/beta/i, /honest feedback/i, /early access/i, /discounts on future pricing/i]],
+    ["terms state billing is handled by a third-party payment provider", [/billing is handled by a third-party payment provider/i]],
+    ["terms require authorization and employee notice for simulations", [/obtain authorization for the Simulation/i], [/give employees prior notice/i]],
+  ])("%s", (_behaviour, ...statements) => {
+    for (const patterns of statements) expectStatement(doc, ...patterns);
   });
 
   test("terms include an acceptable-use policy with prohibited activities", () => {
@@ -194,30 +114,6 @@ describe("terms of service statements", () => {
     const section = doc.sections.find((s) => s.id === "acceptable-use");
     const items = section?.blocks.flatMap((block) => (block.type === "list" ? block.items : [])) ?? [];
     expect(items.length).toBeGreaterThanOrEqual(8);
-  });
-
-  test("terms prohibit simulations against people outside the organization or without authorization", () => {
-    expectStatement(doc, /outside the Customer's organization/i, /without the authorization/i);
-  });
-
-  test("terms prohibit harassment", () => {
-    expectStatement(doc, /harassing/i);
-  });
-
-  test("terms prohibit impersonation for fraud", () => {
-    expectStatement(doc, /impersonating any person or organization to commit fraud/i);
-  });
-
-  test("terms prohibit cloning a voice without consent", () => {
-    expectStatement(doc, /cloning or imitating the voice/i, /without their explicit consent/i);
-  });
-
-  test("terms prohibit reverse engineering", () => {
-    expectStatement(doc, /reverse engineering/i);
-  });
-
-  test("terms are governed by English law", () => {
-    expectStatement(doc, /governed by English law/i);
   });
 
   test("terms say whether people who only browse are bound by the liability cap and the arbitration agreement, as signed off", () => {
@@ -228,31 +124,6 @@ describe("terms of service statements", () => {
       expectStatement(doc, /our total liability between us and a Customer or its Users/);
       expectStatement(doc, /Any dispute between us and a Customer or its Users not settled/);
     }
-  });
-
-  test("terms require arbitration seated in London", () => {
-    expectStatement(doc, /arbitration/i, /seat of arbitration is London/i);
-  });
-
-  test("terms cap liability at the greater of 100 US dollars or the last three months' payments", () => {
-    expectStatement(doc, /greater of 100 US dollars/i, /three months before/i);
-  });
-
-  test("terms give at least 30 days' notice of material changes", () => {
-    expectStatement(doc, /at least 30 days' notice of any material change/i);
-  });
-
-  test("terms require authorization and employee notice for simulations", () => {
-    expectStatement(doc, /obtain authorization for the Simulation/i);
-    expectStatement(doc, /give employees prior notice/i);
-  });
-
-  test("terms cover beta features", () => {
-    expectStatement(doc, /beta/i, /honest feedback/i, /early access/i, /discounts on future pricing/i);
-  });
-
-  test("terms state billing is handled by a third-party payment provider", () => {
-    expectStatement(doc, /billing is handled by a third-party payment provider/i);
   });
 
   test("terms cover acceptance, accounts, intellectual property, termination and disclaimers", () => {

@@ -10,6 +10,7 @@ import type { Playbook } from "../../src/caller/playbook-schema";
 import { concatPcm, pcmToBase64, samplesForMs } from "../../src/speech/audio";
 import type { EvaluatedIntent, EvaluationUtterance } from "../../eval/evaluation-set";
 import { lastSpeechSample } from "../../testkit/speech-audio";
+import { agentSignedUrl } from "@mockingbird/testkit/servers/agent-process";
 
 const frameMs = 20;
 const frameSamples = samplesForMs(frameMs);
@@ -85,9 +86,7 @@ export class Visitor {
   ) {}
 
   async connect(): Promise<void> {
-    const response = await fetch(`${this.origin}/v1/convai/conversation/get-signed-url?agent_id=${this.scenario}`, { headers: { "xi-api-key": this.apiKey } });
-    const { signed_url: signedUrl } = (await response.json()) as { signed_url: string };
-    this.socket = new WebSocket(signedUrl, ["convai"]);
+    this.socket = new WebSocket(await agentSignedUrl(this.origin, this.scenario, this.apiKey), ["convai"]);
     await new Promise<void>((resolve, reject) => {
       this.socket.once("open", () => resolve());
       this.socket.once("error", reject);

@@ -9,22 +9,7 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import { ServiceDoubleSession, type DoubleScript } from "./session";
 
-export {
-  ServiceDoubleSession,
-  doubleDefaults,
-  maxDurationMessage,
-  type ClientFrame,
-  type DoubleAction,
-  type DoubleScript,
-  type DoubleTransport,
-  type DoubleVisitorTurn,
-  type ServiceFrame,
-} from "./session";
-
-/** The agent's answers in the tests' calls: a question back, then a line per turn. */
-export function replies(...lines: string[]): DoubleScript["answer"] {
-  return (_turn, index) => [{ say: lines[Math.min(index, lines.length - 1)] ?? "Sorry?" }];
-}
+export { ServiceDoubleSession, type DoubleScript } from "./session";
 
 /** One script for every call, or a script per call (a function called as each connects). */
 export function scriptFor(script: DoubleScript | (() => DoubleScript)): () => DoubleScript {

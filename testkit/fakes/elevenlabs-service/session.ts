@@ -179,7 +179,6 @@ export class ServiceDoubleSession {
   private silentMs = 0;
   private inSpeech = false;
   private lastVad: number | null = null;
-  private readonly started = Date.now();
 
   constructor(
     private readonly transport: DoubleTransport,
@@ -267,7 +266,7 @@ export class ServiceDoubleSession {
       type: "conversation_initiation_metadata",
       conversation_initiation_metadata_event: { conversation_id: this.conversationId, agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" },
     });
-    this.after(this.script.firstFramesDelayMs, () => {
+    this.timer(this.script.firstFramesDelayMs, () => {
       this.send({ type: "ping", ping_event: { event_id: this.nextPingId++, ping_ms: null } });
       if (greeting !== "") this.queue([{ say: greeting }], true);
     });
@@ -276,10 +275,10 @@ export class ServiceDoubleSession {
       this.restartSilenceTimer();
       if (greeting === "") this.waitForVisitor();
     }
-    this.after(this.script.maxDurationMs, () => {
+    this.timer(this.script.maxDurationMs, () => {
       this.stopSpeaking();
       this.send({ type: "error", error_event: { code: 1008, error_type: "max_duration_exceeded", message: maxDurationMessage } });
-      this.after(3_000, () => this.close(1000, "Maximum call duration exceeded."));
+      this.timer(3_000, () => this.close(1000, "Maximum call duration exceeded."));
     });
   }
 
@@ -447,7 +446,7 @@ export class ServiceDoubleSession {
     if (this.silentMs < speechEndMs) return;
     if (this.inSpeech) {
       const text = this.script.heard[this.spokenTurns++] ?? "(inaudible)";
-      this.send({ type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: this.turnEventId() } });
+      this.send({ type: "user_transcript", user_transcription_event: { user_transcript: text, event_id: this.nextEventId } });
       this.nextEventId += 1;
       this.visitorTurn({ via: "speech", text });
     }
@@ -455,22 +454,16 @@ export class ServiceDoubleSession {
     this.voicedMs = 0;
   }
 
-  /** The words of the turn being spoken heard so far: one more per msPerTentativeWord of voice, each growth sent once. */
+  /**
+   * The words of the turn being spoken heard so far: one more per msPerTentativeWord of voice, each growth sent once.
+   * Its event id is the one the turn will have (nextEventId), unless the agent speaks first: tentative transcripts and the final one share it.
+   */
   private tentative(): void {
     const words = (this.script.heard[this.spokenTurns] ?? "").split(/\s+/).filter((word) => word !== "");
     const heard = Math.min(words.length, Math.floor(this.voicedMs / msPerTentativeWord));
     if (heard <= this.tentativeWords) return;
     this.tentativeWords = heard;
-    this.send({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words.slice(0, heard).join(" "), event_id: this.turnEventId() } });
-  }
-
-  /** The id the turn being spoken will have, unless the agent speaks first: tentative transcripts and the final one share it. */
-  private turnEventId(): number {
-    return this.nextEventId;
-  }
-
-  private after(ms: number, action: () => void): void {
-    this.timer(ms, action);
+    this.send({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words.slice(0, heard).join(" "), event_id: this.nextEventId } });
   }
 
   private timer(ms: number, action: () => void): Timer {
@@ -483,12 +476,7 @@ export class ServiceDoubleSession {
   }
 
   private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => this.after(ms, resolve));
-  }
-
-  /** Milliseconds since the call opened (for logs). */
-  get ageMs(): number {
-    return Date.now() - this.started;
+    return new Promise((resolve) => this.timer(ms, resolve));
   }
 }
 

@@ -6,32 +6,15 @@ const headerMap = (pathname: string, options?: Parameters<typeof securityHeaders
   Object.fromEntries(securityHeadersFor(pathname, options).map(({ key, value }) => [key, value]));
 
 describe("the cache lifetime of a response", () => {
-  it("is a year, immutable, for build assets named by their content", () => {
-    expect(cacheControlFor("/_next/static/chunks/0a1b2c.js")).toBe(immutable);
-    expect(cacheControlFor("/_next/static/media/inter.woff2")).toBe(immutable);
-  });
-
-  it("is a year, immutable, for voice worklets copied with a content hash in their names", () => {
-    expect(cacheControlFor("/vendor/voice/libsamplerate.worklet.3f9a1c2b7d.js")).toBe(immutable);
-    expect(cacheControlFor("/vendor/voice/audioConcatProcessor-0a1b2c3d.js")).toBe(immutable);
-  });
-
-  it("is revalidated every time for a vendored file without a hash, which keeps its URL across upgrades", () => {
-    expect(cacheControlFor("/vendor/voice/libsamplerate.worklet.js")).toBe(revalidateEveryTime);
-  });
-
-  it("is a day, then revalidated, for share images, whose URLs social networks keep", () => {
-    expect(cacheControlFor("/og/blog/byod-vishing-problem.png")).toBe("public, max-age=86400, must-revalidate");
-  });
-
-  it("is an hour, then revalidated, for other site files (images, the one-pager, sitemap)", () => {
-    expect(cacheControlFor("/mockingbird-one-pager.pdf")).toBe("public, max-age=3600, must-revalidate");
-    expect(cacheControlFor("/sitemap.xml")).toBe("public, max-age=3600, must-revalidate");
-  });
-
-  it("is revalidated every time for pages", () => {
-    expect(cacheControlFor("/")).toBe(revalidateEveryTime);
-    expect(cacheControlFor("/blog/helpdesk-vishing-breach-lessons")).toBe(revalidateEveryTime);
+  it.each([
+    ["is a year, immutable, for build assets named by their content", ["/_next/static/chunks/0a1b2c.js", "/_next/static/media/inter.woff2"], immutable],
+    ["is a year, immutable, for voice worklets copied with a content hash in their names", ["/vendor/voice/libsamplerate.worklet.3f9a1c2b7d.js", "/vendor/voice/audioConcatProcessor-0a1b2c3d.js"], immutable],
+    ["is revalidated every time for a vendored file without a hash, which keeps its URL across upgrades", ["/vendor/voice/libsamplerate.worklet.js"], revalidateEveryTime],
+    ["is a day, then revalidated, for share images, whose URLs social networks keep", ["/og/blog/byod-vishing-problem.png"], "public, max-age=86400, must-revalidate"],
+    ["is an hour, then revalidated, for other site files (images, the one-pager, sitemap)", ["/mockingbird-one-pager.pdf", "/sitemap.xml"], "public, max-age=3600, must-revalidate"],
+    ["is revalidated every time for pages", ["/", "/blog/helpdesk-vishing-breach-lessons"], revalidateEveryTime],
+  ])("%s", (_behaviour, paths, lifetime) => {
+    for (const path of paths) expect(cacheControlFor(path)).toBe(lifetime);
   });
 
   it("is decided by rules that each say why", () => {

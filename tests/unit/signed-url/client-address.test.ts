@@ -6,35 +6,21 @@ const forwardedFor = (...values: string[]) => {
   for (const value of values) headers.append("x-forwarded-for", value);
   return headers;
 };
+type TrustedProxy = Parameters<typeof clientIdentityFor>[1];
 const oneProxy = { header: "x-forwarded-for", hops: 1 };
+const twoProxies = { header: "x-forwarded-for", hops: 2 };
 
 describe("the client a request counts against", () => {
-  it("is the shared unidentified client when no proxy is trusted, whatever X-Forwarded-For says", () => {
-    expect(clientIdentityFor(forwardedFor("203.0.113.7"), undefined).client).toBe(unidentifiedClientKey);
-  });
-
-  it("is the rightmost X-Forwarded-For entry behind one trusted proxy, ignoring entries the client wrote", () => {
-    expect(clientIdentityFor(forwardedFor("6.6.6.6, 203.0.113.7"), oneProxy).client).toBe("ipv4:203.0.113.7");
-  });
-
-  it("is the second entry from the right behind two trusted proxies (TRUST_PROXY_HOPS=2)", () => {
-    expect(clientIdentityFor(forwardedFor("6.6.6.6, 203.0.113.7, 10.0.0.2"), { header: "x-forwarded-for", hops: 2 }).client).toBe("ipv4:203.0.113.7");
-  });
-
-  it("reads repeated X-Forwarded-For headers as one list", () => {
-    expect(clientIdentityFor(forwardedFor("6.6.6.6", "203.0.113.7"), oneProxy).client).toBe("ipv4:203.0.113.7");
-  });
-
-  it("is the shared unidentified client when the list is shorter than the trusted hops", () => {
-    expect(clientIdentityFor(forwardedFor("203.0.113.7"), { header: "x-forwarded-for", hops: 2 }).client).toBe(unidentifiedClientKey);
-  });
-
-  it("is the shared unidentified client when the trusted header is missing", () => {
-    expect(clientIdentityFor(new Headers(), oneProxy).client).toBe(unidentifiedClientKey);
-  });
-
-  it("reads a single-address header such as X-Real-IP whole", () => {
-    expect(clientIdentityFor(new Headers({ "x-real-ip": "198.51.100.20" }), { header: "x-real-ip", hops: 1 }).client).toBe("ipv4:198.51.100.20");
+  it.each<[string, Headers, TrustedProxy | undefined, string]>([
+    ["is the shared unidentified client when no proxy is trusted, whatever X-Forwarded-For says", forwardedFor("203.0.113.7"), undefined, unidentifiedClientKey],
+    ["is the rightmost X-Forwarded-For entry behind one trusted proxy, ignoring entries the client wrote", forwardedFor("6.6.6.6, 203.0.113.7"), oneProxy, "ipv4:203.0.113.7"],
+    ["is the second entry from the right behind two trusted proxies (TRUST_PROXY_HOPS=2)", forwardedFor("6.6.6.6, 203.0.113.7, 10.0.0.2"), twoProxies, "ipv4:203.0.113.7"],
+    ["reads repeated X-Forwarded-For headers as one list", forwardedFor("6.6.6.6", "203.0.113.7"), oneProxy, "ipv4:203.0.113.7"],
+    ["is the shared unidentified client when the list is shorter than the trusted hops", forwardedFor("203.0.113.7"), twoProxies, unidentifiedClientKey],
+    ["is the shared unidentified client when the trusted header is missing", new Headers(), oneProxy, unidentifiedClientKey],
+    ["reads a single-address header such as X-Real-IP whole", new Headers({ "x-real-ip": "198.51.100.20" }), { header: "x-real-ip", hops: 1 }, "ipv4:198.51.100.20"],
+  ])("%s", (_behaviour, headers, proxy, client) => {
+    expect(clientIdentityFor(headers, proxy).client).toBe(client);
   });
 
   it("counts an IPv6 client per /64 network", () => {

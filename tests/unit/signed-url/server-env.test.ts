@@ -39,22 +39,15 @@ describe("the server configuration", () => {
     expect(parseServerEnv({ ELEVENLABS_API_KEY: "", SIGNED_URL_DAILY_CAP: "" }).SIGNED_URL_DAILY_CAP).toBe(500);
   });
 
-  it("names ELEVENLABS_AGENT_ID when a key is set without it", () => {
-    expect(errorFor({ ELEVENLABS_API_KEY: "sk_live" })).toMatch(/- ELEVENLABS_AGENT_ID: must be set when ELEVENLABS_API_KEY is set/);
-  });
-
-  it("names ELEVENLABS_AGENT_IDS when it is not JSON", () => {
-    expect(errorFor({ ELEVENLABS_AGENT_IDS: "ceo-urgent-wire=agent_1" })).toMatch(/- ELEVENLABS_AGENT_IDS: must be a JSON object/);
-  });
-
-  it("names the key of ELEVENLABS_AGENT_IDS that is not a scenario id", () => {
-    expect(errorFor({ ELEVENLABS_AGENT_IDS: '{"ceo-wire":"agent_1"}' })).toMatch(/- ELEVENLABS_AGENT_IDS\.ceo-wire: is not a scenario id/);
-  });
-
-  it("names ALLOWED_ORIGINS and the entry that is not an origin", () => {
-    expect(errorFor({ ALLOWED_ORIGINS: "https://ok.test, www.mockingbird.test" })).toMatch(
-      /- ALLOWED_ORIGINS: "www\.mockingbird\.test" is not an origin/,
-    );
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["names ELEVENLABS_AGENT_ID when a key is set without it", { ELEVENLABS_API_KEY: "sk_live" }, /- ELEVENLABS_AGENT_ID: must be set when ELEVENLABS_API_KEY is set/],
+    ["names ELEVENLABS_AGENT_IDS when it is not JSON", { ELEVENLABS_AGENT_IDS: "ceo-urgent-wire=agent_1" }, /- ELEVENLABS_AGENT_IDS: must be a JSON object/],
+    ["names the key of ELEVENLABS_AGENT_IDS that is not a scenario id", { ELEVENLABS_AGENT_IDS: '{"ceo-wire":"agent_1"}' }, /- ELEVENLABS_AGENT_IDS\.ceo-wire: is not a scenario id/],
+    ["names ALLOWED_ORIGINS and the entry that is not an origin", { ALLOWED_ORIGINS: "https://ok.test, www.mockingbird.test" }, /- ALLOWED_ORIGINS: "www\.mockingbird\.test" is not an origin/],
+    ["names TRUST_PROXY_HEADER when it is not a header name", { TRUST_PROXY_HEADER: "X-Forwarded-For: 1.2.3.4" }, /- TRUST_PROXY_HEADER: must be a header name/],
+    ["names LOCAL_AGENT_URL when it is not an http URL", { LOCAL_AGENT_URL: "ws://127.0.0.1:8787" }, /- LOCAL_AGENT_URL: /],
+  ])("%s", (_behaviour, source, message) => {
+    expect(errorFor(source)).toMatch(message);
   });
 
   it("names each limit that is not a whole number in range", () => {
@@ -65,10 +58,6 @@ describe("the server configuration", () => {
     expect(message).toMatch(/- SIGNED_URL_TIMEOUT_MS: must be a whole number/);
   });
 
-  it("names TRUST_PROXY_HEADER when it is not a header name", () => {
-    expect(errorFor({ TRUST_PROXY_HEADER: "X-Forwarded-For: 1.2.3.4" })).toMatch(/- TRUST_PROXY_HEADER: must be a header name/);
-  });
-
   it("names REDIS_URL without echoing it, since it may hold a password", () => {
     const message = errorFor({ REDIS_URL: "http://default:s3cret-pass@cache.internal:6379" });
 
@@ -76,7 +65,4 @@ describe("the server configuration", () => {
     expect(message).not.toContain("s3cret-pass");
   });
 
-  it("names LOCAL_AGENT_URL when it is not an http URL", () => {
-    expect(errorFor({ LOCAL_AGENT_URL: "ws://127.0.0.1:8787" })).toMatch(/- LOCAL_AGENT_URL: /);
-  });
 });

@@ -5,6 +5,7 @@ import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@m
 import {
   anonKey,
   callRequest,
+  type CallOptions,
   elevenLabsEnv,
   elevenLabsKey,
   errorOf,
@@ -111,44 +112,16 @@ describe("the anon key", () => {
     expect(upstream.received).toHaveLength(0);
   });
 
-  it("refuses a wrong anon key with 401", async () => {
+  it.each<[string, CallOptions, number]>([
+    ["refuses a wrong anon key with 401", { key: "another-projects-anon-key-000000" }, 401],
+    ["refuses a wrong apikey header even when the bearer token is right", { key: null, headers: { apikey: "wrong", authorization: `Bearer ${anonKey}` } }, 401],
+    ["accepts the anon key in the apikey header alone", { key: null, headers: { apikey: anonKey } }, 200],
+    ["accepts the anon key as an Authorization Bearer token alone", { key: null, headers: { authorization: `Bearer ${anonKey}` } }, 200],
+    ["refuses the anon key under an Authorization scheme other than Bearer with 401", { key: null, headers: { authorization: `Basic ${anonKey}` } }, 401],
+  ])("%s", async (_behaviour, request, status) => {
     const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl));
 
-    const response = await handle(callRequest({ key: "another-projects-anon-key-000000" }));
-
-    expect(response.status).toBe(401);
-  });
-
-  it("refuses a wrong apikey header even when the bearer token is right", async () => {
-    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl));
-
-    const response = await handle(callRequest({ key: null, headers: { apikey: "wrong", authorization: `Bearer ${anonKey}` } }));
-
-    expect(response.status).toBe(401);
-  });
-
-  it("accepts the anon key in the apikey header alone", async () => {
-    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl));
-
-    const response = await handle(callRequest({ key: null, headers: { apikey: anonKey } }));
-
-    expect(response.status).toBe(200);
-  });
-
-  it("accepts the anon key as an Authorization Bearer token alone", async () => {
-    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl));
-
-    const response = await handle(callRequest({ key: null, headers: { authorization: `Bearer ${anonKey}` } }));
-
-    expect(response.status).toBe(200);
-  });
-
-  it("refuses the anon key under an Authorization scheme other than Bearer with 401", async () => {
-    const { handle } = handlerFor(elevenLabsEnv(upstream.baseUrl));
-
-    const response = await handle(callRequest({ key: null, headers: { authorization: `Basic ${anonKey}` } }));
-
-    expect(response.status).toBe(401);
+    expect((await handle(callRequest(request))).status).toBe(status);
   });
 });
 
@@ -207,16 +180,13 @@ describe("the request body", () => {
     expect(response.status).toBe(200);
   });
 
-  it("refuses a body that is not JSON with 400", async () => {
-    expect(await refusal("scenario=ceo-urgent-wire")).toEqual({ status: 400, error: signedUrlMessages.bodyNotJson });
-  });
-
-  it("refuses JSON that is not an object with 400", async () => {
-    expect(await refusal('["ceo-urgent-wire"]')).toEqual({ status: 400, error: signedUrlMessages.bodyNotObject });
-  });
-
-  it("refuses a scenario that is not a string with 400", async () => {
-    expect(await refusal('{"scenario":3}')).toEqual({ status: 400, error: signedUrlMessages.scenarioNotString });
+  it.each([
+    ["refuses a body that is not JSON with 400", "scenario=ceo-urgent-wire", signedUrlMessages.bodyNotJson],
+    ["refuses JSON that is not an object with 400", '["ceo-urgent-wire"]', signedUrlMessages.bodyNotObject],
+    ["refuses a scenario that is not a string with 400", '{"scenario":3}', signedUrlMessages.scenarioNotString],
+    ["refuses a field other than scenario with 400", '{"scenario":"ceo-urgent-wire","agent_id":"agent_x"}', 'Unknown field "agent_id": only "scenario" is accepted.'],
+  ])("%s", async (_behaviour, body, error) => {
+    expect(await refusal(body)).toEqual({ status: 400, error });
   });
 
   it("refuses a scenario id that content/call/scenarios.ts does not list with 400", async () => {
@@ -224,13 +194,6 @@ describe("the request body", () => {
 
     expect(status).toBe(400);
     expect(error).toBe("Unknown scenario. Choose one of: it-helpdesk-mfa-reset, ceo-urgent-wire, hr-payroll-update.");
-  });
-
-  it("refuses a field other than scenario with 400", async () => {
-    expect(await refusal('{"scenario":"ceo-urgent-wire","agent_id":"agent_x"}')).toEqual({
-      status: 400,
-      error: 'Unknown field "agent_id": only "scenario" is accepted.',
-    });
   });
 
   it("refuses a body over 1 KiB with 400, however it is sent", async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { closedPortUrl, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
+import { closedPortUrl, startFakeVoiceUpstream, type FakeVoiceUpstream, type UpstreamBehaviour } from "@mockingbird/testkit/fakes/voice-upstream";
 import { callRequest, elevenLabsEnv, elevenLabsKey, errorOf, handlerFor } from "./support/signed-url-requests";
 
 let upstream: FakeVoiceUpstream;
@@ -29,10 +29,16 @@ describe("when the voice upstream fails", () => {
     expect(answer.events).toEqual([{ event: "upstream-failed", outcome: "refused", detail: "upstream answered HTTP 500" }]);
   });
 
-  it("answers 502 'unavailable' when ElevenLabs rejects the API key with 401", async () => {
-    upstream.behave({ kind: "status", status: 401, body: '{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}' });
+  it.each<[string, UpstreamBehaviour, string]>([
+    ["answers 502 'unavailable' when ElevenLabs rejects the API key with 401", { kind: "status", status: 401, body: '{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}' }, signedUrlMessages.upstreamUnavailable],
+    ["answers 502 'unavailable' when the upstream drops the connection mid-answer", { kind: "hang-up" }, signedUrlMessages.upstreamUnavailable],
+    ["answers 502 'without a call link' when the upstream answers invalid JSON", { kind: "invalid-json" }, signedUrlMessages.upstreamWithoutSignedUrl],
+    ["answers 502 'without a call link' when the answer has no signed_url", { kind: "json", body: { detail: "agent not found" } }, signedUrlMessages.upstreamWithoutSignedUrl],
+    ["answers 502 'without a call link' when signed_url is not a websocket URL", { kind: "json", body: { signed_url: "javascript:alert(1)" } }, signedUrlMessages.upstreamWithoutSignedUrl],
+  ])("%s", async (_behaviour, behaviour, error) => {
+    upstream.behave(behaviour);
 
-    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error: signedUrlMessages.upstreamUnavailable });
+    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error });
   });
 
   it("answers 502 'unavailable' when nothing listens at the upstream address", async () => {
@@ -40,12 +46,6 @@ describe("when the voice upstream fails", () => {
 
     expect(answer).toMatchObject({ status: 502, error: signedUrlMessages.upstreamUnavailable });
     expect(answer.events[0]).toMatchObject({ outcome: "unreachable" });
-  });
-
-  it("answers 502 'unavailable' when the upstream drops the connection mid-answer", async () => {
-    upstream.behave({ kind: "hang-up" });
-
-    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error: signedUrlMessages.upstreamUnavailable });
   });
 
   it("answers 502 'unavailable' instead of following a redirect with the API key", async () => {
@@ -68,24 +68,6 @@ describe("when the voice upstream fails", () => {
     expect(answer).toMatchObject({ status: 504, error: signedUrlMessages.upstreamTimedOut });
     // Bounded by the timeout, not by the upstream: a generous margin, not a benchmark.
     expect(performance.now() - started).toBeLessThan(2500);
-  });
-
-  it("answers 502 'without a call link' when the upstream answers invalid JSON", async () => {
-    upstream.behave({ kind: "invalid-json" });
-
-    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error: signedUrlMessages.upstreamWithoutSignedUrl });
-  });
-
-  it("answers 502 'without a call link' when the answer has no signed_url", async () => {
-    upstream.behave({ kind: "json", body: { detail: "agent not found" } });
-
-    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error: signedUrlMessages.upstreamWithoutSignedUrl });
-  });
-
-  it("answers 502 'without a call link' when signed_url is not a websocket URL", async () => {
-    upstream.behave({ kind: "json", body: { signed_url: "javascript:alert(1)" } });
-
-    expect(await answerOf(elevenLabsEnv(upstream.baseUrl))).toMatchObject({ status: 502, error: signedUrlMessages.upstreamWithoutSignedUrl });
   });
 
   it("never echoes the API key or the upstream's body, in the answer or in its reports", async () => {
