@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import { ServiceDoubleSession, type DoubleScript } from "./session";
 
-export { ServiceDoubleSession, type DoubleScript } from "./session";
+export { ServiceDoubleSession, type DoubleScript, type ServiceFrame } from "./session";
 
 /** One script for every call, or a script per call (a function called as each connects). */
 export function scriptFor(script: DoubleScript | (() => DoubleScript)): () => DoubleScript {
