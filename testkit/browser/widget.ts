@@ -15,6 +15,9 @@ export const xpaths = {
   start: button(text.buttons.start),
   typed: button(text.buttons.startTyped),
   end: button(text.buttons.end),
+  callAgain: button(text.buttons.callAgain),
+  typeInstead: button(text.live.inputSwitch.typeInstead),
+  talkInstead: button(text.live.inputSwitch.talkInstead),
   send: button(text.live.buttons.send),
   replyBox: `//input[@id="call-typed-reply"]`,
 };
@@ -87,7 +90,6 @@ export function view(tab: Tab): Promise<WidgetView> {
   `);
 }
 
-/** Polls the widget until `ready` holds; the error names what was last seen. */
 /** Reads until `ready` holds, every 200 ms; past the timeout, fails naming what it waited for and what it last read. */
 export async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 25_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
