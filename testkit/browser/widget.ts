@@ -8,7 +8,7 @@ import { callWidgetPageText } from "@/content/call/page";
 import { callLiveText } from "@/content/call/live";
 import type { Tab } from "./engines";
 
-export const text = { ...callWidgetPageText, ...callWidgetText, live: callLiveText };
+export const text = { ...callWidgetPageText, ...callWidgetText, errors: { ...callWidgetText.errors, ...callLiveText.errors }, live: callLiveText };
 
 const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;
 export const xpaths = {
