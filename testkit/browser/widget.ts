@@ -34,13 +34,16 @@ export type WidgetView = {
   meter: number | null;
   media: { calls: number; tracks: number; live: number };
   violations: string[];
+  /** Uncaught errors and unhandled rejections since the recorders were installed. */
+  pageErrors: string[];
   foreignRequests: string[];
   marks: Record<string, number>;
   audioPlaying: boolean;
 };
 
 /**
- * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations.
+ * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations and
+ * for errors nothing in the page handled.
  * Installed after load and before the visitor presses anything: the widget touches neither before.
  * The fake devices make a tone (WebKit's beeps), which the agent hears as the visitor talking
  * over its greeting; their tracks are disabled, which sends silence: a visitor who listens first.
@@ -48,7 +51,7 @@ export type WidgetView = {
 export async function installRecorders(tab: Tab): Promise<void> {
   await tab.run(`
     if (window.__engineRecord) return;
-    const record = { calls: 0, tracks: [], violations: [] };
+    const record = { calls: 0, tracks: [], violations: [], pageErrors: [] };
     window.__engineRecord = record;
     const original = MediaDevices.prototype.getUserMedia;
     MediaDevices.prototype.getUserMedia = async function (constraints) {
@@ -59,6 +62,8 @@ export async function installRecorders(tab: Tab): Promise<void> {
       return stream;
     };
     document.addEventListener("securitypolicyviolation", (event) => record.violations.push(event.violatedDirective + " " + event.blockedURI));
+    window.addEventListener("error", (event) => record.pageErrors.push(String(event.message)));
+    window.addEventListener("unhandledrejection", (event) => record.pageErrors.push(String(event.reason?.message ?? event.reason)));
   `);
 }
 
@@ -66,7 +71,7 @@ export function view(tab: Tab): Promise<WidgetView> {
   return tab.run<WidgetView>(`
     const root = document.querySelector('section[aria-labelledby="call-widget-heading"]');
     const words = (element) => (element ? element.textContent.replace(/\\s+/g, " ").trim() : "");
-    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [] };
+    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [], pageErrors: [] };
     const meter = root.querySelector('[role="meter"]');
     const marks = {};
     for (const mark of performance.getEntriesByType("mark")) if (mark.name.startsWith("call:")) marks[mark.name] = mark.startTime;
@@ -83,6 +88,7 @@ export function view(tab: Tab): Promise<WidgetView> {
       meter: meter ? Number(meter.getAttribute("aria-valuenow")) : null,
       media: { calls: record.calls, tracks: record.tracks.length, live: record.tracks.filter((t) => t.readyState !== "ended").length },
       violations: record.violations,
+      pageErrors: record.pageErrors,
       foreignRequests: performance.getEntriesByType("resource").map((e) => e.name).filter((name) => new URL(name).origin !== location.origin),
       marks,
       audioPlaying: Boolean(audio && !audio.paused),
