@@ -185,8 +185,12 @@ function SessionStart({ session, events }: CallEngineProps) {
     let devices: DeviceIds | null = null;
     const controls: EngineControls = {
       // The conversation itself, not the provider: once the caller hangs up, the provider has let go
-      // of it while its closing line plays, and End Call must still cut that.
-      end: () => void (conversation ? conversation.endSession() : sdk.endSession()),
+      // of it while its closing line plays, and End Call must still cut that. A teardown that fails
+      // after the visitor hung up has nothing left to tell them (onDisconnect still fires).
+      end: () => {
+        if (conversation) conversation.endSession().catch((error: unknown) => console.warn("Call: ending the session failed", error));
+        else sdk.endSession();
+      },
       setMuted: (muted) => attempt(() => setMuted(muted)),
       sendText: (text) => attempt(() => sdk.sendUserMessage(text)),
       sendFeedback: (like, eventId) => attempt(() => sendFeedback(like, eventId)),

@@ -1,5 +1,20 @@
 /** The call widget's strings that only a running call shows; they ship in the on-intent chunk. */
 export const callLiveText = {
+  /**
+   * The errors only the call chunk can report (the signed URL, the SDK's session and its
+   * socket): the spec's words (signedUrlFailed, noSignedUrl, socketError, serverClosed), plus the
+   * causes it does not name. The widget's own steps report shell.ts's `errors`.
+   */
+  errors: {
+    signedUrlFailed: (message: string) => `Failed to get signed URL: ${message}`,
+    noSignedUrl: "No signed URL received from server",
+    socketError: "The connection was closed due to a socket error.",
+    serverClosed: "The connection was closed by the server.",
+    timeLimit: "The call reached its time limit.",
+    silenceEnded: "The call ended after a long silence. Start a new call when you are ready.",
+    audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
+  },
+
   buttons: {
     mute: "Mute microphone",
     unmute: "Unmute microphone",

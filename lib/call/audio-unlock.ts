@@ -37,10 +37,24 @@ export function openAudioOutputInGesture(): AudioContext | null {
     source.connect(context.destination);
     source.start(0);
     void context.resume().catch(() => {});
-    return context;
+    return closedOnce(context);
   } catch {
     return null;
   }
+}
+
+/**
+ * The context has two owners once the SDK plays through it: the SDK closes it when its session
+ * ends (output.js close(), unconditionally) and the widget when the attempt ends, in either
+ * order (End Call, an error, a dropped socket, an abandoned start). A second close() rejects
+ * ("Cannot close a closed AudioContext"), unhandled where the SDK ended the session itself, so
+ * every close() after the first returns the first one's promise.
+ */
+function closedOnce(context: AudioContext): AudioContext {
+  const close = context.close.bind(context);
+  let closing: Promise<void> | undefined;
+  context.close = () => (closing ??= close());
+  return context;
 }
 
 /**
@@ -56,7 +70,7 @@ export function watchAudioOutput(context: AudioContext, timeoutMs: number, onSil
   return () => clearTimeout(timer);
 }
 
-/** Closes a context the call no longer needs; closing twice (the SDK owns it once handed over) is harmless. */
+/** Closes a context the call no longer needs, once, whether or not the SDK has closed it already. */
 export function closeAudio(context: AudioContext | null): void {
-  if (context && context.state !== "closed") void context.close().catch(() => {});
+  void context?.close().catch(() => {});
 }

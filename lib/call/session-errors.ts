@@ -1,13 +1,14 @@
 /**
  * What the voice SDK reports when a call fails to start, fails or stops, in the catalogue's
- * words (content/call/shell.ts). Used by the on-intent call chunk only; the widget's own
- * microphone request is mapped in call-errors.ts.
+ * words (content/call/live.ts, and shell.ts for the causes the widget's own steps share). Used by
+ * the on-intent call chunk only; the widget's own microphone request is mapped in call-errors.ts.
  */
+import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
 import { closes } from "@mockingbird/contract/close-reasons";
 import { errorName, microphoneErrorMessage } from "./call-errors";
 
-const { errors } = callWidgetText;
+const errors = { ...callWidgetText.errors, ...callLiveText.errors };
 
 /**
  * getUserMedia's own error names. The SDK opens the microphone again itself, so these can still

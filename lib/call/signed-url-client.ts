@@ -5,10 +5,10 @@
  * Loaded on intent, with the voice SDK.
  */
 import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/functions-js";
-import { callWidgetText } from "@/content/call/shell";
+import { callLiveText } from "@/content/call/live";
 import type { ScenarioId } from "@mockingbird/contract/scenarios";
 
-const { errors } = callWidgetText;
+const { errors } = callLiveText;
 const FUNCTION_NAME = "elevenlabs-auth";
 /** The service itself gives up on the voice provider after 5 s; this covers a dead network. */
 const REQUEST_TIMEOUT_MS = 15_000;

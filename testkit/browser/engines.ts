@@ -20,7 +20,7 @@ export const enginesUnderTest = (): EngineName[] => (process.env.ENGINES ?? "fir
 /**
  * "fake": a granted fake microphone; "refused": every microphone request is refused, as when
  * the visitor chose Block (Firefox only: WebKitWebDriver has no command to refuse a permission,
- * so the WebKit suite is refused by Permissions Policy instead, see support/site.ts).
+ * so the WebKit suite is refused by Permissions Policy instead, see engine-site.ts).
  */
 export type Microphone = "fake" | "refused";
 
@@ -52,7 +52,7 @@ export const miniBrowserPath =
     .find((candidate) => existsSync(candidate)) ??
   "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
-/** `env` reaches the browser's processes (the audio sink's PULSE_SERVER, support/audio-sink.ts). */
+/** `env` reaches the browser's processes (the audio sink's PULSE_SERVER, audio-sink.ts). */
 export async function launch(name: EngineName, microphone: Microphone, env: Record<string, string> = {}): Promise<EngineBrowser> {
   if (name === "chromium") return launchChromium(microphone);
   return name === "firefox" ? launchFirefox(microphone, env) : launchWebKit(microphone, env);

@@ -8,13 +8,16 @@ import { callWidgetPageText } from "@/content/call/page";
 import { callLiveText } from "@/content/call/live";
 import type { Tab } from "./engines";
 
-export const text = { ...callWidgetPageText, ...callWidgetText, live: callLiveText };
+export const text = { ...callWidgetPageText, ...callWidgetText, errors: { ...callWidgetText.errors, ...callLiveText.errors }, live: callLiveText };
 
 const button = (label: string) => `//section[@aria-labelledby="call-widget-heading"]//button[normalize-space(.)="${label}"]`;
 export const xpaths = {
   start: button(text.buttons.start),
   typed: button(text.buttons.startTyped),
   end: button(text.buttons.end),
+  callAgain: button(text.buttons.callAgain),
+  typeInstead: button(text.live.inputSwitch.typeInstead),
+  talkInstead: button(text.live.inputSwitch.talkInstead),
   send: button(text.live.buttons.send),
   replyBox: `//input[@id="call-typed-reply"]`,
 };
@@ -31,13 +34,16 @@ export type WidgetView = {
   meter: number | null;
   media: { calls: number; tracks: number; live: number };
   violations: string[];
+  /** Uncaught errors and unhandled rejections since the recorders were installed. */
+  pageErrors: string[];
   foreignRequests: string[];
   marks: Record<string, number>;
   audioPlaying: boolean;
 };
 
 /**
- * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations.
+ * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations and
+ * for errors nothing in the page handled.
  * Installed after load and before the visitor presses anything: the widget touches neither before.
  * The fake devices make a tone (WebKit's beeps), which the agent hears as the visitor talking
  * over its greeting; their tracks are disabled, which sends silence: a visitor who listens first.
@@ -45,7 +51,7 @@ export type WidgetView = {
 export async function installRecorders(tab: Tab): Promise<void> {
   await tab.run(`
     if (window.__engineRecord) return;
-    const record = { calls: 0, tracks: [], violations: [] };
+    const record = { calls: 0, tracks: [], violations: [], pageErrors: [] };
     window.__engineRecord = record;
     const original = MediaDevices.prototype.getUserMedia;
     MediaDevices.prototype.getUserMedia = async function (constraints) {
@@ -56,6 +62,8 @@ export async function installRecorders(tab: Tab): Promise<void> {
       return stream;
     };
     document.addEventListener("securitypolicyviolation", (event) => record.violations.push(event.violatedDirective + " " + event.blockedURI));
+    window.addEventListener("error", (event) => record.pageErrors.push(String(event.message)));
+    window.addEventListener("unhandledrejection", (event) => record.pageErrors.push(String(event.reason?.message ?? event.reason)));
   `);
 }
 
@@ -63,7 +71,7 @@ export function view(tab: Tab): Promise<WidgetView> {
   return tab.run<WidgetView>(`
     const root = document.querySelector('section[aria-labelledby="call-widget-heading"]');
     const words = (element) => (element ? element.textContent.replace(/\\s+/g, " ").trim() : "");
-    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [] };
+    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [], pageErrors: [] };
     const meter = root.querySelector('[role="meter"]');
     const marks = {};
     for (const mark of performance.getEntriesByType("mark")) if (mark.name.startsWith("call:")) marks[mark.name] = mark.startTime;
@@ -80,6 +88,7 @@ export function view(tab: Tab): Promise<WidgetView> {
       meter: meter ? Number(meter.getAttribute("aria-valuenow")) : null,
       media: { calls: record.calls, tracks: record.tracks.length, live: record.tracks.filter((t) => t.readyState !== "ended").length },
       violations: record.violations,
+      pageErrors: record.pageErrors,
       foreignRequests: performance.getEntriesByType("resource").map((e) => e.name).filter((name) => new URL(name).origin !== location.origin),
       marks,
       audioPlaying: Boolean(audio && !audio.paused),
@@ -87,7 +96,6 @@ export function view(tab: Tab): Promise<WidgetView> {
   `);
 }
 
-/** Polls the widget until `ready` holds; the error names what was last seen. */
 /** Reads until `ready` holds, every 200 ms; past the timeout, fails naming what it waited for and what it last read. */
 export async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, timeoutMs = 25_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -6,14 +6,13 @@
  * Run alone with `npx tsx --test tests/engines/call-devices.test.ts` (ENGINES=firefox or webkit for one).
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { enginesUnderTest, launch, type EngineBrowser, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
-import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
-import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { it } from "node:test";
+import type { EngineName, Tab } from "@mockingbird/testkit/browser/engines";
+import { startSite } from "@mockingbird/testkit/browser/engine-site";
+import { forEachEngine } from "@mockingbird/testkit/browser/engine-suite";
+import { isConnected, isIdle, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { callDeviceText as deviceText } from "../../content/call/devices";
 
-const engines = enginesUnderTest();
 /** Whether each engine routes a page's sound to a chosen device (HTMLMediaElement.setSinkId). */
 const routesOutput: Record<EngineName, boolean> = { chromium: true, firefox: true, webkit: false };
 
@@ -51,67 +50,42 @@ const choose = (tab: Tab, name: string, value: string) =>
   );
 
 
-let site: Site;
-let sink: AudioSink;
-before(async () => {
-  sink = await startAudioSink();
-  site = await startSite();
-});
-after(async () => {
-  await site?.stop();
-  sink?.stop();
-});
+forEachEngine(startSite, ({ engine, tab, openHome }) => {
+  it(`a voice call offers its microphones, the default first, and moves to the one chosen; the speaker list is ${routesOutput[engine] ? "there and routes the caller" : "absent, with the reason"}`, async () => {
+    await openHome();
+    await tab.run(`
+      window.__askedMicrophones = [];
+      const original = MediaDevices.prototype.getUserMedia;
+      MediaDevices.prototype.getUserMedia = function (constraints) {
+        const wanted = constraints && typeof constraints.audio === "object" ? constraints.audio.deviceId : undefined;
+        window.__askedMicrophones.push(wanted && typeof wanted.exact === "string" ? wanted.exact : "");
+        return original.call(this, constraints);
+      };`);
+    await tab.click(xpaths.start);
+    await waitForView(tab, isConnected, "the voice call to connect");
 
-for (const engine of engines) {
-  describe(engine, () => {
-    let browser: EngineBrowser;
-    let tab: Tab;
-    before(async () => {
-      browser = await launch(engine, "fake", sink.env);
-      tab = await browser.newTab();
-    });
-    after(async () => {
-      await browser?.close();
-    });
+    const shown = await waitFor(() => readDevices(tab), (d) => (d.microphone?.options.length ?? 0) > 1, "the microphone list");
+    assert.deepEqual(shown.microphone!.options[0], { value: "", text: deviceText.defaults.microphone });
+    assert.equal(shown.microphone!.value, "");
+    const chosen = shown.microphone!.options.at(-1)!.value;
+    await choose(tab, deviceText.labels.microphone, chosen);
+    await waitFor(() => readDevices(tab), (d) => d.asked.at(-1) === chosen && d.microphone?.value === chosen, "the SDK to open the chosen microphone");
 
-    it(`a voice call offers its microphones, the default first, and moves to the one chosen; the speaker list is ${routesOutput[engine] ? "there and routes the caller" : "absent, with the reason"}`, async () => {
-      await tab.setViewport(1280, 900);
-      await tab.goto(`${site.origin}/`);
-      await installRecorders(tab);
-      await tab.run(`
-        window.__askedMicrophones = [];
-        const original = MediaDevices.prototype.getUserMedia;
-        MediaDevices.prototype.getUserMedia = function (constraints) {
-          const wanted = constraints && typeof constraints.audio === "object" ? constraints.audio.deviceId : undefined;
-          window.__askedMicrophones.push(wanted && typeof wanted.exact === "string" ? wanted.exact : "");
-          return original.call(this, constraints);
-        };`);
-      await tab.click(xpaths.start);
-      await waitForView(tab, isConnected, "the voice call to connect");
+    if (routesOutput[engine]) {
+      assert.equal(shown.speakerFixed, "");
+      const speakers = shown.speaker?.options ?? [];
+      assert.deepEqual(speakers[0], { value: "", text: deviceText.defaults.speaker });
+      assert.ok(speakers.length > 1, `the speakers the engine lists: ${JSON.stringify(speakers)}`);
+      await choose(tab, deviceText.labels.speaker, speakers.at(-1)!.value);
+      await waitFor(() => readDevices(tab), (d) => d.sinkId === speakers.at(-1)!.value, "the caller to play through the chosen speaker");
+    } else {
+      assert.equal(shown.speaker, null, "no speaker list");
+      assert.equal(shown.speakerFixed, `${deviceText.labels.speaker}${deviceText.speakerFixed}`);
+    }
 
-      const shown = await waitFor(() => readDevices(tab), (d) => (d.microphone?.options.length ?? 0) > 1, "the microphone list");
-      assert.deepEqual(shown.microphone!.options[0], { value: "", text: deviceText.defaults.microphone });
-      assert.equal(shown.microphone!.value, "");
-      const chosen = shown.microphone!.options.at(-1)!.value;
-      await choose(tab, deviceText.labels.microphone, chosen);
-      await waitFor(() => readDevices(tab), (d) => d.asked.at(-1) === chosen && d.microphone?.value === chosen, "the SDK to open the chosen microphone");
-
-      if (routesOutput[engine]) {
-        assert.equal(shown.speakerFixed, "");
-        const speakers = shown.speaker?.options ?? [];
-        assert.deepEqual(speakers[0], { value: "", text: deviceText.defaults.speaker });
-        assert.ok(speakers.length > 1, `the speakers the engine lists: ${JSON.stringify(speakers)}`);
-        await choose(tab, deviceText.labels.speaker, speakers.at(-1)!.value);
-        await waitFor(() => readDevices(tab), (d) => d.sinkId === speakers.at(-1)!.value, "the caller to play through the chosen speaker");
-      } else {
-        assert.equal(shown.speaker, null, "no speaker list");
-        assert.equal(shown.speakerFixed, `${deviceText.labels.speaker}${deviceText.speakerFixed}`);
-      }
-
-      const still = await waitForView(tab, isConnected, "the call to stay connected");
-      assert.equal(still.alert, "");
-      await tab.click(xpaths.end);
-      await waitForView(tab, (v) => isIdle(v) && v.media.live === 0, "End Call to release every microphone track");
-    });
+    const still = await waitForView(tab, isConnected, "the call to stay connected");
+    assert.equal(still.alert, "");
+    await tab.click(xpaths.end);
+    await waitForView(tab, (v) => isIdle(v) && v.media.live === 0, "End Call to release every microphone track");
   });
-}
+});

@@ -5,31 +5,34 @@
  * recorders disable its track), so the test has the double send the words of a turn.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { enginesUnderTest, launch, type EngineBrowser, type Tab } from "@mockingbird/testkit/browser/engines";
-import { startAudioSink, type AudioSink } from "@mockingbird/testkit/browser/audio-sink";
-import { installRecorders, isConnected, isIdle, text, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
-import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { it } from "node:test";
+import type { Tab } from "@mockingbird/testkit/browser/engines";
+import { forEachEngine } from "@mockingbird/testkit/browser/engine-suite";
+import { isConnected, isIdle, text, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { serveServiceDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 import { limitsForTests } from "@mockingbird/testkit/test-limits";
 
-const engines = enginesUnderTest();
 const greeting = "Hi there, it's Dave from the service desk.";
 
-let double: ServedDouble;
-let site: Awaited<ReturnType<typeof startProductionServer>>;
-let sink: AudioSink;
-before(async () => {
-  sink = await startAudioSink();
-  double = await serveServiceDouble({ greeting, msPerChar: 30, answer: () => [{ say: "It's Dave, extension four four one zero." }] });
-  // The site's signed-URL service hands calls to the double as it would to the local agent.
-  site = await startProductionServer({ LOCAL_AGENT_URL: double.origin, LOCAL_AGENT_API_KEY: "engines-double-key", ...limitsForTests });
-});
-after(async () => {
-  site?.stop();
-  await double?.close();
-  sink?.stop();
-});
+/** The production build whose signed-URL service hands calls to the double, as it would to the local agent. */
+const startSite = async () => {
+  const double = await serveServiceDouble({ greeting, msPerChar: 30, answer: () => [{ say: "It's Dave, extension four four one zero." }] });
+  try {
+    const site = await startProductionServer({ LOCAL_AGENT_URL: double.origin, LOCAL_AGENT_API_KEY: "engines-double-key", ...limitsForTests });
+    return {
+      origin: site.origin,
+      double,
+      stop: async () => {
+        site.stop();
+        await double.close();
+      },
+    };
+  } catch (error) {
+    await double.close();
+    throw error;
+  }
+};
 
 /** The tentative caption as the page shows it, and whether assistive technology is kept from it. */
 const tentativeCaption = (tab: Tab) =>
@@ -38,42 +41,28 @@ const tentativeCaption = (tab: Tab) =>
     return { words: element ? element.textContent.replace(/\\s+/g, " ").trim() : "", hidden: element ? element.getAttribute("aria-hidden") : null };
   `);
 
+forEachEngine(startSite, (run) => {
+  const { tab } = run;
+  it("the visitor's words grow in the captions as the service hears them, hidden from assistive technology, and the turn's transcript takes their place", async () => {
+    await run.openHome();
+    await tab.click(xpaths.start);
+    await waitForView(tab, isConnected, "the voice call to connect");
+    await waitForView(tab, (v) => v.agentLines.length > 0, "the greeting to play out");
+    const session = run.site.double.sessions.at(-1)!;
+    const say = (words: string) => session.send({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words, event_id: 2 } });
 
-for (const engine of engines) {
-  describe(engine, () => {
-    let browser: EngineBrowser;
-    let tab: Tab;
-    before(async () => {
-      browser = await launch(engine, "fake", sink.env);
-      tab = await browser.newTab();
-    });
-    after(async () => {
-      await browser?.close();
-    });
+    say("who is");
+    const first = await waitFor(() => tentativeCaption(tab), (caption) => caption.words.endsWith("who is"), "the first words");
+    assert.deepEqual(first, { words: `${text.live.captions.visitor}: who is`, hidden: "true" });
+    say("who is this calling");
+    await waitFor(() => tentativeCaption(tab), (caption) => caption.words.endsWith("who is this calling"), "the words to grow");
 
-    it("the visitor's words grow in the captions as the service hears them, hidden from assistive technology, and the turn's transcript takes their place", async () => {
-      await tab.setViewport(1280, 900);
-      await tab.goto(`${site.origin}/`);
-      await installRecorders(tab);
-      await tab.click(xpaths.start);
-      await waitForView(tab, isConnected, "the voice call to connect");
-      await waitForView(tab, (v) => v.agentLines.length > 0, "the greeting to play out");
-      const session = double.sessions.at(-1)!;
-      const say = (words: string) => session.send({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words, event_id: 2 } });
+    session.send({ type: "user_transcript", user_transcription_event: { user_transcript: "who is this calling please", event_id: 2 } });
+    const heard = await waitForView(tab, (v) => v.visitorLines.length === 1, "the turn's transcript in the log");
+    assert.deepEqual(heard.visitorLines, [`${text.live.captions.visitor}: who is this calling please`]);
+    assert.deepEqual(await tentativeCaption(tab), { words: "", hidden: null });
 
-      say("who is");
-      const first = await waitFor(() => tentativeCaption(tab), (caption) => caption.words.endsWith("who is"), "the first words");
-      assert.deepEqual(first, { words: `${text.live.captions.visitor}: who is`, hidden: "true" });
-      say("who is this calling");
-      await waitFor(() => tentativeCaption(tab), (caption) => caption.words.endsWith("who is this calling"), "the words to grow");
-
-      session.send({ type: "user_transcript", user_transcription_event: { user_transcript: "who is this calling please", event_id: 2 } });
-      const heard = await waitForView(tab, (v) => v.visitorLines.length === 1, "the turn's transcript in the log");
-      assert.deepEqual(heard.visitorLines, [`${text.live.captions.visitor}: who is this calling please`]);
-      assert.deepEqual(await tentativeCaption(tab), { words: "", hidden: null });
-
-      await tab.click(xpaths.end);
-      await waitForView(tab, isIdle, "End Call");
-    });
+    await tab.click(xpaths.end);
+    await waitForView(tab, isIdle, "End Call");
   });
-}
+});

@@ -28,6 +28,7 @@ export const text = {
   ...callLiveText,
   buttons: { ...callWidgetText.buttons, ...callLiveText.buttons },
   status: { ...callWidgetText.status, ...callLiveText.status },
+  errors: { ...callWidgetText.errors, ...callLiveText.errors },
 };
 
 /** The launch options every project uses (playwright.config.ts), to extend with media flags. */

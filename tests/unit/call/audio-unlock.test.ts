@@ -16,7 +16,14 @@ class FakeAudioContext {
     started.push("resume");
     return Promise.resolve();
   };
-  close = jest.fn(() => Promise.resolve());
+  closes = 0;
+  /** As a real context: a second close() rejects. */
+  close(): Promise<void> {
+    this.closes += 1;
+    if (this.state === "closed") return Promise.reject(new DOMException("Cannot close a closed AudioContext.", "InvalidStateError"));
+    this.state = "closed";
+    return Promise.resolve();
+  }
 }
 
 beforeEach(() => {
@@ -75,10 +82,13 @@ describe("watchAudioOutput", () => {
 });
 
 describe("closeAudio", () => {
-  it("closes a context once, and ignores none", () => {
-    const context = new FakeAudioContext();
-    closeAudio(context as unknown as AudioContext);
-    expect(context.close).toHaveBeenCalledTimes(1);
+  it("closes the tap's context once, whether the SDK closes it before or after the widget, and no close rejects", async () => {
+    const context = openAudioOutputInGesture()!;
+    const bySdk = context.close();
+    closeAudio(context);
+    await expect(context.close()).resolves.toBeUndefined();
+    await expect(bySdk).resolves.toBeUndefined();
+    expect((context as unknown as FakeAudioContext).closes).toBe(1);
     expect(() => closeAudio(null)).not.toThrow();
   });
 });

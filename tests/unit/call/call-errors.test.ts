@@ -1,9 +1,10 @@
+import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
 import { isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
 import { closes } from "@mockingbird/contract/close-reasons";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionErrorMessage, sessionFailureMessage } from "@/lib/call/session-errors";
 
-const { errors } = callWidgetText;
+const errors = { ...callWidgetText.errors, ...callLiveText.errors };
 
 /** What getUserMedia rejects with: a DOMException-like error with a name. */
 const domError = (name: string) => Object.assign(new Error(`${name} happened`), { name });
