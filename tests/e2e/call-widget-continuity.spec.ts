@@ -194,6 +194,29 @@ test.describe("against the local agent", () => {
     await expect(widget.alert).toBeEmpty();
   });
 
+  test("a socket to the agent cut before the session starts is opened again with the same signed URL, which the agent still takes", async ({ page }) => {
+    const urls: string[] = [];
+    await page.routeWebSocket(agentSocketPattern, (route) => {
+      urls.push(route.url());
+      const agent = route.connectToServer();
+      if (urls.length > 1) return;
+      // Admitted by the agent, then cut before the widget's first frame reaches it.
+      void agent.close();
+      void route.close({ code: 1011, reason: "" });
+    });
+    const scenarios = recordSignedUrlRequests(page);
+    await page.goto("/");
+    const widget = callWidget(page);
+    await widget.typedButton.click();
+
+    expect(await statusWhileRetrying(widget)).toBe(text.status.retrying);
+    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
+    expect(urls).toHaveLength(2);
+    expect(urls[1]).toBe(urls[0]);
+    expect(scenarios).toHaveLength(1);
+    await expect(widget.alert).toBeEmpty();
+  });
+
   test("a refused signed-URL request (429) is shown at once, not asked again", async ({ page }) => {
     await page.route(signedUrlPattern, (route) => route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: "Too many call attempts. Please wait a minute and try again." }) }));
     const scenarios = recordSignedUrlRequests(page);
