@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { fakeSpeech, ofType, silence, startAgent, tone, waitUntil, type ConvaiClient, type Frame, type Harness } from "./support/agent-harness";
+import { fakeSpeech, ofType, startAgent, waitUntil, type ConvaiClient, type Frame, type Harness } from "./support/agent-harness";
 
 const msPerChar = 10;
 const greeting = "Hi there, this is Sam from the IT helpdesk.";
@@ -171,25 +171,5 @@ describe("when synthesis fails", () => {
     } finally {
       await failing.close();
     }
-  });
-});
-
-describe("without speech recognition", () => {
-  let deaf: Harness;
-  beforeAll(async () => {
-    deaf = await startAgent({ speech: fakeSpeech({ recognition: false }) });
-  });
-  afterAll(() => deaf.close());
-
-  it("ignores audio and answers typed turns with spoken replies", async () => {
-    const client = await deaf.startCall(noGreeting);
-    deaf.speech.understandNext("who is this");
-    client.sendAudio(tone(200, 8_000));
-    client.sendAudio(silence(64));
-    const reply = await client.roundTrip("no");
-    await client.waitForAudio(reply.agent_response_event.event_id, 2);
-    expect(deaf.callers.at(-1)?.turns).toEqual([{ via: "text", text: "no" }]);
-    expect(client.frames.filter(ofType("interruption"))).toEqual([]);
-    client.close();
   });
 });
