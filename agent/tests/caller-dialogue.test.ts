@@ -1,18 +1,9 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, UnknownScenarioError, type CallerReply, type CallerSession, type VisitorTurn } from "../src/caller";
 import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
-import { loadPlaybooks } from "../src/caller/playbooks";
+import { playbookOf, spoken, typed } from "./support/caller-turns";
 import { maxSpokenLength } from "../src/caller/spoken-text";
 
-const playbookOf = (id: string): Playbook => {
-  const playbook = loadPlaybooks().get(id);
-  if (playbook === undefined) throw new Error(`no playbook ${id}`);
-  return playbook;
-};
-
-/** A spoken turn as the recogniser hands it over: its best transcript ("" when no words came out). */
-const spoken = (text: string) => ({ via: "speech" as const, text });
-const typed = (text: string) => ({ via: "text" as const, text });
 /** Speech with no words in it. */
 const inaudible = spoken("");
 
@@ -115,7 +106,7 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
   });
 
   it("escalates through the playbook's tactics in order on non-committal answers, then starts round again with the next lines", async () => {
-    const replies = await talk(opened(id), ["okay", "hmm", "right", "i see", "sure"].map(spoken));
+    const replies = await talk(opened(id), ["okay", "hmm", "right", "i see", "sure"].map((text) => spoken(text)));
     const tactics = playbook.tactics;
     expect(replies).toEqual([
       ...tactics.map((entry) => ({ text: said(playbook, entry.lines[0]!), tactic: entry.tactic })),
@@ -163,19 +154,19 @@ describe("a bounded conversation", () => {
   const patient = (maxTurns: number) => new Map([[base.id, { ...base, maxTurns }]]);
 
   it("gives up after the playbook's maxTurns non-committal answers and ends hung-up", async () => {
-    const replies = await talk(opened(base.id, { playbooks: patient(4) }), ["okay", "hmm", "right", "i see"].map(spoken));
+    const replies = await talk(opened(base.id, { playbooks: patient(4) }), ["okay", "hmm", "right", "i see"].map((text) => spoken(text)));
     expect(replies.slice(0, 3).every((reply) => reply.end === undefined)).toBe(true);
     expect(replies[3]).toEqual({ text: base.reactions.outOfPatience[0], end: "hung-up" });
   });
 
   it("gives up ending refused when the visitor pushed back along the way", async () => {
-    const replies = await talk(opened(base.id, { playbooks: patient(4) }), ["no", "okay", "hmm", "right"].map(spoken));
+    const replies = await talk(opened(base.id, { playbooks: patient(4) }), ["no", "okay", "hmm", "right"].map((text) => spoken(text)));
     expect(replies[3]).toEqual({ text: base.reactions.outOfPatience[0], end: "refused" });
   });
 
   it("lets a decisive last turn decide the outcome rather than the caller's patience", async () => {
     const caller = opened(base.id, { playbooks: patient(4) });
-    const replies = await talk(caller, ["okay", "hmm", "right", "okay it is one two three four five six"].map(spoken));
+    const replies = await talk(caller, ["okay", "hmm", "right", "okay it is one two three four five six"].map((text) => spoken(text)));
     expect(replies[3]?.end).toBe("complied");
   });
 

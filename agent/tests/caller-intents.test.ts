@@ -6,18 +6,12 @@ import { phoneAnswers, visitorAnswers } from "../src/caller/visitor-sentences";
 import fc from "fast-check";
 import { intents, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
+import { playbookOf, spoken, typed } from "./support/caller-turns";
 
 const playbooks = loadPlaybooks();
-const playbook = (id: string): Playbook => {
-  const found = playbooks.get(id);
-  if (found === undefined) throw new Error(`no playbook ${id}`);
-  return found;
-};
-const typed = (text: string): VisitorTurn => ({ via: "text", text });
-const spoken = (text: string, ...alternatives: string[]): VisitorTurn => (alternatives.length > 0 ? { via: "speech", text, alternatives } : { via: "speech", text });
 /** A scenario's classifier; a string is a typed turn. */
 const typedIn = (id: string) => {
-  const classify = createIntentClassifier(playbook(id));
+  const classify = createIntentClassifier(playbookOf(id));
   return (turn: string | VisitorTurn) => classify(typeof turn === "string" ? typed(turn) : turn);
 };
 type Classify = ReturnType<typeof typedIn>;
@@ -55,7 +49,7 @@ describe("the playbooks' example phrases", () => {
   });
 
   it("do not decide anything by being listed: a listed phrase the rules read differently is read by the rules", () => {
-    const base = playbook("ceo-urgent-wire");
+    const base = playbookOf("ceo-urgent-wire");
     const custom: Playbook = { ...base, phrases: { ...base.phrases, comply: [...base.phrases.comply, "purple monkey dishwasher"] } };
     expect(createIntentClassifier(custom)(spoken("purple monkey dishwasher"))).toBe("unclear");
   });
