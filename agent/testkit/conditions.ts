@@ -150,14 +150,6 @@ export function mixAtSnr(speech: Int16Array, noise: Int16Array, snrDb: number, o
   return out;
 }
 
-/** The noise alone at the level mixAtSnr would add it under `speech`: the room before the visitor speaks. */
-export function noiseFor(speech: Int16Array, noise: Int16Array, snrDb: number, samples: number, offset = 0): Int16Array {
-  const factor = rms(noise) === 0 ? 0 : activeSpeechLevel(speech) / 10 ** (snrDb / 20) / rms(noise);
-  const out = new Int16Array(samples);
-  for (let i = 0; i < samples; i++) out[i] = clamp16(factor * (noise[(offset + i) % noise.length] as number));
-  return out;
-}
-
 /** A second-order section (RBJ cookbook), run over a signal in place. */
 type Biquad = { b0: number; b1: number; b2: number; a1: number; a2: number };
 

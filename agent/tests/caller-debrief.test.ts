@@ -1,17 +1,7 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, type CallerSession, type VisitorTurn } from "../src/caller";
 import type { Debrief } from "../src/caller/debrief";
-import type { Playbook } from "../src/caller/playbook-schema";
-import { loadPlaybooks } from "../src/caller/playbooks";
-
-const playbookOf = (id: string): Playbook => {
-  const playbook = loadPlaybooks().get(id);
-  if (playbook === undefined) throw new Error(`no playbook ${id}`);
-  return playbook;
-};
-
-const spoken = (text: string): VisitorTurn => ({ via: "speech", text });
-const typed = (text: string): VisitorTurn => ({ via: "text", text });
+import { playbookOf, spoken, typed } from "./support/caller-turns";
 
 /** Runs a call to its end (or through the turns) and returns the session. */
 async function call(id: string, turns: VisitorTurn[]): Promise<CallerSession> {

@@ -61,10 +61,16 @@ function config(overrides: Partial<LlmConfig> = {}): LlmConfig & { fallbacks: st
   return { url: baseUrl, apiKey: "test-key", model: "tiny-model", onFallback: (reason) => fallbacks.push(reason), fallbacks, ...overrides };
 }
 
+/** A caller whose lines `llm` writes, past its opening. */
+function opened(llm: LlmConfig = config()) {
+  const caller = createCaller(playbook.id, { llm });
+  caller.opening();
+  return caller;
+}
+
 describe("the caller with an LLM writer", () => {
   it("speaks the line the model wrote", async () => {
-    const caller = createCaller(playbook.id, { llm: config() });
-    caller.opening();
+    const caller = opened();
     expect((await caller.respond({ via: "speech", text: "hello" })).text).toBe("Look, I really need that code now.");
   });
 
@@ -80,8 +86,7 @@ describe("the caller with an LLM writer", () => {
   });
 
   it("records the model's wording in the debrief's tactics", async () => {
-    const caller = createCaller(playbook.id, { llm: config() });
-    caller.opening();
+    const caller = opened();
     await caller.respond({ via: "speech", text: "hello" });
     expect(caller.debrief("hung-up").tacticsUsed.at(-1)).toEqual({ tactic: "authority", line: "Look, I really need that code now." });
   });
@@ -104,15 +109,12 @@ describe("the caller with an LLM writer", () => {
   });
 
   it("sends no authorization header when no key is configured", async () => {
-    const caller = createCaller(playbook.id, { llm: config({ apiKey: undefined }) });
-    caller.opening();
-    await caller.respond({ via: "speech", text: "hello" });
+    await opened(config({ apiKey: undefined })).respond({ via: "speech", text: "hello" });
     expect(received[0]?.authorization).toBeUndefined();
   });
 
   it("does not ask the model to repeat a line or to answer a bad line", async () => {
-    const caller = createCaller(playbook.id, { llm: config() });
-    caller.opening();
+    const caller = opened();
     await caller.respond({ via: "speech", text: "" });
     await caller.respond({ via: "speech", text: "say that again" });
     expect(received).toEqual([]);
@@ -122,11 +124,7 @@ describe("the caller with an LLM writer", () => {
 describe("falling back to the scripted line", () => {
   const scriptedFirstPressure = playbook.tactics[0]!.lines[0]!;
 
-  async function firstPressureLine(llm: LlmConfig): Promise<string> {
-    const caller = createCaller(playbook.id, { llm });
-    caller.opening();
-    return (await caller.respond({ via: "speech", text: "hello" })).text;
-  }
+  const firstPressureLine = async (llm: LlmConfig) => (await opened(llm).respond({ via: "speech", text: "hello" })).text;
 
   it("when the model does not answer in time", async () => {
     handler = () => undefined; // never answers

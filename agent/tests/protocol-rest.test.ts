@@ -14,8 +14,10 @@ function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe("GET /v1/convai/conversation/get-signed-url", () => {
+  const withKey = { "xi-api-key": testApiKey };
+
   it("answers a known agent with a ws:// signed_url to the conversation endpoint carrying agent_id and conversation_signature", async () => {
-    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`, { "xi-api-key": testApiKey });
+    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`, withKey);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { signed_url: string };
     const url = new URL(body.signed_url);
@@ -30,31 +32,19 @@ describe("GET /v1/convai/conversation/get-signed-url", () => {
     expect(urls[0]).not.toBe(urls[1]);
   });
 
-  it("refuses a request without xi-api-key with 401 and ElevenLabs' {detail:{message}} body", async () => {
-    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: { status: "needs_authorization", message: expect.any(String) } });
-  });
-
-  it("refuses a wrong xi-api-key with 401", async () => {
-    const response = await get(`${signedUrlPath}?agent_id=${defaultAgentId}`, { "xi-api-key": "wrong-key" });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ detail: { status: "invalid_api_key", message: "Invalid API key." } });
-  });
-
-  it("answers an unknown agent with 404", async () => {
-    const response = await get(`${signedUrlPath}?agent_id=agent_nope`, { "xi-api-key": testApiKey });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ detail: { status: "agent_not_found", message: expect.stringContaining("agent_nope") } });
-  });
-
-  it("answers a missing agent_id with 422, as ElevenLabs' validation errors", async () => {
-    const response = await get(signedUrlPath, { "xi-api-key": testApiKey });
-    expect(response.status).toBe(422);
+  it.each<[string, string, Record<string, string>, number, unknown]>([
+    ["refuses a request without xi-api-key with 401 and ElevenLabs' {detail:{message}} body", `?agent_id=${defaultAgentId}`, {}, 401, { detail: { status: "needs_authorization", message: expect.any(String) } }],
+    ["refuses a wrong xi-api-key with 401", `?agent_id=${defaultAgentId}`, { "xi-api-key": "wrong-key" }, 401, { detail: { status: "invalid_api_key", message: "Invalid API key." } }],
+    ["answers an unknown agent with 404", "?agent_id=agent_nope", withKey, 404, { detail: { status: "agent_not_found", message: expect.stringContaining("agent_nope") } }],
+    ["answers a missing agent_id with 422, as ElevenLabs' validation errors", "", withKey, 422, expect.anything()],
+  ])("%s", async (_behaviour, query, headers, status, body) => {
+    const response = await get(`${signedUrlPath}${query}`, headers);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual(body);
   });
 
   it("answers other methods with 405 and an Allow header", async () => {
-    const response = await fetch(`${agent.httpUrl}${signedUrlPath}?agent_id=${defaultAgentId}`, { method: "POST", headers: { "xi-api-key": testApiKey } });
+    const response = await fetch(`${agent.httpUrl}${signedUrlPath}?agent_id=${defaultAgentId}`, { method: "POST", headers: withKey });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
   });

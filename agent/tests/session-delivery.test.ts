@@ -11,14 +11,14 @@ const line = "Hello there. This is Sam from the IT helpdesk.";
 const audioBytes = (frames: ServerFrame[]) => frames.reduce((sum, frame) => sum + (frame.type === "audio" ? Buffer.from(frame.audio_event.audio_base_64 ?? "", "base64").length : 0), 0);
 
 /** `frozenClock`: the client's playback never moves on, so only what the lead allows goes out. */
-function setUp(options: { textOnly?: boolean; failSynthesisOf?: RegExp; frozenClock?: boolean } = {}) {
+function setUp(options: { textOnly?: boolean; frozenClock?: boolean } = {}) {
   const frames: ServerFrame[] = [];
   const failures: string[] = [];
   const { log, lines } = capturingLogger();
   let offset = 0;
   const now = () => (options.frozenClock ? 0 : performance.now()) + offset;
   const delivery = new Delivery({
-    voice: fakeSpeech({ msPerChar, ...(options.failSynthesisOf ? { failSynthesisOf: options.failSynthesisOf } : {}) }),
+    voice: fakeSpeech({ msPerChar }),
     tuning: { audioChunkMs: 100, audioLeadMs: 300, textDeltaIntervalMs: 0 },
     log,
     now,

@@ -40,6 +40,14 @@ function setUp(options: { recognition?: boolean; speech?: FakeSpeech; onSpeechSt
   return { listening, speech, frames, events, utterances, failures, logLines: lines, finishSetup, end: () => (live = false) };
 }
 
+/** A call that is listening: started, its recognizer open. */
+function listeningCall(options: Parameters<typeof setUp>[0] = {}) {
+  const call = setUp(options);
+  call.listening.start(false);
+  call.finishSetup();
+  return call;
+}
+
 const samples = (speech: FakeSpeech) => speech.recognizers.map((recognizer) => recognizer.samplesPushed);
 
 describe("setting up recognition", () => {
@@ -98,9 +106,7 @@ describe("setting up recognition", () => {
     speech.createRecognizer = () => {
       throw new Error("no decoder");
     };
-    const { listening, finishSetup, failures, logLines } = setUp({ speech });
-    listening.start(false);
-    finishSetup();
+    const { listening, failures, logLines } = listeningCall({ speech });
     listening.audio(tone(100, 8_000));
     expect(failures).toEqual([]);
     expect(logLines.map(({ msg }) => msg)).toContain("could not create a recognizer; this call takes typed turns only");
@@ -109,9 +115,7 @@ describe("setting up recognition", () => {
 
 describe("hearing the visitor", () => {
   it("passes the start of speech and the utterance on, in order", () => {
-    const { listening, speech, finishSetup, events, utterances } = setUp();
-    listening.start(false);
-    finishSetup();
+    const { listening, speech, events, utterances } = listeningCall();
     speech.understandNext("who is this");
     listening.audio(tone(200, 8_000));
     listening.audio(silence(64));
@@ -120,9 +124,7 @@ describe("hearing the visitor", () => {
   });
 
   it("sends vad_score only when the voice activity changes", () => {
-    const { listening, finishSetup, frames } = setUp();
-    listening.start(false);
-    finishSetup();
+    const { listening, frames } = listeningCall();
     listening.audio(silence(20));
     listening.audio(silence(20));
     listening.audio(tone(20, 8_000));
@@ -131,9 +133,7 @@ describe("hearing the visitor", () => {
   });
 
   it("sends no vad_score once the call stops taking turns", () => {
-    const { listening, finishSetup, frames, end } = setUp();
-    listening.start(false);
-    finishSetup();
+    const { listening, frames, end } = listeningCall();
     listening.audio(tone(20, 8_000));
     end();
     listening.audio(silence(20));
@@ -141,33 +141,26 @@ describe("hearing the visitor", () => {
   });
 
   it("ignores audio once the call stops taking turns", () => {
-    const { listening, speech, finishSetup, end } = setUp();
-    listening.start(false);
-    finishSetup();
+    const { listening, speech, end } = listeningCall();
     end();
     listening.audio(tone(100, 8_000));
     expect(samples(speech)).toEqual([0]);
   });
 
   it("closes a recognizer that fails and carries on without it", () => {
-    const { listening, speech, finishSetup, logLines } = setUp();
-    listening.start(false);
-    finishSetup();
-    const recognizer = speech.recognizers[0];
-    recognizer?.close();
+    const { listening, speech, logLines } = listeningCall();
+    speech.recognizers[0]?.close();
     listening.audio(tone(100, 8_000));
     expect(logLines.map(({ msg }) => msg)).toContain("the recognizer failed; this call continues with typed turns only");
     expect(() => listening.audio(tone(100, 8_000))).not.toThrow();
   });
 
   it("hands a handler of the recognizer that throws to the call's guard", () => {
-    const { listening, finishSetup, failures } = setUp({
+    const { listening, failures } = listeningCall({
       onSpeechStart: () => {
         throw new Error("bug");
       },
     });
-    listening.start(false);
-    finishSetup();
     listening.audio(tone(100, 8_000));
     expect(failures).toEqual(["onSpeechStart"]);
   });

@@ -46,8 +46,9 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
   const { log, lines: logLines } = capturingLogger();
   let live = true;
   const silence: string[] = [];
+  const heard: VisitorTurn[] = [];
   const turns = new TurnTaking({
-    caller: { respond, silence: (kind) => (kind === "prompt" ? { text: "Are you still there?" } : { text: "I've lost you. Bye.", end: "silent" }) },
+    caller: { respond: (turn) => (heard.push(turn), respond(turn)), silence: (kind) => (kind === "prompt" ? { text: "Are you still there?" } : { text: "I've lost you. Bye.", end: "silent" }) },
     lines,
     log,
     send: (frame) => frames.push(frame) > 0,
@@ -59,7 +60,7 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
     },
     silence: { callerTurn: () => silence.push("caller turn"), waitForVisitor: () => silence.push("wait for visitor"), visitorActive: () => silence.push("visitor active") },
   });
-  return { turns, frames, lines, endings, silence, logLines, end: () => (live = false) };
+  return { turns, frames, lines, endings, silence, heard, logLines, end: () => (live = false) };
 }
 
 const utterance = (transcript: string, alternatives?: string[]) => ({ transcript, ...(alternatives ? { alternatives } : {}), endOfTurnAt: 0 });
@@ -69,11 +70,7 @@ const typeAndId = (frame: ServerFrame) => [frame.type, Number(/"event_id":(\d+)/
 
 describe("answering the visitor", () => {
   it("sends a spoken turn's user_transcript before handing it to the caller with its alternatives", async () => {
-    const heard: VisitorTurn[] = [];
-    const { turns, frames } = setUp(async (turn) => {
-      heard.push(turn);
-      return { text: "Right." };
-    });
+    const { turns, frames, heard } = setUp();
     turns.spoken(utterance("it is me", ["it is knee"]));
     expect(frames).toEqual([{ type: "user_transcript", user_transcription_event: { user_transcript: "it is me", event_id: 1 } }]);
     await settle();
@@ -81,22 +78,14 @@ describe("answering the visitor", () => {
   });
 
   it("hands the caller how sure the recogniser was of a spoken turn", async () => {
-    const heard: VisitorTurn[] = [];
-    const { turns } = setUp(async (turn) => {
-      heard.push(turn);
-      return { text: "Right." };
-    });
+    const { turns, heard } = setUp();
     turns.spoken({ ...utterance("okay i will send it"), confidence: 0.42 });
     await settle();
     expect(heard).toEqual([{ via: "speech", text: "okay i will send it", confidence: 0.42 }]);
   });
 
   it("captions speech in which no words came out as '(inaudible)' and still hands it to the caller", async () => {
-    const heard: VisitorTurn[] = [];
-    const { turns, frames } = setUp(async (turn) => {
-      heard.push(turn);
-      return { text: "Bad line." };
-    });
+    const { turns, frames, heard } = setUp();
     turns.spoken(utterance(""));
     await settle();
     expect(frames).toEqual([expect.objectContaining({ user_transcription_event: expect.objectContaining({ user_transcript: inaudibleTranscript }) })]);

@@ -37,28 +37,15 @@ describe("a call's cepstral mean from the decoder's sums", () => {
     expect(meanOf({ sum: vector(0, 0), frames: 0 })).toBeNull();
   });
 
-  it("recovers a short utterance's own mean from sums that still hold the starting mean", () => {
-    const start = vector(1, 2, 3);
-    const { statistics, share } = heard(start, vector(5, -1, 0.5), 200);
-    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([5, -1, 0.5]);
-  });
-
-  it("recovers a long utterance's own mean across the window's shifts", () => {
-    const start = vector(1, 2, 3);
-    const { statistics, share } = heard(start, vector(-4, 6, 2), 900);
-    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([-4, 6, 2]);
-  });
-
-  it("notices a shift the last batch made, read only with the final sums", () => {
-    const start = vector(1, 2, 3);
-    const { statistics, share } = heard(start, vector(-4, 6, 2), 320);
-    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([-4, 6, 2]);
-  });
-
-  it("takes no shift for one when frames too quiet to count filled the audio past the window ('I'd never read my sort code...' came out at c0 95 from the warm-up's)", () => {
-    const start = vector(60, 2, 3);
-    const { statistics, share } = heard(start, vector(58, 6, 2), 290, { uncounted: 20 });
-    expect(rounded(ownMeanOf(statistics, start, share))).toEqual([58, 6, 2]);
+  it.each([
+    ["a short utterance, from sums that still hold the starting mean", vector(1, 2, 3), vector(5, -1, 0.5), 200, 0],
+    ["a long utterance, across the window's shifts", vector(1, 2, 3), vector(-4, 6, 2), 900, 0],
+    ["an utterance whose last batch shifted the window, read only with the final sums", vector(1, 2, 3), vector(-4, 6, 2), 320, 0],
+    // 'I'd never read my sort code...' came out at c0 95 from the warm-up's when they were taken for one.
+    ["an utterance whose frames too quiet to count filled the audio past the window, taking no shift for them", vector(60, 2, 3), vector(58, 6, 2), 290, 20],
+  ])("recovers the own mean of %s", (_, start, own, frames, uncounted) => {
+    const { statistics, share } = heard(start, own, frames, { uncounted });
+    expect(rounded(ownMeanOf(statistics, start, share))).toEqual(rounded(own));
   });
 
   it("says nothing of an utterance that added no frame", () => {

@@ -7,16 +7,12 @@ const dictionary = parseCmuDict(
 );
 
 describe("phrase normalization", () => {
-  it("lowercases, drops sentence punctuation and collapses spaces", () => {
-    expect(normalizePhrase("  Who is THIS?  ")).toEqual({ ok: true, phrase: "who is this" });
-  });
-
-  it("turns hyphens into word breaks", () => {
-    expect(normalizePhrase("call-back")).toEqual({ ok: true, phrase: "call back" });
-  });
-
-  it("keeps apostrophes, including typographic ones", () => {
-    expect(normalizePhrase("I don\u2019t think so")).toEqual({ ok: true, phrase: "i don't think so" });
+  it.each([
+    ["lowercases, drops sentence punctuation and collapses spaces", "  Who is THIS?  ", "who is this"],
+    ["turns hyphens into word breaks", "call-back", "call back"],
+    ["keeps apostrophes, including typographic ones", "I don\u2019t think so", "i don't think so"],
+  ])("%s", (_behaviour, phrase, normalized) => {
+    expect(normalizePhrase(phrase)).toEqual({ ok: true, phrase: normalized });
   });
 
   it("refuses digits with a reason that says to spell them out", () => {
@@ -25,14 +21,11 @@ describe("phrase normalization", () => {
     expect(!result.ok && result.reason).toMatch(/'123456'.*spell numbers out/);
   });
 
-  it("refuses symbols, which no dictionary word contains", () => {
-    expect(normalizePhrase("yes | no").ok).toBe(false);
-    expect(normalizePhrase("<rule>").ok).toBe(false);
-    expect(normalizePhrase("a; public <x> = y").ok).toBe(false);
-  });
-
-  it("refuses an empty phrase", () => {
-    expect(normalizePhrase(" ?! ").ok).toBe(false);
+  it.each([
+    ["symbols, which no dictionary word contains", ["yes | no", "<rule>", "a; public <x> = y"]],
+    ["an empty phrase", [" ?! "]],
+  ])("refuses %s", (_behaviour, phrases) => {
+    for (const phrase of phrases) expect(normalizePhrase(phrase).ok).toBe(false);
   });
 });
 

@@ -46,14 +46,12 @@ function isStretchOf(fed: Int16Array, room: Int16Array): boolean {
 }
 
 describe("the recogniser's noise suppression", () => {
-  it("feeds the decoder the turn as it came when off", async () => {
-    const { room, fed } = await decoderHears({ enabled: false, fromFloorDbfs: Number.NEGATIVE_INFINITY });
-    expect(isStretchOf(fed, room)).toBe(true);
-  });
-
-  it("feeds the decoder the turn as it came when the room is quieter than the floor suppression starts from", async () => {
+  it.each([
+    ["off", { enabled: false, fromFloorDbfs: Number.NEGATIVE_INFINITY }],
     // The hiss is at -40 dBFS.
-    const { room, fed } = await decoderHears({ enabled: true, fromFloorDbfs: -30 });
+    ["the room is quieter than the floor suppression starts from", { enabled: true, fromFloorDbfs: -30 }],
+  ])("feeds the decoder the turn as it came when %s", async (_when, noiseSuppression) => {
+    const { room, fed } = await decoderHears(noiseSuppression);
     expect(isStretchOf(fed, room)).toBe(true);
   });
 

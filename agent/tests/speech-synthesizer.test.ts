@@ -29,19 +29,13 @@ describe("flite synthesizer", () => {
     expect(peak(pcm)).toBeGreaterThan(3000);
   });
 
-  it("makes longer text last longer", async () => {
-    const short = await synthesizer.synthesize("Hello there.");
-    const long = await synthesizer.synthesize("Hello there. I need you to read me the six digit code on your phone, right now please.");
-    expect(long.length).toBeGreaterThan(short.length * 2);
-  });
-
   it("resamples the 8 kHz voice to 16 kHz (same duration as its 16 kHz sibling, within 20%)", async () => {
     const narrow = await synthesizer.synthesize("Please read me the code.", "kal");
     const wide = await synthesizer.synthesize("Please read me the code.", "kal16");
     expect(Math.abs(durationMs(narrow) - durationMs(wide)) / durationMs(wide)).toBeLessThan(0.2);
   });
 
-  it("answers several requests at once, each with its own audio", async () => {
+  it("answers several requests at once, each with its own audio, longer for longer text", async () => {
     const texts = ["One.", "Two two two two.", "Three three three three three three three three."];
     const results = await Promise.all(texts.map((text) => synthesizer.synthesize(text)));
     expect(results[0]!.length).toBeLessThan(results[1]!.length);

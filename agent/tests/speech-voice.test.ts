@@ -8,8 +8,8 @@ jest.setTimeout(20_000);
 
 type Request = { text: string; priority(): SynthesisPriority; signal: AbortSignal | undefined; finish(): void };
 
-/** A synthesis pool that answers only when the test says so, and remembers what it was asked. */
-function controlledSynthesizer() {
+/** The voice over a synthesis pool that answers only when the test says so, and remembers what it was asked. */
+function controlledVoice(options?: Parameters<typeof createVoice>[1]) {
   const requests: Request[] = [];
   const synthesizer: FliteSynthesizer = {
     size: 1,
@@ -31,7 +31,7 @@ function controlledSynthesizer() {
       });
     },
   };
-  return { synthesizer, requests };
+  return { voice: createVoice(synthesizer, options), requests };
 }
 
 async function collect(parts: AsyncIterable<SpokenPart>): Promise<SpokenPart[]> {
@@ -44,8 +44,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("the caller's voice", () => {
   it("asks for every sentence of a line at once: the first at the head of the line, the rest behind", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const parts = collect(voice.speak("Hi, it's Sam. We flagged your account. Read me the code."));
     await tick();
     expect(requests.map(({ text, priority }) => [text, priority()])).toEqual([
@@ -58,8 +57,7 @@ describe("the caller's voice", () => {
   });
 
   it("says a sentence it has said before without synthesizing it again", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const first = collect(voice.speak("Sorry, you're breaking up."));
     await tick();
     requests[0]!.finish();
@@ -70,8 +68,7 @@ describe("the caller's voice", () => {
   });
 
   it("synthesizes a sentence once for every call that asks for it at the same time", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const calls = Array.from({ length: 20 }, () => collect(voice.speak("Hi, it's Sam from the service desk.")));
     await tick();
     expect(requests).toHaveLength(1);
@@ -80,8 +77,7 @@ describe("the caller's voice", () => {
   });
 
   it("keeps a shared synthesis going when one of the calls waiting for it ends", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const ended = new AbortController();
     const leaving = collect(voice.speak("Please hold.", ended.signal));
     const staying = collect(voice.speak("Please hold."));
@@ -94,8 +90,7 @@ describe("the caller's voice", () => {
   });
 
   it("drops a synthesis nobody waits for any more", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const ended = new AbortController();
     const leaving = collect(voice.speak("Nobody will hear this.", ended.signal));
     await tick();
@@ -105,9 +100,8 @@ describe("the caller's voice", () => {
   });
 
   it("forgets the least recently used sentences once the cache is full", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
     // Each sentence below is 20 characters: 3,200 samples, 6,400 bytes; room for two.
-    const voice = createVoice(synthesizer, { cacheBytes: 13_000 });
+    const { voice, requests } = controlledVoice({ cacheBytes: 13_000 });
     const say = async (text: string) => {
       const parts = collect(voice.speak(text));
       await tick();
@@ -130,8 +124,7 @@ describe("the caller's voice", () => {
   });
 
   it("with no cache, synthesizes a line each time it is said", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer, { cacheBytes: 0 });
+    const { voice, requests } = controlledVoice({ cacheBytes: 0 });
     for (let i = 0; i < 2; i += 1) {
       const parts = collect(voice.speak("Same line."));
       await tick();
@@ -142,8 +135,7 @@ describe("the caller's voice", () => {
   });
 
   it("prepares lines ahead of need at spare priority, so the first call finds them ready", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     const prepared = voice.prepare(["Hi, it's Sam. Quick one."]);
     await tick();
     expect(requests.map((request) => request.priority())).toEqual(["spare", "spare"]);
@@ -154,8 +146,7 @@ describe("the caller's voice", () => {
   });
 
   it("moves a line being made ahead of need up the line when a call asks for it meanwhile", async () => {
-    const { synthesizer, requests } = controlledSynthesizer();
-    const voice = createVoice(synthesizer);
+    const { voice, requests } = controlledVoice();
     void voice.prepare(["Hi, it's Sam. Quick one."]);
     await tick();
     const call = collect(voice.speak("Hi, it's Sam. Quick one."));

@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
 import WebSocket from "ws";
 import { defaultOriginRules } from "@mockingbird/contract/origin-policy";
-import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
+import { scenarioIds } from "@mockingbird/contract/scenarios";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { AgentConfig } from "../../src/config";
 import type { LogLevel } from "../../src/log";
-import { createAgentServer, type AgentServer, type SessionTuning } from "../../src/server";
+import { createAgentServer, type SessionTuning } from "../../src/server";
 import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
 import { estimateTimeline } from "../../src/speech/synthesis/alignment";
 import { concatPcm, durationMs } from "../../src/speech/audio";
@@ -19,7 +19,6 @@ export type { LogLine } from "./capturing-logger";
  * to it like the official client does: subprotocol "convai", JSON frames (docs/protocol.md §3).
  */
 
-export const scenarioIds: readonly string[] = contractScenarioIds;
 export const defaultAgentId = "it-helpdesk-mfa-reset";
 export const testApiKey = "test-api-key";
 export const testSigningSecret = "test-signing-secret-that-is-long-enough-0123456789";
@@ -52,7 +51,7 @@ const quiet = 100;
  * tone of `msPerChar` per character, so longer lines take longer to play, timed as the
  * real voice times a line it has no phone timings for.
  */
-export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number; failSynthesisOf?: RegExp; stallSynthesisOf?: RegExp } = {}): FakeSpeech {
+export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number; failSynthesisOf?: RegExp } = {}): FakeSpeech {
   const recognition = options.recognition ?? true;
   const msPerChar = options.msPerChar ?? 10;
   const recognizers: FakeRecognizer[] = [];
@@ -60,13 +59,10 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
   const synthesized: string[] = [];
   const prepared: string[] = [];
 
-  async function* speak(text: string, signal?: AbortSignal): AsyncGenerator<SpokenPart> {
+  async function* speak(text: string): AsyncGenerator<SpokenPart> {
     synthesized.push(text);
     for (const part of splitSentences(text)) {
       if (options.failSynthesisOf?.test(text)) throw new Error("synthesis failed (test double)");
-      if (options.stallSynthesisOf?.test(text)) {
-        await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(Object.assign(new Error("aborted"), { name: "AbortError" })), { once: true }));
-      }
       await Promise.resolve();
       const pcm = tone(Array.from(part).length * msPerChar, 3_000);
       yield { text: part, pcm, timeline: estimateTimeline(part, durationMs(pcm), null) };
@@ -121,9 +117,9 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
       for (const recognizer of recognizers) recognizer.close();
     },
     speak,
-    async synthesize(text, signal) {
+    async synthesize(text) {
       const parts: Int16Array[] = [];
-      for await (const part of speak(text, signal)) parts.push(part.pcm);
+      for await (const part of speak(text)) parts.push(part.pcm);
       return concatPcm(parts);
     },
     async prepare(lines) {
@@ -153,7 +149,6 @@ type OpeningOverrides = Parameters<CallerSession["opening"]>[0];
 export type ScriptedCaller = CallerSession & {
   readonly openings: readonly OpeningOverrides[];
   readonly turns: readonly VisitorTurn[];
-  readonly debriefReasons: readonly string[];
 };
 
 const badLineReply = "Sorry, you're breaking up. Can you say that again?";
@@ -166,7 +161,6 @@ const badLineReply = "Sorry, you're breaking up. Can you say that again?";
 export function scriptedCaller(scenarioId: string): ScriptedCaller {
   const openings: OpeningOverrides[] = [];
   const turns: VisitorTurn[] = [];
-  const debriefReasons: string[] = [];
   const tactics: { tactic: "urgency"; line: string }[] = [];
   let ended: CallerReply["end"] | null = null;
   const reply = (value: CallerReply): CallerReply => {
@@ -181,7 +175,6 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
     phrases: ["yes", "no", "who is this", "goodbye", "here is the code", "i will call you back"],
     openings,
     turns,
-    debriefReasons,
     opening(overrides) {
       openings.push(overrides);
       const template = overrides?.firstMessage ?? "Hi {{name}}, this is Sam from the IT helpdesk.";
@@ -202,7 +195,6 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
       return kind === "prompt" ? { text: "Hello? Are you still there?" } : reply({ text: "I've lost you. Bye.", end: "silent" });
     },
     debrief(reason): Debrief {
-      debriefReasons.push(reason);
       const outcome = reason === "complied" ? "complied" : reason === "verified" ? "verified" : reason === "refused" ? "held-firm" : "ended-early";
       return {
         scenario: scenarioId,
@@ -226,27 +218,11 @@ export type HarnessOptions = {
   clock?: () => number;
 };
 
-export type Harness = {
-  readonly server: AgentServer;
-  readonly httpUrl: string;
-  readonly wsUrl: string;
-  readonly speech: FakeSpeech;
-  readonly callers: readonly ScriptedCaller[];
-  /** Every log line, parsed (level debug and up). */
-  readonly logs: readonly LogLine[];
-  /** Log lines of one call. */
-  logsOf(conversationId: string | undefined): LogLine[];
-  /** Asks the REST endpoint for a signed URL, as the site does. */
-  signedUrl(agentId?: string): Promise<string>;
-  /** Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that origin does. */
-  connect(url: string, protocols?: string[], origin?: string): ConvaiClient;
-  /** A fresh signed URL, connected, init sent, metadata received. */
-  startCall(init?: Record<string, unknown>, agentId?: string): Promise<ConvaiClient>;
-  close(): Promise<void>;
-};
-
-export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return {
+export async function startAgent(options: HarnessOptions = {}) {
+  const speech = (options.speech as FakeSpeech | undefined) ?? fakeSpeech();
+  const callers: ScriptedCaller[] = [];
+  const clients: ConvaiClient[] = [];
+  const config: AgentConfig = {
     host: "127.0.0.1",
     port: 0,
     publicUrl: undefined,
@@ -264,15 +240,8 @@ export function testConfig(overrides: Partial<AgentConfig> = {}): AgentConfig {
     callerVoice: "flite",
     llm: undefined,
     logLevel: "debug",
-    ...overrides,
+    ...options.config,
   };
-}
-
-export async function startAgent(options: HarnessOptions = {}): Promise<Harness> {
-  const speech = (options.speech as FakeSpeech | undefined) ?? fakeSpeech();
-  const callers: ScriptedCaller[] = [];
-  const clients: ConvaiClient[] = [];
-  const config = testConfig(options.config);
   const { log, lines: logs } = capturingLogger((process.env.AGENT_TEST_LOG_LEVEL as LogLevel | undefined) ?? "debug");
   const server = createAgentServer({
     config,
@@ -292,38 +261,45 @@ export async function startAgent(options: HarnessOptions = {}): Promise<Harness>
   });
   const address = await server.listen();
 
-  const harness: Harness = {
+  const harness = {
     server,
     httpUrl: address.httpUrl,
     wsUrl: address.wsUrl,
     speech,
-    callers,
-    logs,
-    logsOf: (conversationId) => logs.filter((line) => line.conversationId === conversationId),
-    async signedUrl(agentId = defaultAgentId) {
+    callers: callers as readonly ScriptedCaller[],
+    /** Every log line, parsed (level debug and up). */
+    logs: logs as readonly LogLine[],
+    /** Log lines of one call. */
+    logsOf: (conversationId: string | undefined): LogLine[] => logs.filter((line) => line.conversationId === conversationId),
+    /** Asks the REST endpoint for a signed URL, as the site does. */
+    async signedUrl(agentId = defaultAgentId): Promise<string> {
       const response = await fetch(`${address.httpUrl}/v1/convai/conversation/get-signed-url?agent_id=${encodeURIComponent(agentId)}`, { headers: { "xi-api-key": testApiKey } });
       if (response.status !== 200) throw new Error(`signed URL: HTTP ${response.status}`);
       return ((await response.json()) as { signed_url: string }).signed_url;
     },
-    connect(url, protocols = ["convai"], origin) {
+    /** Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that origin does. */
+    connect(url: string, protocols = ["convai"], origin?: string): ConvaiClient {
       const client = new ConvaiClient(url, protocols, origin);
       clients.push(client);
       return client;
     },
-    async startCall(init = {}, agentId = defaultAgentId) {
+    /** A fresh signed URL, connected, init sent, metadata received. */
+    async startCall(init: Record<string, unknown> = {}, agentId = defaultAgentId): Promise<ConvaiClient> {
       const client = harness.connect(await harness.signedUrl(agentId));
       await client.opened;
       client.send({ type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} }, ...init });
       await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
       return client;
     },
-    async close() {
+    async close(): Promise<void> {
       for (const client of clients) client.terminate();
       await server.close();
     },
   };
   return harness;
 }
+
+export type Harness = Awaited<ReturnType<typeof startAgent>>;
 
 /** Polls until `condition` holds (for server-side effects the client cannot see, such as cleanup). */
 export async function waitUntil(condition: () => boolean | Promise<boolean>, label: string): Promise<void> {
@@ -353,13 +329,12 @@ export function eventIdOf(frame: Frame): number | undefined {
   return payload?.event_id;
 }
 
-/** A websocket client speaking the convai protocol; it answers pings like the SDK unless told not to. */
+/** A websocket client speaking the convai protocol; it answers pings like the SDK. */
 export class ConvaiClient {
   readonly ws: WebSocket;
   readonly frames: Frame[] = [];
   readonly opened: Promise<void>;
   readonly closed: Promise<Closed>;
-  autoPong = true;
   private closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
@@ -382,7 +357,7 @@ export class ConvaiClient {
     this.ws.on("message", (data, isBinary) => {
       const frame = JSON.parse(isBinary ? "{}" : (data as Buffer).toString("utf8")) as Frame;
       this.frames.push(frame);
-      if (this.autoPong && frame.type === "ping") this.send({ type: "pong", event_id: frame.ping_event.event_id });
+      if (frame.type === "ping") this.send({ type: "pong", event_id: frame.ping_event.event_id });
       this.wake();
     });
   }
