@@ -2,7 +2,7 @@
 import { performance } from "node:perf_hooks";
 import { defaultTuning } from "../src/server";
 import { originRefusedReason, signatureRefusalReasons } from "@mockingbird/contract/close-reasons";
-import { defaultAgentId, ofType, startAgent, type Harness } from "./support/agent-harness";
+import { defaultAgentId, ofType, startAgent, waitUntil, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };
 
@@ -158,7 +158,21 @@ describe("conversation signatures", () => {
     expect(await client.closed).toEqual({ code: 1008, reason: "Unknown agent. Please start the call from the website." });
   });
 
-  it("refuses a signature the second time it is used", async () => {
+  it("takes a signature again when its first socket closed before the handshake, as the service does", async () => {
+    const url = await agent.signedUrl();
+    const dropped = agent.connect(url);
+    await dropped.opened;
+    dropped.close();
+    await dropped.closed;
+    await waitUntil(() => agent.server.activeCalls === 0, "the dropped socket's call to end");
+    const client = agent.connect(url);
+    await client.opened;
+    client.send(init);
+    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    client.close();
+  });
+
+  it("refuses a signature once a call has started on it", async () => {
     const url = await agent.signedUrl();
     const first = agent.connect(url);
     await first.opened;
