@@ -10,9 +10,9 @@
  * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
  * `--tentative=off` runs the agent without tentative transcripts (the visitor's words while they
  * speak); `--tentative=both` measures both ways, on then off, with the same visitors, to show
- * what the words cost a reply.
+ * what the words cost a reply (`--tentative=off,on` in the other order).
  *
- *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4] [--tentative=on|off|both]
+ *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4] [--tentative=on|off|both|off,on]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createCaller } from "../src/caller";
@@ -30,10 +30,10 @@ const apiKey = "bench-agent-key";
 const concurrentCalls = Math.max(1, numberOption("calls", 10));
 const sequentialCalls = Math.max(1, numberOption("sequential-calls", 4));
 const arrivalMs = numberOption("arrival-s", 20) * 1000;
-const tentativeOption = stringOption("tentative") ?? "on";
-if (!["on", "off", "both"].includes(tentativeOption)) throw new Error(`--tentative=${tentativeOption}: expected on, off or both`);
 type Tentative = "on" | "off";
-const tentativeModes: readonly Tentative[] = tentativeOption === "both" ? ["on", "off"] : [tentativeOption as Tentative];
+const tentativeOption = stringOption("tentative") ?? "on";
+const tentativeModes = (tentativeOption === "both" ? "on,off" : tentativeOption).split(",") as Tentative[];
+if (!tentativeModes.every((mode) => mode === "on" || mode === "off")) throw new Error(`--tentative=${tentativeOption}: expected on, off, both (on,off) or the modes in order, e.g. off,on`);
 /** Each call: who, what, why, a call-back offer, "say again", then how the visitor ends it. */
 const script: readonly EvaluatedIntent[] = ["ask_identity", "ask_purpose", "offer_callback", "ask_repeat"];
 const endings: readonly EvaluatedIntent[] = ["refuse", "verify", "goodbye", "comply"];
