@@ -22,10 +22,7 @@ describe("websocket handshake", () => {
 
   it("ignores the query parameters the SDK appends (source, version, environment) and any other", async () => {
     const url = `${await agent.signedUrl()}&source=js_sdk&version=1.25.0&environment=production&scenario=normal`;
-    const client = agent.connect(url);
-    await client.opened;
-    client.send(init);
-    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const client = await agent.startCallOn(url);
     client.close();
   });
 
@@ -119,10 +116,7 @@ describe("the page's origin", () => {
   });
 
   it("admits a client that sends no Origin (not a browser page): its signed URL gates it", async () => {
-    const client = agent.connect(await agent.signedUrl());
-    await client.opened;
-    client.send(init);
-    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const client = await agent.startCall();
     client.close();
   });
 
@@ -130,10 +124,7 @@ describe("the page's origin", () => {
     const url = await agent.signedUrl();
     const refused = agent.connect(url, ["convai"], "https://evil.example");
     await refused.closed;
-    const client = agent.connect(url);
-    await client.opened;
-    client.send(init);
-    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const client = await agent.startCallOn(url);
     client.close();
   });
 });
@@ -165,19 +156,13 @@ describe("conversation signatures", () => {
     dropped.close();
     await dropped.closed;
     await waitUntil(() => agent.server.activeCalls === 0, "the dropped socket's call to end");
-    const client = agent.connect(url);
-    await client.opened;
-    client.send(init);
-    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const client = await agent.startCallOn(url);
     client.close();
   });
 
   it("refuses a signature once a call has started on it", async () => {
     const url = await agent.signedUrl();
-    const first = agent.connect(url);
-    await first.opened;
-    first.send(init);
-    await first.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const first = await agent.startCallOn(url);
     const second = agent.connect(url);
     expect(await second.closed).toEqual({ code: 1008, reason: signatureRefusalReasons.reused });
     first.close();

@@ -31,10 +31,7 @@ describe("capacity", () => {
     expect((await refused.closed).code).toBe(1013);
     first.close();
     await waitUntil(() => agent.server.activeCalls === 0, "the line is free");
-    const retry = agent.connect(url);
-    await retry.opened;
-    retry.send(init);
-    await retry.waitFor(ofType("conversation_initiation_metadata"), "metadata");
+    const retry = await agent.startCallOn(url, init);
     retry.close();
     await waitUntil(() => agent.server.activeCalls === 0, "the line is free");
   });

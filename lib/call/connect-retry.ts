@@ -42,7 +42,7 @@ export function isTransient(failure: PreConnectFailure): boolean {
  * Whether to retry after `retriesUsed` retries. A failed socket is retried with the same signed
  * URL: no second signed-URL request, so nothing more is counted against the visitor's limits
  * and the limiter cannot refuse it (the link lives 15 minutes; the service lets a link be opened
- * again, and the local agent spends one only when it admits its socket).
+ * again, and the local agent gives one back when its socket closed before the handshake).
  */
 export function shouldRetry(failure: PreConnectFailure, retriesUsed: number): boolean {
   return retriesUsed < MAX_AUTOMATIC_RETRIES && isTransient(failure);

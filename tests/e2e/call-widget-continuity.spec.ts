@@ -177,6 +177,13 @@ test.describe("against the service's double", () => {
 });
 
 test.describe("against the local agent", () => {
+  /** The badge said it was retrying, then the caller's opening line came, with no error shown. */
+  async function expectRetriedThenConnected(widget: CallWidget): Promise<void> {
+    expect(await statusWhileRetrying(widget)).toBe(text.status.retrying);
+    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
+    await expect(widget.alert).toBeEmpty();
+  }
+
   test("a signed-URL request that fails on the way (502) is asked again once, saying so, and the call connects", async ({ page }) => {
     let failed = 0;
     await page.route(signedUrlPattern, async (route) => {
@@ -188,10 +195,8 @@ test.describe("against the local agent", () => {
     const widget = callWidget(page);
     await widget.typedButton.click();
 
-    expect(await statusWhileRetrying(widget)).toBe(text.status.retrying);
-    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
+    await expectRetriedThenConnected(widget);
     expect(scenarios).toHaveLength(2);
-    await expect(widget.alert).toBeEmpty();
   });
 
   test("a socket to the agent cut before the session starts is opened again with the same signed URL, which the agent still takes", async ({ page }) => {
@@ -209,12 +214,10 @@ test.describe("against the local agent", () => {
     const widget = callWidget(page);
     await widget.typedButton.click();
 
-    expect(await statusWhileRetrying(widget)).toBe(text.status.retrying);
-    await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
+    await expectRetriedThenConnected(widget);
     expect(urls).toHaveLength(2);
     expect(urls[1]).toBe(urls[0]);
     expect(scenarios).toHaveLength(1);
-    await expect(widget.alert).toBeEmpty();
   });
 
   test("a refused signed-URL request (429) is shown at once, not asked again", async ({ page }) => {

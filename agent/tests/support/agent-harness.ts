@@ -285,7 +285,11 @@ export async function startAgent(options: HarnessOptions = {}) {
     },
     /** A fresh signed URL, connected, init sent, metadata received. */
     async startCall(init: Record<string, unknown> = {}, agentId = defaultAgentId): Promise<ConvaiClient> {
-      const client = harness.connect(await harness.signedUrl(agentId));
+      return harness.startCallOn(await harness.signedUrl(agentId), init);
+    },
+    /** A call on this signed URL: connected, init sent, metadata received. */
+    async startCallOn(url: string, init: Record<string, unknown> = {}): Promise<ConvaiClient> {
+      const client = harness.connect(url);
       await client.opened;
       client.send({ type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} }, ...init });
       await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
