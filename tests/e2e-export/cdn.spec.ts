@@ -39,6 +39,10 @@ test("every page answers 200 with its heading, title and canonical URL", async (
   for (const route of ["/embed/call", "/sitemap"]) expect((await request.get(route, { maxRedirects: 0 })).status(), route).toBe(200);
 });
 
+test("carries no server code: the signed-URL endpoint lives elsewhere in this mode", () => {
+  expect(exportFiles().filter((file) => file.startsWith("/functions/"))).toEqual([]);
+});
+
 test("an unknown path answers 404 with the site's 404 page", async ({ request, page }) => {
   const response = await request.get(notFoundPath);
   expect(response.status()).toBe(404);

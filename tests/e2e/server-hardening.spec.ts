@@ -41,11 +41,11 @@ test.describe("every response carries the security headers", () => {
     expectSecurityHeaders(redirect);
   });
 
-  test("the lowercase redirect", async () => {
-    const redirect = await send("GET /PRODUCT HTTP/1.1");
+  test("the lowercase redirect, which keeps the query", async () => {
+    const redirect = await send("GET /PRODUCT?x=1 HTTP/1.1");
 
     expect(redirect.status).toBe(308);
-    expect(redirect.headers.location).toBe("/product");
+    expect(redirect.headers.location).toBe("/product?x=1");
     expectSecurityHeaders(redirect);
   });
 
