@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 import { anonKey, callRequest, elevenLabsEnv, elevenLabsKey, errorOf, siteUrl } from "./support/signed-url-requests";
 
 type RouteModule = typeof import("@/app/functions/v1/elevenlabs-auth/route.server");
@@ -28,15 +28,6 @@ afterEach(async () => {
 });
 
 describe("the Next.js route POST /functions/v1/elevenlabs-auth", () => {
-  it("answers through the shared handler, checking the site's public anon key", async () => {
-    const route = await loadRoute(elevenLabsEnv(upstream.baseUrl));
-
-    const response = await route.POST(callRequest());
-
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ signedUrl: signedUrlFor("agent_default") });
-  });
-
   it("answers a preflight through the shared handler", async () => {
     const route = await loadRoute(elevenLabsEnv(upstream.baseUrl));
 
