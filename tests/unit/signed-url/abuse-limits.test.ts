@@ -1,18 +1,9 @@
 /** @jest-environment node */
 import type { Admission } from "@/lib/signed-url/admission";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
-import { callRequest, elevenLabsEnv, errorOf, handlerFor } from "./support/signed-url-requests";
+import { callRequest, elevenLabsEnv, errorOf, freshVoiceUpstream, handlerFor } from "./support/signed-url-requests";
 
-let upstream: FakeVoiceUpstream;
-
-beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-});
-
-afterEach(async () => {
-  await upstream.close();
-});
+const upstream = freshVoiceUpstream();
 
 const behindProxy = { TRUST_PROXY_HEADER: "x-forwarded-for" };
 const fromClient = (address: string) => callRequest({ headers: { "x-forwarded-for": address } });
