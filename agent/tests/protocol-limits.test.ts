@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { abuseReason, busyReason, floodReason } from "@mockingbird/contract/close-reasons";
-import { ofType, pcmBase64, silence, startAgent, waitUntil, type Harness } from "./support/agent-harness";
+import { pcmBase64, silence, startAgent, waitUntil, type Harness } from "./support/agent-harness";
 
 const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: { first_message: "" } } };
 const noGreeting = { conversation_config_override: { agent: { first_message: "" } } };
@@ -62,17 +62,6 @@ describe("bad input during a call", () => {
     client.sendRaw(data, binary);
     await client.roundTrip();
     expect(agent.logsOf(client.conversationId)).toContainEqual(expect.objectContaining({ level: 40, msg: "ignored a bad frame", problem }));
-    client.close();
-  });
-
-  it("ignores audio sent before conversation_initiation_client_data and still starts the call", async () => {
-    const client = agent.connect(await agent.signedUrl());
-    await client.opened;
-    client.send({ user_audio_chunk: pcmBase64(silence(32)) });
-    client.send(init);
-    await client.waitFor(ofType("conversation_initiation_metadata"), "metadata");
-    expect(client.frames[0]?.type).toBe("conversation_initiation_metadata");
-    expect(agent.logsOf(client.conversationId)).toContainEqual(expect.objectContaining({ msg: "ignored a bad frame", problem: "before-handshake", detail: "audio" }));
     client.close();
   });
 

@@ -52,13 +52,6 @@ describe("article updates", () => {
   const raw = (frontmatter: string, body: string) =>
     `---\nid: 3\ntitle: "An article that was updated"\nslug: updated-article\ndate: "June 5, 2025"\n${frontmatter}description: "A description long enough to satisfy the schema for article metadata in tests."\ntags: ["BYOD"]\nexcerpt: "An excerpt that is long enough for a card."\nimage: /blog/byod-vishing-problem.svg\nimageAlt: "An illustration of a phone"\n---\n${body}`;
 
-  it("gives an updated article its modified time and the anchor of its update section", () => {
-    const post = loadPost("content/blog/updated-article.md", raw('updated: "November 23, 2026"\n', "What was known.\n\n## Update, November 23, 2026: what came later\n\nLater facts.\n"));
-    expect(post.publishedTime).toBe("2025-06-05T00:00:00.000Z");
-    expect(post.modifiedTime).toBe("2026-11-23T00:00:00.000Z");
-    expect(post.updateAnchor).toBe("update-november-23-2026-what-came-later");
-  });
-
   it("fails with the file named when the update section and the updated date disagree", () => {
     expect(() => loadPost("content/blog/updated-article.md", raw('updated: "November 23, 2026"\n', "No update section.\n"))).toThrow(/content\/blog\/updated-article\.md: sets updated/);
     expect(() => loadPost("content/blog/updated-article.md", raw("", "Text.\n\n## Update, November 23, 2026: later\n"))).toThrow(/no updated date/);

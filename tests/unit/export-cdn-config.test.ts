@@ -7,9 +7,6 @@ import {
   headersFile,
   insertAtHeadStart,
   lowercaseFallbackScript,
-  metaContentSecurityPolicy,
-  metaPolicyOf,
-  metaPolicyTag,
   redirectLines,
   redirectsFile,
   vercelCaseInsensitiveSource,
@@ -23,62 +20,23 @@ const inputs = {
   frameDeny: { key: "X-Frame-Options", value: "DENY" },
   embedFrameAncestors: ["'self'", "https://partner.example"],
 };
-/** Cloudflare Pages' matching of a `_headers` path (exact, `:name` one segment, trailing `*`), as wrangler showed it. */
-const matches = (rule: string, path: string) =>
-  new RegExp(`^${rule.split("/").map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part)).join("/")}$`).test(path);
 
 describe("each page's own policy", () => {
-  test("leaves out frame-ancestors, which browsers ignore in a meta tag", () => {
-    const policy = metaContentSecurityPolicy({ scriptHashes: ["sha256-abc"], development: false });
-    expect(policy).toContain("script-src 'self' 'sha256-abc'");
-    expect(policy).not.toContain("frame-ancestors");
-  });
-
   test("goes right after the charset declaration, before anything it governs", () => {
     const html = '<!DOCTYPE html><html><head><meta charSet="utf-8"/><script src="/a.js"></script></head></html>';
     expect(insertAtHeadStart(html, "<X/>")).toBe('<!DOCTYPE html><html><head><meta charSet="utf-8"/><X/><script src="/a.js"></script></head></html>');
     expect(insertAtHeadStart("<html><head><title>t</title></head></html>", "<X/>")).toBe("<html><head><X/><title>t</title></head></html>");
     expect(() => insertAtHeadStart("<p>no head</p>", "<X/>")).toThrow(/no <head>/);
   });
-
-  test("reads back from the tag it is written in", () => {
-    const policy = "default-src 'self'; connect-src 'self' https://x.example";
-    expect(metaPolicyOf(`<head>${metaPolicyTag(policy)}</head>`)).toBe(policy);
-    expect(metaPolicyOf("<head></head>")).toBeNull();
-  });
 });
 
 describe("header rules", () => {
-  const rules = headerRules(pages, inputs);
-
-  test("deny framing on every page, one-segment paths and folders of pages, but never on the embeddable page", () => {
-    const framing = rules.filter((rule) => rule.headers.some((header) => header.value.includes("frame-ancestors")));
-    for (const path of ["/", "/product", "/blog", "/blog/some-post", "/no-such-page"]) {
-      const applied = framing.filter((rule) => matches(rule.path, path));
-      expect(applied.length).toBe(1);
-      expect(applied[0]!.headers).toEqual([inputs.frameDeny, { key: "Content-Security-Policy", value: "frame-ancestors 'none'" }]);
-    }
-    for (const path of ["/embed/call", "/embed/call.html"]) {
-      const applied = framing.filter((rule) => matches(rule.path, path));
-      expect(applied).toEqual([{ path, headers: [{ key: "Content-Security-Policy", value: "frame-ancestors 'self' https://partner.example" }] }]);
-    }
-  });
-
   test("refuse a folder holding the embeddable page beside others, which a folder rule would deny", () => {
     expect(() => headerRules({ routes: ["/embed/call", "/embed/other"], embeddable: pages.embeddable }, inputs)).toThrow(/embeddable page and other pages/);
-  });
-
-  test("carry further rules from lib/security, such as cache lifetimes", () => {
-    const cache = { path: "/_next/static/*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] };
-    expect(headerRules(pages, { ...inputs, extraRules: [cache] })).toContainEqual(cache);
   });
 });
 
 describe("the _headers file", () => {
-  test("lists each rule's path and its indented headers", () => {
-    expect(headersFile([{ path: "/*", headers: [{ key: "A", value: "1" }] }])).toBe("/*\n  A: 1\n");
-  });
-
   test("refuses a line a CDN would drop for its length, and more rules than it reads", () => {
     const long = { path: "/*", headers: [{ key: "Content-Security-Policy", value: "x".repeat(cdnLimits.headerLineLength) }] };
     expect(() => headersFile([long])).toThrow(/drops lines over 2000/);

@@ -1,31 +1,14 @@
 /** @jest-environment node */
-import { pagePathFromShareImage, shareImagePath } from "@/lib/seo/share-image";
-import { pageViewPath } from "@/lib/analytics/page-view";
+import { pagePathFromShareImage } from "@/lib/seo/share-image";
 import { wantsReadableSitemap } from "@/lib/seo/readable-sitemap";
 import { withStylesheet, stylesheetInstruction } from "@/scripts/build/sitemap-stylesheet";
 
 describe("share images", () => {
-  it("live at /og/<page>.png, with home for the root", () => {
-    expect(shareImagePath("/")).toBe("/og/home.png");
-    expect(shareImagePath("/blog/byod-vishing-problem")).toBe("/og/blog/byod-vishing-problem.png");
-  });
-
   it("resolve back to their page and refuse anything else", () => {
     expect(pagePathFromShareImage(["home.png"])).toBe("/");
     expect(pagePathFromShareImage(["blog", "x.png"])).toBe("/blog/x");
     expect(pagePathFromShareImage(["..", "x.png"])).toBeNull();
     expect(pagePathFromShareImage(["product.jpg"])).toBeNull();
-  });
-});
-
-describe("page views", () => {
-  it("report the path with its query", () => {
-    expect(pageViewPath("/product", "x=1&y=2")).toBe("/product?x=1&y=2");
-    expect(pageViewPath("/product", "?x=1")).toBe("/product?x=1");
-  });
-
-  it("report the bare path when there is no query", () => {
-    expect(pageViewPath("/team", "")).toBe("/team");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The caller's captions in a voice call, where they follow the audio. Word by word with the
- * protocol's alignment is tested end to end (tests/e2e/call-widget-captions.spec.ts) and its
- * rules in call-state.test.ts and spoken-line.test.ts; here what the audio may fail to do.
+ * protocol's alignment is tested end to end (tests/e2e/call-widget-captions.spec.ts), the
+ * visitor's words as they speak in tests/engines/live-turn.test.ts, and their rules in
+ * call-state.test.ts and spoken-line.test.ts; here what the audio may fail to do.
  */
 import { act, screen } from "@testing-library/react";
 import { agentLine, audioChunk, captionLines, installCallWidgetFakes, renderConnectedCall, sdkCallbacks } from "./support/call-widget-harness";
@@ -47,20 +48,4 @@ it("audio older than the last interruption does not reopen the caller's line", a
 
   expect(captionLines()).toEqual(["Caller: Read me"]);
   expect(screen.queryByTestId("call-caption-spoken")).not.toBeInTheDocument();
-});
-
-it("the visitor's words grow as they speak, hidden from screen readers, and the turn's transcript takes their place in the log", async () => {
-  await renderConnectedCall({ fakeTimers: true });
-  const tentative = (words: string) => act(() => sdkCallbacks().onIncomingEvent?.({ type: "tentative_user_transcript", tentative_user_transcription_event: { user_transcript: words, event_id: 2 } } as never));
-  tentative("i will");
-  expect(screen.getByTestId("call-caption-tentative")).toHaveTextContent("You: i will");
-  tentative("i will call you back");
-  expect(screen.getByTestId("call-caption-tentative")).toHaveTextContent("You: i will call you back");
-  expect(screen.getByTestId("call-caption-tentative")).toHaveAttribute("aria-hidden", "true");
-  expect(captionLines()).toEqual([]);
-
-  act(() => sdkCallbacks().onMessage?.({ message: "i will call you back", role: "user", event_id: 2 } as never));
-
-  expect(screen.queryByTestId("call-caption-tentative")).not.toBeInTheDocument();
-  expect(captionLines()).toEqual(["You: i will call you back"]);
 });

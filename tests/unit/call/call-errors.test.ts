@@ -1,7 +1,6 @@
 import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
 import { isMicrophoneRefusal, microphoneErrorMessage } from "@/lib/call/call-errors";
-import { closes } from "@mockingbird/contract/close-reasons";
 import { disconnectErrorMessage, isRecoverableSessionError, sessionErrorMessage, sessionFailureMessage } from "@/lib/call/session-errors";
 
 const errors = { ...callWidgetText.errors, ...callLiveText.errors };
@@ -105,25 +104,6 @@ describe("isRecoverableSessionError", () => {
 });
 
 describe("disconnectErrorMessage", () => {
-  it("tells the visitor a call the agent put down after a long silence ended for that reason", () => {
-    expect(disconnectErrorMessage({ reason: "agent", closeCode: closes.silence.code, closeReason: closes.silence.reason })).toBe(errors.silenceEnded);
-  });
-
-  it("is null when the visitor or the agent hung up", () => {
-    expect(disconnectErrorMessage({ reason: "user" })).toBeNull();
-    expect(disconnectErrorMessage({ reason: "agent", closeCode: 1000 })).toBeNull();
-  });
-
-  it("says the call reached its time limit, in the page's words, whatever the service's message", () => {
-    expect(disconnectErrorMessage({ reason: "error", message: "Maximum call duration exceeded.", context: { type: "max_duration_exceeded" } })).toBe(errors.timeLimit);
-  });
-
-  it("is the SDK's message for an error disconnect", () => {
-    expect(disconnectErrorMessage({ reason: "error", message: " The connection was closed by the server. ", context: { type: "close" } })).toBe(
-      "The connection was closed by the server.",
-    );
-  });
-
   it("names a socket error when an error disconnect has no message and came from an error event", () => {
     expect(disconnectErrorMessage({ reason: "error", message: "", context: { type: "error" } })).toBe("The connection was closed due to a socket error.");
   });

@@ -4,9 +4,8 @@
  * call-widget-typed.spec.ts).
  */
 import { act, screen } from "@testing-library/react";
-import { publicEnv } from "@/lib/config/public-env";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
-import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdk, sdkCallbacks, sessionOptions, SIGNED_URL, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
+import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdk, sdkCallbacks, sessionOptions, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
@@ -36,34 +35,6 @@ it("asks for the microphone first, then for the signed URL, then starts the sess
   expect(media.getUserMedia).toHaveBeenCalledWith({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
   expect(media.getUserMedia.mock.invocationCallOrder[0]).toBeLessThan(signedUrl.mock.invocationCallOrder[0]!);
   expect(signedUrl.mock.invocationCallOrder[0]).toBeLessThan(sdk.startSession.mock.invocationCallOrder[0]!);
-});
-
-it("starts the SDK session over a websocket with the signed URL", async () => {
-  const { user } = renderWidget();
-  await pressAndWaitForSession(user);
-
-  expect(sessionOptions()).toMatchObject({ signedUrl: SIGNED_URL, connectionType: "websocket", textOnly: false });
-});
-
-it("asks for the default scenario with the site's anon key", async () => {
-  const { user } = renderWidget();
-  await pressAndWaitForSession(user);
-
-  expect(signedUrl).toHaveBeenCalledWith({
-    supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin,
-    anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
-    scenario: "it-helpdesk-mfa-reset",
-    signal: expect.any(AbortSignal),
-  });
-});
-
-it("asks for the scenario the visitor chose", async () => {
-  const { user } = renderWidget();
-  await user.click(screen.getByRole("radio", { name: /CEO urgent wire/ }));
-
-  await pressAndWaitForSession(user);
-
-  expect(signedUrl).toHaveBeenCalledWith(expect.objectContaining({ scenario: "ceo-urgent-wire" }));
 });
 
 it("disables the scenario picker during a call", async () => {

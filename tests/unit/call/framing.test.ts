@@ -44,15 +44,4 @@ describe("embedFrameAncestors", () => {
   it("drops hosts carrying CSP separators, which would break out of frame-ancestors", () => {
     expect(embedFrameAncestors({ EMBED_ALLOWED_ORIGINS: "https://a.example;script-src,https://b.example%3Bx" })).toEqual(["'self'"]);
   });
-
-  it("reads EMBED_ALLOWED_ORIGINS from process.env by default", () => {
-    const previous = process.env.EMBED_ALLOWED_ORIGINS;
-    process.env.EMBED_ALLOWED_ORIGINS = "https://env.example";
-    try {
-      expect(embedFrameAncestors()).toEqual(["'self'", "https://env.example"]);
-    } finally {
-      if (previous === undefined) delete process.env.EMBED_ALLOWED_ORIGINS;
-      else process.env.EMBED_ALLOWED_ORIGINS = previous;
-    }
-  });
 });

@@ -66,14 +66,6 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 }
 
 describe("requestSignedUrl against a live service", () => {
-  it("resolves to the signed websocket URL the service returns", async () => {
-    await expect(ask(json(200, { signedUrl: "wss://voice.example/convai?token=abc" }))).resolves.toBe("wss://voice.example/convai?token=abc");
-  });
-
-  it("accepts a plain ws:// URL (the local agent)", async () => {
-    await expect(ask(json(200, { signedUrl: "ws://127.0.0.1:8787/v1/convai?token=abc" }))).resolves.toBe("ws://127.0.0.1:8787/v1/convai?token=abc");
-  });
-
   it("POSTs the scenario as JSON to /functions/v1/elevenlabs-auth with both anon-key headers", async () => {
     await ask(json(200, { signedUrl: "wss://voice.example/x" }));
 
@@ -92,36 +84,13 @@ describe("requestSignedUrl against a live service", () => {
     expect(service.received[0]?.url).toBe("/functions/v1/elevenlabs-auth");
   });
 
-  it("rejects with 'No signed URL received from server' when the answer has no signed URL", async () => {
-    expect(await failure(ask(json(200, {})))).toBe("No signed URL received from server");
-  });
-
-  it("rejects with 'No signed URL received from server' when the URL is not a websocket URL", async () => {
-    expect(await failure(ask(json(200, { signedUrl: "https://x" })))).toBe("No signed URL received from server");
-  });
-
-  it("rejects with 'No signed URL received from server' when the answer is not JSON", async () => {
-    expect(await failure(ask({ status: 200, body: "wss://voice.example/x", contentType: "text/plain" }))).toBe("No signed URL received from server");
-  });
-
-  it("passes on the service's own error text for a 429", async () => {
-    expect(await failure(ask(json(429, { error: "Too many calls today, try again tomorrow" })))).toBe(
-      "Failed to get signed URL: Too many calls today, try again tomorrow",
-    );
-  });
-
-  it("passes on the service's own error text for a 500", async () => {
-    expect(await failure(ask(json(500, { error: "  Voice provider unavailable  " })))).toBe("Failed to get signed URL: Voice provider unavailable");
-  });
-
-  it("names the status when the error answer is not JSON", async () => {
-    expect(await failure(ask({ status: 500, body: "<html>oops</html>", contentType: "text/html" }))).toBe(
-      "Failed to get signed URL: the service answered 500 Internal Server Error",
-    );
-  });
-
-  it("names the status when the JSON error answer has no error text", async () => {
-    expect(await failure(ask(json(502, { message: "bad gateway" })))).toBe("Failed to get signed URL: the service answered 502 Bad Gateway");
+  it.each<[string, Reply, string]>([
+    ["rejects with 'No signed URL received from server' when the answer is not JSON", { status: 200, body: "wss://voice.example/x", contentType: "text/plain" }, "No signed URL received from server"],
+    ["passes on the service's own error text for a 500", json(500, { error: "  Voice provider unavailable  " }), "Failed to get signed URL: Voice provider unavailable"],
+    ["names the status when the error answer is not JSON", { status: 500, body: "<html>oops</html>", contentType: "text/html" }, "Failed to get signed URL: the service answered 500 Internal Server Error"],
+    ["names the status when the JSON error answer has no error text", json(502, { message: "bad gateway" }), "Failed to get signed URL: the service answered 502 Bad Gateway"],
+  ])("%s", async (_behaviour, reply, message) => {
+    expect(await failure(ask(reply))).toBe(message);
   });
 
   it("carries the service's HTTP status for the widget's retry decision, and null when no answer came", async () => {

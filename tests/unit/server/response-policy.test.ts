@@ -28,16 +28,6 @@ describe("the cache lifetime of a response", () => {
 });
 
 describe("the security headers of every response", () => {
-  it("include Cross-Origin-Resource-Policy: same-origin beside HSTS, nosniff, the referrer and permissions policies and COOP", () => {
-    expect(headerMap("/product")).toMatchObject({
-      "Cross-Origin-Resource-Policy": "same-origin",
-      "Cross-Origin-Opener-Policy": "same-origin",
-      "X-Content-Type-Options": "nosniff",
-      "Strict-Transport-Security": expect.stringContaining("max-age=63072000"),
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-    });
-  });
-
   it("forbid framing everywhere but the embeddable call widget", () => {
     expect(headerMap("/product")["X-Frame-Options"]).toBe("DENY");
     expect(headerMap("/product")["Content-Security-Policy"]).toContain("frame-ancestors 'none'");

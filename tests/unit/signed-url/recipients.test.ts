@@ -1,8 +1,7 @@
 /** @jest-environment node */
 import { processor, visitorData } from "@/content/legal/data-practices";
 import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
-import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
-import { callRequest, elevenLabsEnv, handlerFor } from "./support/signed-url-requests";
+import { callRequest, elevenLabsEnv, freshVoiceUpstream, handlerFor } from "./support/signed-url-requests";
 
 /**
  * Who learns a demo visitor's address, as the privacy policy lists it (content/legal/data-practices.ts),
@@ -11,14 +10,7 @@ import { callRequest, elevenLabsEnv, handlerFor } from "./support/signed-url-req
  */
 
 const visitorAddress = "203.0.113.7";
-let upstream: FakeVoiceUpstream;
-
-beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-});
-afterEach(async () => {
-  await upstream.close();
-});
+const upstream = freshVoiceUpstream();
 
 function handlerWithStore() {
   const env = elevenLabsEnv(upstream.baseUrl, { TRUST_PROXY_HEADER: "x-forwarded-for" });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { corsAllowedHeaders } from "@/lib/signed-url/cors";
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { signedUrlFor, startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
+import { signedUrlFor } from "@mockingbird/testkit/fakes/voice-upstream";
 import {
   anonKey,
   callRequest,
@@ -9,20 +9,13 @@ import {
   elevenLabsEnv,
   elevenLabsKey,
   errorOf,
+  freshVoiceUpstream,
   handlerFor,
   scenarioBody,
   siteUrl,
 } from "./support/signed-url-requests";
 
-let upstream: FakeVoiceUpstream;
-
-beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-});
-
-afterEach(async () => {
-  await upstream.close();
-});
+const upstream = freshVoiceUpstream();
 
 describe("a signed URL from ElevenLabs", () => {
   it("answers 200 with { signedUrl } holding the URL ElevenLabs returned", async () => {

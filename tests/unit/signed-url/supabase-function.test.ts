@@ -5,7 +5,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { EnvConfigError } from "@/lib/config/env-schema";
 import { createEdgeSignedUrlService, type EdgeSignedUrlService } from "@/supabase/functions/elevenlabs-auth/edge-service";
-import { signedUrlFor } from "@mockingbird/testkit/fakes/voice-upstream";
 import { installEdgeFunctionFixture } from "./support/edge-function-fixtures";
 import { anonKey, callRequest } from "./support/signed-url-requests";
 
@@ -22,15 +21,6 @@ function service(env: Record<string, string>): EdgeSignedUrlService {
 }
 
 describe("the Supabase Edge Function", () => {
-  it("serves a signed URL through the shared handler, counting in the project's Postgres", async () => {
-    const { handle } = service(functionEnv());
-
-    const response = await handle(callRequest());
-
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ signedUrl: signedUrlFor("agent_default") });
-  });
-
   it("checks the anon key Supabase injects, or NEXT_PUBLIC_SUPABASE_ANON_KEY when that is set", async () => {
     const env = functionEnv({ SUPABASE_ANON_KEY: "legacy-jwt-anon-key-000000000" });
     const injected = service(env).handle;

@@ -1,17 +1,9 @@
 /** @jest-environment node */
 import { signedUrlMessages } from "@/lib/signed-url/messages";
-import { closedPortUrl, startFakeVoiceUpstream, type FakeVoiceUpstream, type UpstreamBehaviour } from "@mockingbird/testkit/fakes/voice-upstream";
-import { callRequest, elevenLabsEnv, elevenLabsKey, errorOf, handlerFor } from "./support/signed-url-requests";
+import { closedPortUrl, startFakeVoiceUpstream, type UpstreamBehaviour } from "@mockingbird/testkit/fakes/voice-upstream";
+import { callRequest, elevenLabsEnv, elevenLabsKey, errorOf, freshVoiceUpstream, handlerFor } from "./support/signed-url-requests";
 
-let upstream: FakeVoiceUpstream;
-
-beforeEach(async () => {
-  upstream = await startFakeVoiceUpstream();
-});
-
-afterEach(async () => {
-  await upstream.close();
-});
+const upstream = freshVoiceUpstream();
 
 async function answerOf(env: Record<string, string>) {
   const { handle, events } = handlerFor(env);

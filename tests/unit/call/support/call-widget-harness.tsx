@@ -21,7 +21,7 @@ import { sdk } from "./fake-voice-sdk";
 
 export { sdk };
 export const signedUrl = jest.mocked(requestSignedUrl);
-export const SIGNED_URL = "wss://voice.example/v1/convai/conversation?token=abc";
+const SIGNED_URL = "wss://voice.example/v1/convai/conversation?token=abc";
 
 /** The visitor's microphone, granted at once unless a test says otherwise; fresh for every test. */
 export const media = { track: { stop: jest.fn() }, getUserMedia: jest.fn() };

@@ -3,10 +3,30 @@ import type { Admission } from "@/lib/signed-url/admission";
 import { signedUrlConfigFromEnv } from "@/lib/signed-url/config";
 import { createSignedUrlHandler, type SignedUrlEvent, type SignedUrlHandler } from "@/lib/signed-url/handler";
 import { createMemoryLimitStore } from "@/lib/signed-url/memory-store";
+import { startFakeVoiceUpstream, type FakeVoiceUpstream } from "@mockingbird/testkit/fakes/voice-upstream";
 
 export const siteUrl = "https://www.mockingbird.test";
 export const anonKey = "test-anon-key-0123456789abcdef";
 export const elevenLabsKey = "sk_test_secret_elevenlabs_key_4f1d";
+
+/** A fake voice upstream for each test of the file: started before it and closed after it. */
+export function freshVoiceUpstream(): FakeVoiceUpstream {
+  let current: FakeVoiceUpstream | undefined;
+  beforeEach(async () => {
+    current = await startFakeVoiceUpstream();
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  // Reads go to the running test's upstream, so a file holds the answer in one const.
+  return new Proxy({} as FakeVoiceUpstream, {
+    get: (_target, key) => {
+      if (!current) throw new Error("the fake voice upstream starts in beforeEach");
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
+}
 
 /** ElevenLabs configured against the fake upstream, with generous limits unless a test narrows them. */
 export function elevenLabsEnv(baseUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
