@@ -14,6 +14,10 @@ describe("content security policy", () => {
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'sha256-abc='");
   });
 
+  it("never allows eval in production", () => {
+    expect(contentSecurityPolicy({ scriptHashes: [], development: false })).not.toContain("unsafe-eval");
+  });
+
   it("lets the page connect to the voice provider", () => {
     const policy = contentSecurityPolicy({ scriptHashes: [], development: false, connectSources: ["wss://api.elevenlabs.io"] });
     expect(directive(policy, "connect-src")).toBe("connect-src 'self' wss://api.elevenlabs.io");

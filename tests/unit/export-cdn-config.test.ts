@@ -7,6 +7,7 @@ import {
   headersFile,
   insertAtHeadStart,
   lowercaseFallbackScript,
+  metaContentSecurityPolicy,
   redirectLines,
   redirectsFile,
   vercelCaseInsensitiveSource,
@@ -22,6 +23,12 @@ const inputs = {
 };
 
 describe("each page's own policy", () => {
+  test("leaves out frame-ancestors, which browsers ignore in a meta tag", () => {
+    const policy = metaContentSecurityPolicy({ scriptHashes: ["sha256-abc"], development: false });
+    expect(policy).toContain("script-src 'self' 'sha256-abc'");
+    expect(policy).not.toContain("frame-ancestors");
+  });
+
   test("goes right after the charset declaration, before anything it governs", () => {
     const html = '<!DOCTYPE html><html><head><meta charSet="utf-8"/><script src="/a.js"></script></head></html>';
     expect(insertAtHeadStart(html, "<X/>")).toBe('<!DOCTYPE html><html><head><meta charSet="utf-8"/><X/><script src="/a.js"></script></head></html>');

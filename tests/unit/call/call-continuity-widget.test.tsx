@@ -3,9 +3,11 @@
  * failure before connecting, Call again after a drop and talking and typing against the real
  * SDK and servers are tested end to end (tests/e2e/call-widget-continuity.spec.ts,
  * tests/engines/call-continuity.test.ts); here what those cannot provoke or observe: a second
- * failure, a hang-up, the microphone's mute and the scenario a switch to voice keeps.
+ * failure, refusals that are not retried, a hang-up, the microphone's mute and the scenario a
+ * switch to voice keeps.
  */
 import { act, screen, waitFor } from "@testing-library/react";
+import { SignedUrlError } from "@/lib/call/signed-url-client";
 import { alertText, installCallWidgetFakes, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, signedUrl } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
@@ -32,6 +34,26 @@ describe("a failure before the call connects", () => {
     await waitFor(() => expect(alertText()).toBe("Connection closed unexpectedly before session could be established."));
     expect(media.track.stop).toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Call again" })).not.toBeInTheDocument();
+  });
+
+  it("a refusal of the socket (over capacity) is shown at once", async () => {
+    const { user } = renderWidget();
+    await user.click(screen.getByRole("button", { name: "Start Call" }));
+    await waitFor(() => expect(sdk.startSession).toHaveBeenCalledTimes(1));
+
+    failSocket(1013);
+
+    await waitFor(() => expect(alertText()).toBe("Connection closed unexpectedly before session could be established."));
+    expect(sdk.startSession).toHaveBeenCalledTimes(1);
+  });
+
+  it("a refused signed-URL request (429) is not asked again", async () => {
+    signedUrl.mockRejectedValue(new SignedUrlError("Failed to get signed URL: Too many call attempts. Please wait a minute and try again.", 429));
+    const { user } = renderWidget();
+    await user.click(screen.getByRole("button", { name: "Start Call" }));
+
+    await waitFor(() => expect(alertText()).toBe("Failed to get signed URL: Too many call attempts. Please wait a minute and try again."));
+    expect(signedUrl).toHaveBeenCalledTimes(1);
   });
 });
 
