@@ -116,9 +116,10 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
 });
 
 describe("reactions", () => {
-  it("presses on with its next tactic, never a bad line, when it must hear a clearly spoken yes again ('Yes, I can make the transfer' is a faint 't' from 'can't')", async () => {
+  it("presses on with its next tactic, never a bad line, when a clearly spoken yes is in doubt (another hypothesis refuses)", async () => {
     const playbook = playbookOf("ceo-urgent-wire");
-    expect(await opened(playbook.id).respond(spoken("Yes, I can make the transfer"))).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
+    const doubted = spoken("yes i will make the transfer", "no i will not make the transfer");
+    expect(await opened(playbook.id).respond(doubted)).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
   });
 
   const id = "ceo-urgent-wire";

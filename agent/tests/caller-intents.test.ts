@@ -211,8 +211,6 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
   it.each(
     [
       ["reads a condition on the goal as holding back, whatever the verb before it ('I can't send a payment without the normal approval', heard without its n't)", ceo, [["I can't send a payment without the normal approval", "refuse"], ["I can send a payment without the normal approval", "refuse"], ["I'll transfer it unless my manager says otherwise", "not comply"]]],
-      ["takes a word that only follows a negation for a lost 'not' ('I won't be sharing any code' heard as 'I will be sharing any code')", helpdesk, [["I will be sharing any code with you today", "not comply"]]],
-      ["takes a word that only follows a negation for a lost 'not' ('I won't be sharing any code' heard as 'I will be sharing any code')", ceo, [["I have sent the money yet", "not comply"]]],
       ["takes 'I am' or 'I have' before the goal's verb for a yes only with 'to' between ('I'm thinking of painting the kitchen green' heard as 'i'm think i'm of pay into the picture three')", ceo, [["i'm think i'm of pay into the picture three", "not comply"], ["I'm happy to pay the invoice now", "comply"], ["I have to transfer the money now then", "comply"]]],
       ["takes a question about complying for no yes", ceo, [["Should I send the payment now?", "not comply"], ["So I'll send the payment, right?", "not comply"]]],
       ["takes a sentence that opens with a question word for no yes ('Okay, talk soon, bye' heard as 'how can i have sent back')", ceo, [["how can i have sent back", "not comply"], ["What, I'll send the payment now", "not comply"]]],
@@ -227,16 +225,8 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
 
   it.each(
     [
-      ["presses on when a yes in words comes with a word only an answer that puts it off or checks it uses", ceo, [[spoken("okay i'll send the payment and check it arrived later"), "other"], ["Okay, I'll send the payment and check it arrived later", "comply"]]],
-      ["presses on when a yes in words has 'know' in it, the recogniser's spelling of a 'no' mid-sentence ('No, I'm not going to read that out to you' heard as 'hang out and i'm going to read that out you know are')", helpdesk, [[spoken("hang out and i'm going to read that out you know are"), "other"]]],
-      ["takes a yes that goes on past where the recogniser may have lost the rest", helpdesk, [[spoken("i will read it out to you"), "comply"]]],
-      ["presses on when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", helpdesk, [[spoken("but nine i'm going to read it out to"), "other"]]],
-      ["presses on when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", ceo, [[spoken("okay i will send the payment for"), "other"], [spoken("okay i will send the payment for you"), "comply"]]],
-      ["still takes a whole code read out with such words around it for the leak it is", helpdesk, [[spoken("i know it's six two eight four one nine"), "comply"]]],
-      ["presses on when a few digits come with such words ('I'd rather check with my manager before doing anything' heard as 'i'd rather check with nine eight seven five in anything')", helpdesk, [[spoken("i'd rather check with nine eight seven five in anything"), "other"], [spoken("okay it's nine eight seven five"), "comply"]]],
       ["asks again when the recogniser doubts the words of a yes, however plain they are", ceo, [[{ via: "speech", text: "okay i will send the payment now", confidence: minComplianceConfidence - 0.01 }, "unclear"], [{ via: "speech", text: "okay i will send the payment now", confidence: minComplianceConfidence }, "comply"]]],
       ["takes what a doubted turn says when it is no yes (the doubt only ever holds back a compliance)", ceo, [[{ via: "speech", text: "no i will not send the payment", confidence: 0.1 }, "refuse"]]],
-      ["presses on when the yes rests on 'I can', which a faint 't' turns into 'I can't'", ceo, [[spoken("i can send the payment now"), "other"]]],
       ["presses on when any other hypothesis has a negation the best one lost", ceo, [[spoken("i will send the payment today", "i will not send the payment today"), "other"], [spoken("i will send the payment today", "i will send the payment without approval"), "other"], [spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"), "comply"]]],
       ["presses on when another hypothesis hears the yes as a question ('Sorry, what's this transfer about?')", ceo, [[spoken("sorry i would just transfer the code", "sorry i would just transfer the part", "sorry i would just transfer about"), "other"], [spoken("okay i will make the transfer now", "so i will make the transfer right"), "other"], [spoken("okay i will make the transfer now", "okay i will make the transfer how"), "comply"]]],
     ] satisfies Behaviour[],

@@ -183,15 +183,10 @@ function committed(verbs: string, objects?: string): RegExp {
 }
 
 /**
- * Words that only follow a negation ("I won't be sharing *any* code", "I haven't done it *yet*"):
- * in a sentence that otherwise reads as a yes, they say a "not" was lost. And a yes that is a
- * question ("should I send it now?", "how can I have sent it?", "can can I have sent it") is no yes,
- * nor one that ends in "about": a question whose "what" was lost ("Sorry, what's this transfer
- * about?" heard as "sorry i would just transfer about").
+ * A yes that is a question ("should I send it now?", "how can I have sent it?", "can can I have
+ * sent it") is no yes, nor one that ends in "about": a question whose "what" was lost ("Sorry,
+ * what's this transfer about?" heard as "sorry i would just transfer about").
  */
-export const lostNegation = /\b(any|anything|anybody|anyone|ever|at all|either|yet)\b/;
-/** An apology before the verb frames a refusal ("I'm sorry, but I'm going to say no" heard as "...going to pay now"). */
-export const refusalFrame = /\b(sorry but|i am afraid|unfortunately|i am sorry but)\b/;
 export const questionForm =
   /^(so |and |but |okay |sorry )?((should|shall|must|do|does|did|can|could|would|will|am|is|are|have|has) (i|we|you|it|this|that)\b|how|what|why|when|where|who|which)\b|\b(or not|right|correct|about)$|\bwhether\b|\bif i\b|\b(can|could|should|shall|may) (i|we)\b/;
 
@@ -235,34 +230,3 @@ export const smallTalk: RegExp[] = [
  * it for half of the "I'll"s it hears.)
  */
 export const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
-/** A first word the recogniser writes for a spoken "no". */
-export const soundsLikeNo = /^(now|know|no)\b(?! (problem|worries)\b)/;
-/**
- * A negation in a hypothesis: beside a best transcript that complies, the visitor may have said
- * "not" or "n't" that the best one lost ("no problem" and "not a problem" are agreement).
- */
-export const negationWord = /\b(no|not|never|nope|nah|without|unless|until)\b/;
-/**
- * A yes that rests on "I can": "can" and "can't" differ by a faint "t" the recogniser often
- * misses, so a spoken "I can send it" is asked again ("I can't send it" is the likelier risk).
- */
-export const canCommitment = /\b(i|we) (can|could)\b/;
-export const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\blet me\b|\b(it|that) is done\b|\b(code|number|pin|digits|password|account|sort code) (is|was|says|are)\b/;
-/**
- * A yes heard inside a garbled sentence that said something else: "know" is how the recogniser
- * spells a "no" it heard mid-sentence ("No, I'm not going to read that out to you" heard as
- * "hang out and i'm going to read that out you know are"), and the other words belong to the
- * answers that put the goal off or check it ("Put it in an email and I'll look at it" heard as
- * "paying email and i'll pay"). A real yes has no use for them.
- */
-export const mixedMessage =
-  /\b(know|email|e mail|mail|writing|ring|call back|later|tomorrow|check|checking|verify|who|why|manager|boss|director|approver|approval|policy|helpdesk|ticket|portal)\b/;
-/**
- * A last word that cannot end a sentence: an article, a possessive or a preposition with nothing
- * after it. The recogniser lost what came after it, and what it lost may have said something
- * else ("I'll call the service desk on the number on the intranet" heard as "i will read it out
- * on the number on the"); in café babble, where the end of a sentence drowns, it also loses
- * words earlier on ("No, I'm not going to read that out to you" heard as "but nine i'm going to
- * read it out to").
- */
-export const cutShort = /\b(the|a|an|my|your|our|his|her|their|to|for|with|from|of|into)$/;

@@ -26,27 +26,19 @@ import {
   askPurpose,
   askRepeatStrong,
   askRepeatWeak,
-  canCommitment,
   complyByGoal,
-  cutShort,
   digitGoals,
-  firmCommitment,
   goodbye,
-  lostNegation,
-  mixedMessage,
-  negationWord,
   notRefusals,
   offerCallback,
   questionForm,
-  refusalFrame,
   refuse,
   smallTalk,
-  soundsLikeNo,
   verify,
   vetoes,
 } from "./patterns";
-import { leakingDigits, minComplianceConfidence, wholeCode } from "./tuning";
-import { digitHomophones, isDigitWord, longestDigitRun } from "./words";
+import { leakingDigits, minComplianceConfidence } from "./tuning";
+import { longestDigitRun } from "./words";
 
 /** A turn's words as the turn rules read them: normalised, and the same without fillers ("what exactly is the problem"). */
 export type Reading = { readonly text: string; readonly core: string; readonly goal: GoalKind };
@@ -153,25 +145,11 @@ export const turnRules: readonly TurnRule[] = [
     applies: either(askPurpose),
   },
   {
-    name: "yes with a lost negation",
-    intent: "other",
-    prompted: "a yes with a word only a negation takes ('I won't be sharing any code' heard without its 'not')",
-    example: { text: "i will give you any code", goal: "code" },
-    applies: (reading) => yesToGoal(reading) && lostNegation.test(reading.text),
-  },
-  {
     name: "yes as a question",
     intent: "other",
     prompted: "'should I send it now?'; a question whose 'what' was lost ('Sorry, what's this transfer about?' heard as 'sorry i would just transfer about')",
     example: { text: "sorry i would just transfer about", goal: "payment" },
     applies: (reading) => yesToGoal(reading) && questionForm.test(reading.text),
-  },
-  {
-    name: "yes after an apology",
-    intent: "other",
-    prompted: "'I'm sorry, but I'm going to say no' heard as 'i am sorry but i am going to pay now'",
-    example: { text: "i am sorry but i am going to pay now", goal: "payment" },
-    applies: (reading) => yesToGoal(reading) && refusalFrame.test(reading.text),
   },
   {
     name: "yes to the goal",
@@ -183,7 +161,7 @@ export const turnRules: readonly TurnRule[] = [
   {
     name: "what?",
     intent: "ask_repeat",
-    prompted: "a bare 'what?' or 'sorry?'",
+    prompted: "a bare 'what?' or 'sorry?', and the playbooks' 'what was that' and 'excuse me'",
     example: { text: "Sorry?", goal: "payment" },
     applies: ({ text }) => matches(text, askRepeatWeak),
   },
@@ -198,18 +176,6 @@ export const turnRules: readonly TurnRule[] = [
 
 /** A last word heard as "now" or "no" is the "now" of "I'll send it now", the likelier. */
 const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
-const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
-
-/**
- * Digits and nothing else: in a noisy room the recogniser writes runs of digits for noise (the
- * domain model knows codes read out), so a spoken code counts as read out only when the visitor
- * also said something with it ("it's...", "the code is..."). (Asking every hypothesis to hear
- * the digits too cost real read-outs on the tuning split: an alternative drops one digit.)
- */
-function onlyDigits(best: string): boolean {
-  if (longestDigitRun(best) < leakingDigits) return false;
-  return best.split(" ").every((word) => isDigitWord(word) || digitHomophones.has(word));
-}
 
 export const doubtRules: readonly DoubtRule[] = [
   {
@@ -232,49 +198,6 @@ export const doubtRules: readonly DoubtRule[] = [
     prompted: "'Sorry, what's this transfer about?' heard as 'sorry i would just transfer the code', with '... transfer about' beside it",
     example: { text: "sorry i would just transfer the code", goal: "payment", alternatives: ["sorry i would just transfer about"] },
     applies: ({ others, goal }) => others.some(({ text }) => questionForm.test(text) && matches(text, complyByGoal[goal])),
-  },
-  {
-    name: "an alternative negates",
-    verdict: "other",
-    prompted: "a 'not' or 'n't' the best transcript lost, heard by another hypothesis",
-    example: { text: "i will send the payment", goal: "payment", alternatives: ["i can not hear the payment"] },
-    applies: ({ best, others }) => others.some(({ text }) => negationWord.test(withoutHarmless(text))) && !negationWord.test(withoutHarmless(best)),
-  },
-  {
-    name: "can or can't",
-    verdict: "other",
-    prompted: "'I can't send it' heard as 'i can send it': the 't' is faint, so a yes that rests on 'I can' is asked for again",
-    example: { text: "yes i can make the transfer", goal: "payment" },
-    applies: ({ best }) => canCommitment.test(best) && !firmCommitment.test(best) && longestDigitRun(best) < leakingDigits,
-  },
-  {
-    name: "digits alone",
-    verdict: "unclear",
-    prompted: "runs of digits the recogniser wrote for noise, with no words around them",
-    example: { text: "four seven two nine one three", goal: "code" },
-    applies: ({ best }) => onlyDigits(best),
-  },
-  {
-    name: "cut short",
-    verdict: "other",
-    prompted:
-      "a last word that cannot end a sentence: 'I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the'; 'No, I'm not going to read that out to you' in café babble heard as 'but nine i'm going to read it out to'",
-    example: { text: "i will read it out on the number on the", goal: "code" },
-    applies: ({ best }) => cutShort.test(best),
-  },
-  {
-    name: "mixed message",
-    verdict: "other",
-    prompted: "a yes inside a sentence that said something else: 'Put it in an email and I'll look at it' heard as 'paying email and i'll pay'",
-    example: { text: "paying email and i will pay", goal: "payment" },
-    applies: ({ best }) => longestDigitRun(best) < wholeCode && mixedMessage.test(best),
-  },
-  {
-    name: "no or now",
-    verdict: "other",
-    prompted: "'No, I'll...' and 'Now I'll...' sound alike",
-    example: { text: "now i will send the payment", goal: "payment" },
-    applies: ({ best }) => soundsLikeNo.test(best),
   },
 ];
 
