@@ -225,6 +225,9 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
 
   it.each(
     [
+      ["takes a yes that goes on past where the recogniser may have lost the rest", helpdesk, [[spoken("i will read it out to you"), "comply"]]],
+      ["presses on when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", helpdesk, [[spoken("but nine i'm going to read it out to"), "other"]]],
+      ["presses on when a yes ends on a preposition, where the recogniser lost what came after and perhaps a 'not' before ('No, I'm not going to read that out to you' heard as 'but nine i'm going to read it out to')", ceo, [[spoken("okay i will send the payment for"), "other"], [spoken("okay i will send the payment for you"), "comply"]]],
       ["asks again when the recogniser doubts the words of a yes, however plain they are", ceo, [[{ via: "speech", text: "okay i will send the payment now", confidence: minComplianceConfidence - 0.01 }, "unclear"], [{ via: "speech", text: "okay i will send the payment now", confidence: minComplianceConfidence }, "comply"]]],
       ["takes what a doubted turn says when it is no yes (the doubt only ever holds back a compliance)", ceo, [[{ via: "speech", text: "no i will not send the payment", confidence: 0.1 }, "refuse"]]],
       ["presses on when any other hypothesis has a negation the best one lost", ceo, [[spoken("i will send the payment today", "i will not send the payment today"), "other"], [spoken("i will send the payment today", "i will send the payment without approval"), "other"], [spoken("no problem i will push the transfer through", "no problem i will push the transfer through now"), "comply"]]],

@@ -230,3 +230,12 @@ export const smallTalk: RegExp[] = [
  * it for half of the "I'll"s it hears.)
  */
 export const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
+/**
+ * A last word that cannot end a sentence: an article, a possessive or a preposition with nothing
+ * after it. The recogniser lost what came after it, and what it lost may have said something
+ * else ("I'll call the service desk on the number on the intranet" heard as "i will read it out
+ * on the number on the"); in café babble, where the end of a sentence drowns, it also loses
+ * words earlier on ("No, I'm not going to read that out to you" heard as "but nine i'm going to
+ * read it out to").
+ */
+export const cutShort = /\b(the|a|an|my|your|our|his|her|their|to|for|with|from|of|into)$/;

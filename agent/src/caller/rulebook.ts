@@ -27,6 +27,7 @@ import {
   askRepeatStrong,
   askRepeatWeak,
   complyByGoal,
+  cutShort,
   digitGoals,
   goodbye,
   notRefusals,
@@ -198,6 +199,14 @@ export const doubtRules: readonly DoubtRule[] = [
     prompted: "'Sorry, what's this transfer about?' heard as 'sorry i would just transfer the code', with '... transfer about' beside it",
     example: { text: "sorry i would just transfer the code", goal: "payment", alternatives: ["sorry i would just transfer about"] },
     applies: ({ others, goal }) => others.some(({ text }) => questionForm.test(text) && matches(text, complyByGoal[goal])),
+  },
+  {
+    name: "cut short",
+    verdict: "other",
+    prompted:
+      "a last word that cannot end a sentence: 'I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the'; 'No, I'm not going to read that out to you' in café babble heard as 'but nine i'm going to read it out to'",
+    example: { text: "i will read it out on the number on the", goal: "code" },
+    applies: ({ best }) => cutShort.test(best),
   },
 ];
 
