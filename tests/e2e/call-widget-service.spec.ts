@@ -40,18 +40,24 @@ test("a typed call shows the service's greeting, then its streamed reply growing
   const { widget, session } = await startTypedCallOnTheDouble(page, { deltaIntervalMs: 120 });
   expect(session.textOnly).toBe(true);
 
+  // While it streams, the reply grows outside the log (hidden from screen readers). Every state of
+  // the stream is recorded as the page renders it: a loaded machine reading between renders could
+  // miss the whole stream.
+  await widget.root.evaluate((root) => {
+    const seen: { streamed: string; hidden: string | null; logged: number }[] = [];
+    (window as unknown as { __stream: typeof seen }).__stream = seen;
+    new MutationObserver(() => {
+      const stream = root.querySelector('[data-testid="call-caption-streaming"]');
+      if (stream) seen.push({ streamed: stream.textContent ?? "", hidden: stream.getAttribute("aria-hidden"), logged: root.querySelectorAll('li[data-speaker="agent"]').length });
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  });
+  const streamed = () => page.evaluate(() => (window as unknown as { __stream: { streamed: string; hidden: string | null; logged: number }[] }).__stream);
+
   await typeReply(widget, "Who is this?");
   await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
   const streaming = widget.root.getByTestId("call-caption-streaming");
-  // While it streams, the reply grows outside the log (hidden from screen readers) ... Read in
-  // one go, so that the stream and the log are seen at the same moment, however loaded the machine.
-  const readWidget = () =>
-    widget.root.evaluate((root) => {
-      const stream = root.querySelector('[data-testid="call-caption-streaming"]');
-      return { streamed: stream?.textContent ?? "", hidden: stream?.getAttribute("aria-hidden") ?? null, logged: root.querySelectorAll('li[data-speaker="agent"]').length };
-    });
-  let whileStreaming = await readWidget();
-  await expect.poll(async () => (whileStreaming = await readWidget()).streamed, { timeout: 10_000 }).toContain("Dave,");
+  await expect.poll(async () => (await streamed()).some((state) => state.streamed.includes("Dave,")), { timeout: 10_000 }).toBe(true);
+  const whileStreaming = (await streamed()).find((state) => state.streamed.includes("Dave,"))!;
   expect(reply.startsWith(whileStreaming.streamed.replace(`${text.captions.agent}: `, ""))).toBe(true);
   expect(whileStreaming).toMatchObject({ hidden: "true", logged: 1 });
   // ... then joins it whole, once.
