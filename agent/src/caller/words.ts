@@ -81,9 +81,9 @@ export function withoutFillers(text: string): string {
 }
 
 /** Words a recogniser writes for a digit it heard ("to" for two): digits only next to other digits. */
-export const digitHomophones: ReadonlySet<string> = new Set(["to", "too", "for", "ate", "won"]);
+const digitHomophones: ReadonlySet<string> = new Set(["to", "too", "for", "ate", "won"]);
 
-export const isDigitWord = (token: string | undefined) => token !== undefined && (/^[0-9]+$/.test(token) || token in spokenDigits);
+const isDigitWord = (token: string | undefined) => token !== undefined && (/^[0-9]+$/.test(token) || token in spokenDigits);
 
 /** The longest run of digits, spoken ("four seven two") or typed ("472 913"). */
 export function longestDigitRun(normalised: string): number {
