@@ -14,7 +14,9 @@ export function Header({ tone = "dark" }: { tone?: HeaderTone }) {
   return (
     <header className={`relative z-30 ${styles.text}`}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-5 py-4 md:px-8">
-        <Logo onLight={tone === "light"} />
+        {/* The logo is parsed first and is as tall as the row's tallest item (the 44 px menu button on
+            phones, the 40 px pills above md), so nothing that arrives after it can grow the row and move it. */}
+        <Logo onLight={tone === "light"} className="min-h-11 md:min-h-10" />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-5 text-sm font-medium">
             {primaryNav.map((link) => (

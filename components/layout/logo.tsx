@@ -18,9 +18,9 @@ export function LogoMark({ className, barsClassName = "fill-ink" }: { className?
 }
 
 /** On a light surface the tile turns black, so its bars turn white. */
-export function Logo({ onNavigate, onLight = false }: { onNavigate?: () => void; onLight?: boolean }) {
+export function Logo({ onNavigate, onLight = false, className = "" }: { onNavigate?: () => void; onLight?: boolean; className?: string }) {
   return (
-    <Link href="/" aria-label={`${site.name} home`} className="inline-flex items-center gap-2.5 text-lg font-bold tracking-tight" onClick={onNavigate}>
+    <Link href="/" aria-label={`${site.name} home`} className={`inline-flex items-center gap-2.5 text-lg font-bold tracking-tight ${className}`} onClick={onNavigate}>
       <LogoMark barsClassName={onLight ? "fill-white" : "fill-ink"} />
       <span>{site.name}</span>
     </Link>

@@ -19,11 +19,18 @@ type Props = { className?: string };
 /**
  * Decorative "live voice" graphic of the Product hero: 7 bars that fall and rise in a staggered
  * wave (the `bar` keyframes in app/globals.css). Pure CSS, no client JavaScript; with reduced
- * motion the bars never move.
+ * motion the bars never move. The bars sit on fixed grid tracks rather than in a centred flex
+ * row, so the graphic has its full width before its bars arrive: bars parsed later never move
+ * the ones already painted.
  */
 export function AudioBars({ className = "" }: Props) {
+  const tracks: CSSProperties = { gridTemplateColumns: `repeat(${barHeights.length}, var(--bar-width))` };
   return (
-    <div aria-hidden="true" className={`flex h-28 items-center justify-center gap-2.5 sm:h-36 sm:gap-3 lg:h-52 lg:gap-4 ${className}`}>
+    <div
+      aria-hidden="true"
+      style={tracks}
+      className={`grid h-28 grid-rows-1 items-center justify-center gap-2.5 [--bar-width:0.625rem] sm:h-36 sm:gap-3 sm:[--bar-width:0.875rem] lg:h-52 lg:gap-4 lg:[--bar-width:1rem] ${className}`}
+    >
       {barHeights.map((height, index) => {
         const style: CSSProperties = {
           height: `${height * 100}%`,
@@ -36,9 +43,7 @@ export function AudioBars({ className = "" }: Props) {
             key={index}
             data-bar=""
             style={style}
-            className={`block w-2.5 origin-center animate-bar rounded-full motion-reduce:animate-none sm:w-3.5 lg:w-4 ${
-              index === 3 ? "bg-alarm" : "bg-neutral-200"
-            }`}
+            className={`block origin-center animate-bar rounded-full motion-reduce:animate-none ${index === 3 ? "bg-alarm" : "bg-neutral-200"}`}
           />
         );
       })}

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { routes } from "./routes";
+import { movedWhileParsing } from "./support/first-screen-while-parsing";
 
 for (const route of routes) {
   test(`${route.path} is pre-rendered with its heading, title, canonical and JSON-LD of the expected types`, async ({ page }) => {
@@ -22,6 +23,16 @@ for (const route of routes) {
     // Hydration and link prefetches run after load; give them an idle moment to report.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
     expect(problems).toEqual([]);
+  });
+
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+    test(`${route.path}'s first screen on a phone stays put while its HTML arrives`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(route.path);
+      await page.evaluate(() => document.fonts.ready);
+      expect(await movedWhileParsing(page)).toEqual([]);
+    });
   });
 }
 

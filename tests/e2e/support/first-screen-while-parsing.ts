@@ -1,0 +1,38 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * What in the first screen a later element moves while the HTML is still arriving: a browser
+ * paints what it has parsed whenever the network or its parser pauses (a 44 px menu button
+ * parsed after a 32 px logo in a centred row moved the logo 6 px). For each element of the
+ * first screen, this takes out every node after it (the state just after the parser closed
+ * it) and lists the outermost element then standing elsewhere than in the whole page. It cuts
+ * after whole elements only: one still being parsed is as steady as its own text, which wraps
+ * as it arrives, and not inside a drawing, whose sized <svg> holds its shapes still. Run it
+ * with JavaScript off, so the page is its server HTML.
+ */
+export async function movedWhileParsing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const placeOf = (element: Element) => {
+      if (element instanceof SVGElement && element.ownerSVGElement) return null;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.top < window.innerHeight ? `${box.left},${box.top}` : null;
+    };
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    const whole = new Map([...document.body.querySelectorAll("*")].map((element) => [element, placeOf(element)] as const));
+    const firstScreen = [...whole.keys()].filter((element) => whole.get(element) !== null);
+    const moved = new Set<string>();
+    for (const cut of firstScreen) {
+      const takenOut: Array<[Node, Node, Node | null]> = [];
+      for (let node: Node = cut; node !== document.body; node = node.parentNode!) {
+        for (let next = node.nextSibling; next; next = node.nextSibling) {
+          takenOut.push([next, node.parentNode!, next.nextSibling]);
+          next.remove();
+        }
+      }
+      const first = firstScreen.find((element) => element.isConnected && placeOf(element) !== null && placeOf(element) !== whole.get(element));
+      if (first) moved.add(`parsed up to ${describe(cut)}: ${describe(first)} stands at ${placeOf(first)}, not ${whole.get(first)}`);
+      for (const [node, parent, next] of takenOut.reverse()) parent.insertBefore(node, next);
+    }
+    return [...moved];
+  });
+}
