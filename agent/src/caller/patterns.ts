@@ -230,28 +230,6 @@ export const smallTalk: RegExp[] = [
  * it for half of the "I'll"s it hears.)
  */
 export const vetoes: ReadonlySet<Intent> = new Set(["refuse", "verify"]);
-/** A first word the recogniser writes for a spoken "no". */
-export const soundsLikeNo = /^(now|know|no)\b(?! (problem|worries)\b)/;
-/**
- * A negation in a hypothesis: beside a best transcript that complies, the visitor may have said
- * "not" or "n't" that the best one lost ("no problem" and "not a problem" are agreement).
- */
-export const negationWord = /\b(no|not|never|nope|nah|without|unless|until)\b/;
-/**
- * A yes that rests on "I can": "can" and "can't" differ by a faint "t" the recogniser often
- * misses, so a spoken "I can send it" is asked again ("I can't send it" is the likelier risk).
- */
-export const canCommitment = /\b(i|we) (can|could)\b/;
-export const firmCommitment = /\b(i|we) (will|shall|am going to|are going to|have)\b|\blet me\b|\b(it|that) is done\b|\b(code|number|pin|digits|password|account|sort code) (is|was|says|are)\b/;
-/**
- * A yes heard inside a garbled sentence that said something else: "know" is how the recogniser
- * spells a "no" it heard mid-sentence ("No, I'm not going to read that out to you" heard as
- * "hang out and i'm going to read that out you know are"), and the other words belong to the
- * answers that put the goal off or check it ("Put it in an email and I'll look at it" heard as
- * "paying email and i'll pay"). A real yes has no use for them.
- */
-export const mixedMessage =
-  /\b(know|email|e mail|mail|writing|ring|call back|later|tomorrow|check|checking|verify|who|why|manager|boss|director|approver|approval|policy|helpdesk|ticket|portal)\b/;
 /**
  * A last word that cannot end a sentence: an article, a possessive or a preposition with nothing
  * after it. The recogniser lost what came after it, and what it lost may have said something

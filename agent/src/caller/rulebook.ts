@@ -26,24 +26,19 @@ import {
   askPurpose,
   askRepeatStrong,
   askRepeatWeak,
-  canCommitment,
   complyByGoal,
   cutShort,
   digitGoals,
-  firmCommitment,
   goodbye,
-  mixedMessage,
-  negationWord,
   notRefusals,
   offerCallback,
   questionForm,
   refuse,
   smallTalk,
-  soundsLikeNo,
   verify,
   vetoes,
 } from "./patterns";
-import { leakingDigits, minComplianceConfidence, wholeCode } from "./tuning";
+import { leakingDigits, minComplianceConfidence } from "./tuning";
 import { longestDigitRun } from "./words";
 
 /** A turn's words as the turn rules read them: normalised, and the same without fillers ("what exactly is the problem"). */
@@ -182,7 +177,6 @@ export const turnRules: readonly TurnRule[] = [
 
 /** A last word heard as "now" or "no" is the "now" of "I'll send it now", the likelier. */
 const sameButLastWord = (text: string) => text.replace(/ (now|no|know)$/, " now");
-const withoutHarmless = (text: string) => sameButLastWord(text).replace(notRefusals, " ");
 
 export const doubtRules: readonly DoubtRule[] = [
   {
@@ -207,40 +201,12 @@ export const doubtRules: readonly DoubtRule[] = [
     applies: ({ others, goal }) => others.some(({ text }) => questionForm.test(text) && matches(text, complyByGoal[goal])),
   },
   {
-    name: "an alternative negates",
-    verdict: "other",
-    prompted: "a 'not' or 'n't' the best transcript lost, heard by another hypothesis",
-    example: { text: "i will send the payment", goal: "payment", alternatives: ["i can not hear the payment"] },
-    applies: ({ best, others }) => others.some(({ text }) => negationWord.test(withoutHarmless(text))) && !negationWord.test(withoutHarmless(best)),
-  },
-  {
-    name: "can or can't",
-    verdict: "other",
-    prompted: "'I can't send it' heard as 'i can send it': the 't' is faint, so a yes that rests on 'I can' is asked for again",
-    example: { text: "yes i can make the transfer", goal: "payment" },
-    applies: ({ best }) => canCommitment.test(best) && !firmCommitment.test(best) && longestDigitRun(best) < leakingDigits,
-  },
-  {
     name: "cut short",
     verdict: "other",
     prompted:
       "a last word that cannot end a sentence: 'I'll call the service desk on the number on the intranet' heard as 'i will read it out on the number on the'; 'No, I'm not going to read that out to you' in café babble heard as 'but nine i'm going to read it out to'",
     example: { text: "i will read it out on the number on the", goal: "code" },
     applies: ({ best }) => cutShort.test(best),
-  },
-  {
-    name: "mixed message",
-    verdict: "other",
-    prompted: "a yes inside a sentence that said something else: 'Put it in an email and I'll look at it' heard as 'paying email and i'll pay'",
-    example: { text: "paying email and i will pay", goal: "payment" },
-    applies: ({ best }) => longestDigitRun(best) < wholeCode && mixedMessage.test(best),
-  },
-  {
-    name: "no or now",
-    verdict: "other",
-    prompted: "'No, I'll...' and 'Now I'll...' sound alike",
-    example: { text: "now i will send the payment", goal: "payment" },
-    applies: ({ best }) => soundsLikeNo.test(best),
   },
 ];
 

@@ -17,13 +17,6 @@ export const maxHypotheses = 5;
 /** Four digits in a row is a code, a PIN or part of an account number: a leak whatever words surround it. */
 export const leakingDigits = 4;
 /**
- * The shortest code a caller asks for (a six-digit one-time code or sort code). A spoken run
- * shorter than that beside words of another answer may be noise the recogniser wrote as digits
- * ("I'd rather check with my manager before doing anything" heard as "i'd rather check with
- * nine eight seven five in anything").
- */
-export const wholeCode = 6;
-/**
  * The least confidence (the recogniser's, 0-1) a spoken compliance needs: below it the words of a
  * yes were likely made out of noise. Chosen on the tuning split's rooms (agent/DESIGN.md, "Failing safe").
  */
