@@ -16,6 +16,9 @@ export const barMotion = { startSeconds: 1, staggerSeconds: 0.16, cycleSeconds: 
 
 type Props = { className?: string };
 
+/** One fixed track per bar, each as wide as a bar at the current breakpoint (--bar-width). */
+const tracks: CSSProperties = { gridTemplateColumns: `repeat(${barHeights.length}, var(--bar-width))` };
+
 /**
  * Decorative "live voice" graphic of the Product hero: 7 bars that fall and rise in a staggered
  * wave (the `bar` keyframes in app/globals.css). Pure CSS, no client JavaScript; with reduced
@@ -24,7 +27,6 @@ type Props = { className?: string };
  * the ones already painted.
  */
 export function AudioBars({ className = "" }: Props) {
-  const tracks: CSSProperties = { gridTemplateColumns: `repeat(${barHeights.length}, var(--bar-width))` };
   return (
     <div
       aria-hidden="true"

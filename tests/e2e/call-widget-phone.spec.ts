@@ -11,10 +11,10 @@ import { callWidget, expectIdle, text, voiceTest as test } from "./support/call-
 
 test("the first screen of Home offers the call without any layout shift, and following it brings Start Call into view", async ({ page }) => {
   await page.addInitScript(() => {
-    (window as unknown as { __shift: number }).__shift = 0;
+    window.__shift = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        if (!entry.hadRecentInput) window.__shift! += entry.value;
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
@@ -22,7 +22,7 @@ test("the first screen of Home offers the call without any layout shift, and fol
   const link = page.getByRole("link", { name: text.heading });
   await expect(link).toBeInViewport();
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+  expect(await page.evaluate(() => window.__shift)).toBe(0);
 
   await link.click();
   await expect(page).toHaveURL(/#try-a-call$/);

@@ -44,20 +44,19 @@ test("a typed call shows the service's greeting, then its streamed reply growing
   // the stream is recorded as the page renders it: a loaded machine reading between renders could
   // miss the whole stream.
   await widget.root.evaluate((root) => {
-    const seen: { streamed: string; hidden: string | null; logged: number }[] = [];
-    (window as unknown as { __stream: typeof seen }).__stream = seen;
+    const seen: NonNullable<Window["__stream"]> = (window.__stream = []);
     new MutationObserver(() => {
       const stream = root.querySelector('[data-testid="call-caption-streaming"]');
       if (stream) seen.push({ streamed: stream.textContent ?? "", hidden: stream.getAttribute("aria-hidden"), logged: root.querySelectorAll('li[data-speaker="agent"]').length });
     }).observe(root, { subtree: true, childList: true, characterData: true });
   });
-  const streamed = () => page.evaluate(() => (window as unknown as { __stream: { streamed: string; hidden: string | null; logged: number }[] }).__stream);
+  const streamedUpTo = (words: string) => page.evaluate((words) => window.__stream!.find((state) => state.streamed.includes(words)), words);
 
   await typeReply(widget, "Who is this?");
   await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: Who is this?`]);
   const streaming = widget.root.getByTestId("call-caption-streaming");
-  await expect.poll(async () => (await streamed()).some((state) => state.streamed.includes("Dave,")), { timeout: 10_000 }).toBe(true);
-  const whileStreaming = (await streamed()).find((state) => state.streamed.includes("Dave,"))!;
+  await expect.poll(() => streamedUpTo("Dave,"), { timeout: 10_000 }).toBeDefined();
+  const whileStreaming = (await streamedUpTo("Dave,"))!;
   expect(reply.startsWith(whileStreaming.streamed.replace(`${text.captions.agent}: `, ""))).toBe(true);
   expect(whileStreaming).toMatchObject({ hidden: "true", logged: 1 });
   // ... then joins it whole, once.
