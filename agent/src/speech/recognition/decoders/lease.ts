@@ -7,7 +7,10 @@
  * CallChannel): every lease starts its decoder from the call's mean, and a call's first from the
  * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
  * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
- * starting it afresh for each utterance (ps_start_stream) measured worse in noise (DESIGN.md).
+ * starting it afresh for each utterance (ps_start_stream) lost words in noise (the rooms bench's
+ * held-out split, café babble and pink noise at 10-15 dB: 1 to 7 points more word errors, and a
+ * false compliance; commit ef3e19d). So a call's hearing still depends a little on which calls
+ * its decoder heard before: the rooms bench's results vary with the order its calls run in.
  */
 import { concatPcm, samplesForMs } from "../../audio";
 import type { WordPosterior } from "../pocketsphinx";
