@@ -102,8 +102,6 @@ type CallResult = {
   spurious: number;
   /** The caller's reading of the answer: its last turn's intent, or "nothing heard". */
   heard: Intent | "nothing heard";
-  /** The rule of the caller's rulebook that decided it (rulebook.ts). */
-  rule: string;
   transcript: string;
   /** Audio time from the end of the answer's speech to the end of its turn (the detector's decision). */
   endDelayMs: number | null;
@@ -142,7 +140,6 @@ function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtte
     turns,
     spurious: turns.length - answerTurns.length,
     heard: last?.intent ?? "nothing heard",
-    rule: last?.rule ?? "nothing heard",
     transcript: answerTurns.map((turn) => turn.transcript).filter(Boolean).join(" "),
     endDelayMs: last ? ((last.endSample - speechEnd) * 1000) / 16_000 : null,
   };
@@ -360,8 +357,13 @@ async function run(): Promise<void> {
   ];
   const rules = ruleCounts(
     "rules",
-    "Answers each rule of the caller's rulebook decided, every room and seed (off-topic answers aside)",
-    results.filter((result) => result.utterance.intent !== OFF_TOPIC).map((result) => ({ rule: result.rule, split: result.utterance.split, decided: result.heard, expected: result.utterance.intent })),
+    "Turns each rule of the caller's rulebook decided, every room and seed (off-topic answers aside)",
+    // Every turn of a call, not only its last: an answer the room split in two can be taken as compliance in its first half.
+    results
+      .filter((result) => result.utterance.intent !== OFF_TOPIC)
+      .flatMap(({ turns, utterance: { split, intent: expected } }) =>
+        turns.length === 0 ? [{ rule: "nothing heard", split, decided: "nothing heard", expected }] : turns.map(({ rule, intent }) => ({ rule, split, decided: intent, expected })),
+      ),
   );
   console.log(["", renderTable(table), "", renderTable(rules), "", ...notes].join("\n"));
   if (process.env.SHOW_TUNING_MISTAKES) {
