@@ -9,9 +9,16 @@ import type { Page } from "@playwright/test";
  * after whole elements only: one still being parsed is as steady as its own text, which wraps
  * as it arrives, and not inside a drawing, whose sized <svg> holds its shapes still. Run it
  * with JavaScript off, so the page is its server HTML.
+ *
+ * It measures layout, so animations are stopped first: a running transform moves an element's
+ * box from one measurement to the next without any layout shift (the Layout Instability API
+ * ignores transforms too), and whether it ran would depend on how fast the machine got here.
  */
 export async function movedWhileParsing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const still = document.createElement("style");
+    still.textContent = "*, *::before, *::after { animation: none !important; transition: none !important; }";
+    document.head.append(still);
     const placeOf = (element: Element) => {
       if (element instanceof SVGElement && element.ownerSVGElement) return null;
       const box = element.getBoundingClientRect();
@@ -33,6 +40,7 @@ export async function movedWhileParsing(page: Page): Promise<string[]> {
       if (first) moved.add(`parsed up to ${describe(cut)}: ${describe(first)} stands at ${placeOf(first)}, not ${whole.get(first)}`);
       for (const [node, parent, next] of takenOut.reverse()) parent.insertBefore(node, next);
     }
+    still.remove();
     return [...moved];
   });
 }
