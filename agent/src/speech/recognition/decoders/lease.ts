@@ -185,27 +185,23 @@ export class LanguageModelLease {
     this.flushQueued = false;
     const audio = concatPcm(this.pending.splice(0));
     this.pendingSamples = 0;
-    // Judged in each batch that reaches another whole second.
-    const judgeChannel = this.rehearing?.keep(audio) ?? false;
     if (!pooled) return pooled;
-    for (let start = 0; start < audio.length && !this.failed && !this.abandoned; start += MAX_BATCH_SAMPLES) {
-      const batch = audio.subarray(start, start + MAX_BATCH_SAMPLES);
+    const rehearing = this.rehearing;
+    for (let start = 0, end = 0; start < audio.length && !this.failed && !this.abandoned; start = end) {
+      end = Math.min(audio.length, start + MAX_BATCH_SAMPLES, start + (rehearing?.samplesBeforeJudgment ?? Number.POSITIVE_INFINITY));
+      const batch = audio.subarray(start, end);
+      const judgeChannel = rehearing?.keep(batch) ?? false;
       try {
         const processed = await pooled.lane.run(async () => {
           const ok = await pooled.decoder.processAsync(batch);
-          this.rehearing?.noticeShift(pooled.decoder);
+          rehearing?.noticeShift(pooled.decoder);
           return ok;
         }, this.urgency);
         if (!processed) this.failed = true;
-      } catch {
-        this.failed = true;
-      }
-    }
-    const rehearing = this.rehearing;
-    if (rehearing?.pending && judgeChannel && !this.failed && !this.abandoned) {
-      try {
-        const own = await pooled.lane.run(() => rehearing.mismatchedOwnMean(pooled.decoder), this.urgency);
-        if (own && !(await rehearing.hearAgainWith(own, pooled, "during the turn"))) this.failed = true;
+        if (rehearing && judgeChannel && !this.failed && !this.abandoned) {
+          const own = await pooled.lane.run(() => rehearing.mismatchedOwnMean(pooled.decoder), this.urgency);
+          if (own && !(await rehearing.hearAgainWith(own, pooled, "during the turn"))) this.failed = true;
+        }
       } catch {
         this.failed = true;
       }

@@ -53,11 +53,6 @@ export class FirstTurnRehearing {
     private readonly abandoned: () => boolean,
   ) {}
 
-  /** Whether the turn may still be heard again. */
-  get pending(): boolean {
-    return this.decoded !== null;
-  }
-
   /** Called once the decoder starts from the starting mean: the mean's share of its sums from here on. */
   started(decoder: Decoder): void {
     if (!this.decoded) return;
@@ -65,11 +60,22 @@ export class FirstTurnRehearing {
     this.share = frames === undefined ? null : startingShare(frames);
   }
 
-  /** Keeps a batch on its way to the decoder; true when it takes the turn past another whole second (time to judge its channel). */
+  /**
+   * Audio the decoder may take before the channel is next judged: batches are cut there, so a
+   * judgment always reads exactly whole seconds, however the audio was batched. Judged at the end
+   * of whatever batch crossed the second, what it read grew with the load, and so did whether the
+   * turn was heard again: the same recording decoded differently from run to run.
+   */
+  get samplesBeforeJudgment(): number {
+    return this.decoded ? CHANNEL_JUDGED_EVERY_SAMPLES - (this.decodedSamples % CHANNEL_JUDGED_EVERY_SAMPLES) : Number.POSITIVE_INFINITY;
+  }
+
+  /** Keeps a batch on its way to the decoder; true when it ends the turn's next whole second (time to judge its channel). */
   keep(audio: Int16Array): boolean {
-    this.decoded?.push(audio);
+    if (!this.decoded || audio.length === 0) return false;
+    this.decoded.push(audio);
     this.decodedSamples += audio.length;
-    return Math.floor(this.decodedSamples / CHANNEL_JUDGED_EVERY_SAMPLES) > Math.floor((this.decodedSamples - audio.length) / CHANNEL_JUDGED_EVERY_SAMPLES);
+    return this.decodedSamples % CHANNEL_JUDGED_EVERY_SAMPLES === 0;
   }
 
   /** Reads the decoder's frame count after a batch (on its lane), so a window shift is noticed (channel-mean.ts); the last batch's shift ownMeanOf notices from the final sums. */
