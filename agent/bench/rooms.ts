@@ -92,7 +92,7 @@ const selected = conditions
   .map((condition) => ({ ...condition, seeds: condition.seeds.slice(0, seedLimit) }));
 if (selected.length === 0) throw new Error(`--conditions matched none of ${conditions.map((condition) => condition.id).join(", ")}`);
 
-type Turn = { intent: Intent; rule: string; transcript: string; endSample: number };
+type Turn = { intent: Intent; rule: string; transcript: string; endSample: number; spoken: ReturnType<typeof spokenTurn> };
 type CallResult = {
   condition: Condition;
   seed: number;
@@ -127,6 +127,7 @@ async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utter
 function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, decide: TurnDecider, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
   const turns: Turn[] = heard.map(({ utterance: u, endSample }) => ({
     ...decide(spokenTurn(u)),
+    spoken: spokenTurn(u),
     transcript: u.transcript,
     endSample,
   }));
@@ -369,7 +370,7 @@ async function run(): Promise<void> {
   if (process.env.SHOW_TUNING_MISTAKES) {
     console.log("\ntuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
     for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
-      console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map((turn) => `${turn.transcript} [${turn.intent}]`).join(" | ")}"`);
+      console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map(({ transcript, intent, spoken }) => `${transcript} [${intent} ${spoken.confidence?.toFixed(2)}; also: ${spoken.alternatives?.join(" / ")}]`).join(" | ")}"`);
     }
   }
   const quietRow = rows.find((row) => row[0] === "quiet room");

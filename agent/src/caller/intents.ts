@@ -60,7 +60,7 @@ export function decideSpeech(hypotheses: readonly string[], goal: GoalKind, simi
   if (heard.length === 0) return { intent: "unclear", rule: NOTHING_UNDERSTOOD };
   const [best, ...others] = heard.map((text) => ({ text, ...decideByRules(text, goal) })) as [{ text: string } & Decision, ...({ text: string } & Decision)[]];
   if (best.intent === "comply") {
-    const doubt = doubtRules.find((rule) => rule.applies({ best: best.text, others, confidence, goal }));
+    const doubt = doubtRules.find((rule) => rule.applies({ best: best.text, rule: best.rule, others, confidence, goal }));
     return doubt ? { intent: doubt.verdict, rule: doubt.name } : best;
   }
   if (!vague.has(best.intent)) return best;

@@ -60,6 +60,8 @@ export type TurnRule = RuleFacts & { readonly intent: Intent; applies(reading: R
 /** A spoken yes, its other hypotheses and how sure the recogniser was. */
 export type SpokenYes = {
   readonly best: string;
+  /** The turn rule that read the best transcript as a yes. */
+  readonly rule: string;
   readonly others: readonly { readonly text: string; readonly intent: Intent }[];
   readonly confidence: number | undefined;
   readonly goal: GoalKind;
@@ -81,6 +83,8 @@ function negated(text: string): boolean {
 
 const yesToGoal = ({ text, core, goal }: Reading) => either(complyByGoal[goal])({ text, core, goal });
 
+const DIGITS_READ_OUT = "digits read out";
+
 export const turnRules: readonly TurnRule[] = [
   {
     name: "verify",
@@ -90,7 +94,7 @@ export const turnRules: readonly TurnRule[] = [
     applies: either(verify),
   },
   {
-    name: "digits read out",
+    name: DIGITS_READ_OUT,
     intent: "comply",
     prompted: "a code, a PIN or an account number read out: four digits in a row leak whatever words surround them",
     example: { text: "it's four eight two nine one three", goal: "code" },
@@ -182,9 +186,9 @@ export const doubtRules: readonly DoubtRule[] = [
   {
     name: "recogniser unsure",
     verdict: "unclear",
-    prompted: "yeses made out of noise in the tuning split's rooms, heard with low confidence",
-    example: { text: "okay i will send the payment", goal: "payment", confidence: 0.1 },
-    applies: ({ confidence }) => confidence !== undefined && confidence < minComplianceConfidence,
+    prompted: "yeses made out of noise in the tuning split's rooms, heard with low confidence ('Put it in an email and I'll look at it' in a reverberant room heard as '... and i'll pay')",
+    example: { text: "okay i will send the payment", goal: "payment", confidence: 0.3 },
+    applies: ({ confidence, rule }) => confidence !== undefined && confidence < minComplianceConfidence[rule === DIGITS_READ_OUT ? "digits" : "words"],
   },
   {
     name: "an alternative refuses",
