@@ -125,12 +125,10 @@ async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utter
 }
 
 function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, decide: TurnDecider, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
-  const turns: Turn[] = heard.map(({ utterance: u, endSample }) => ({
-    ...decide(spokenTurn(u)),
-    spoken: spokenTurn(u),
-    transcript: u.transcript,
-    endSample,
-  }));
+  const turns: Turn[] = heard.map(({ utterance: u, endSample }) => {
+    const spoken = spokenTurn(u);
+    return { ...decide(spoken), spoken, transcript: u.transcript, endSample };
+  });
   // A turn that ended before the answer's first 100 ms was the room alone.
   const answerTurns = turns.filter((turn) => turn.endSample > speechStart + samplesForMs(100));
   const last = answerTurns[answerTurns.length - 1];
