@@ -92,7 +92,8 @@ const selected = conditions
   .map((condition) => ({ ...condition, seeds: condition.seeds.slice(0, seedLimit) }));
 if (selected.length === 0) throw new Error(`--conditions matched none of ${conditions.map((condition) => condition.id).join(", ")}`);
 
-type Turn = { intent: Intent; rule: string; transcript: string; endSample: number; spoken: ReturnType<typeof spokenTurn> };
+/** A turn as the recogniser heard it, and what the caller made of it. */
+type Turn = { intent: Intent; rule: string; recognised: Utterance; endSample: number };
 type CallResult = {
   condition: Condition;
   seed: number;
@@ -125,10 +126,7 @@ async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utter
 }
 
 function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtterance, decide: TurnDecider, heard: { utterance: Utterance; endSample: number }[], speechStart: number, speechEnd: number): CallResult {
-  const turns: Turn[] = heard.map(({ utterance: u, endSample }) => {
-    const spoken = spokenTurn(u);
-    return { ...decide(spoken), spoken, transcript: u.transcript, endSample };
-  });
+  const turns: Turn[] = heard.map(({ utterance, endSample }) => ({ ...decide(spokenTurn(utterance)), recognised: utterance, endSample }));
   // A turn that ended before the answer's first 100 ms was the room alone.
   const answerTurns = turns.filter((turn) => turn.endSample > speechStart + samplesForMs(100));
   const last = answerTurns[answerTurns.length - 1];
@@ -139,7 +137,7 @@ function scoreCall(condition: Condition, seed: number, utterance: EvaluationUtte
     turns,
     spurious: turns.length - answerTurns.length,
     heard: last?.intent ?? "nothing heard",
-    transcript: answerTurns.map((turn) => turn.transcript).filter(Boolean).join(" "),
+    transcript: answerTurns.map((turn) => turn.recognised.transcript).filter(Boolean).join(" "),
     endDelayMs: last ? ((last.endSample - speechEnd) * 1000) / 16_000 : null,
   };
 }
@@ -348,7 +346,7 @@ async function run(): Promise<void> {
   };
   const falseCompliance = results.filter(falselyComplied);
   const falseComplianceTotal = falseCompliance.length + browser.filter((r) => r.falseCompliance).length;
-  const tuningCases = falseCompliance.filter((r) => r.utterance.split === "tuning").map((result) => `${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.transcript).join(" | ")}"`);
+  const tuningCases = falseCompliance.filter((r) => r.utterance.split === "tuning").map((result) => `${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.recognised.transcript).join(" | ")}"`);
   const notes = [
     `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${tuningCases.length > 0 ? ` (tuning split: ${tuningCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
     ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),
@@ -368,7 +366,7 @@ async function run(): Promise<void> {
   if (process.env.SHOW_TUNING_MISTAKES) {
     console.log("\ntuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
     for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
-      console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map(({ transcript, intent, spoken }) => `${transcript} [${intent} ${spoken.confidence?.toFixed(2)}; also: ${spoken.alternatives?.join(" / ")}]`).join(" | ")}"`);
+      console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map(({ recognised: { transcript, confidence, alternatives }, intent }) => `${transcript} [${intent} ${confidence?.toFixed(2)}; also: ${alternatives?.join(" / ")}]`).join(" | ")}"`);
     }
   }
   const quietRow = rows.find((row) => row[0] === "quiet room");
