@@ -16,11 +16,11 @@ async function call(id: string, turns: VisitorTurn[]): Promise<CallerSession> {
 describe.each(scenarioIds())("%s: the debrief", (id) => {
   const playbook = playbookOf(id);
 
-  it("for a visitor who complied: outcome, their words, what they gave away, and the scenario's advice", async () => {
+  it("for a visitor who complied: outcome, none of their words (they may hold the secret), what they gave away, and the scenario's advice", async () => {
     const caller = await call(id, [spoken("hello"), spoken(playbook.phrases.comply[0]!)]);
     const debrief = caller.debrief("complied");
     expect(debrief).toMatchObject({ scenario: id, title: playbook.title, outcome: "complied" });
-    expect(debrief.moment).toEqual({ kind: "complied", visitorSaid: playbook.phrases.comply[0], summary: expect.stringContaining(playbook.goal.item) });
+    expect(debrief.moment).toEqual({ kind: "complied", visitorSaid: null, summary: expect.stringContaining(playbook.goal.item) });
     expect(debrief.nextTime.slice(0, playbook.debrief.advice.complied.length)).toEqual(playbook.debrief.advice.complied);
   });
 

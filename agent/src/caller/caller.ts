@@ -1,3 +1,4 @@
+import { fillPlaceholders, variableValue } from "@mockingbird/contract/call-variables";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
 import { createTurnDecider, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
@@ -89,8 +90,7 @@ export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<stri
     ...reactions.outOfPatience,
   ];
   const fill = (line: string) =>
-    line
-      .replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "")
+    fillPlaceholders(line, (name) => String(variableValue(playbook.variables, name) ?? ""))
       .replace(/\s+([,.?!])/g, "$1")
       .replace(/\s+/g, " ")
       .trim();
@@ -241,11 +241,12 @@ class Caller implements CallerSession {
     const { reactions, goal } = this.playbook;
     switch (intent) {
       case "comply":
-        this.finish("complied", visitorSaid);
+        // The hand-over rule (scripts/agents/prompt.ts): what a complying visitor says may hold the secret, so it is never quoted back.
+        this.finish("complied", null);
         return {
           scripted: this.pick("compliance", reactions.compliance),
           end: "complied",
-          direction: `The visitor has just handed over ${goal.item}, or agreed to. Thank them briefly, keep it sounding routine, and end the call.`,
+          direction: `The visitor has just agreed to hand over ${goal.item}, or started to. Thank them briefly, keep it sounding routine, never repeat anything they said, and end the call.`,
         };
       case "verify":
         this.finish("verified", visitorSaid);
@@ -381,8 +382,8 @@ class Caller implements CallerSession {
   }
 
   private fill(text: string): string {
-    return text
-      .replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_, name: string) => this.variables[name] ?? "")
+    // The call's own keys only: {{constructor}} must not reach what every object inherits.
+    return fillPlaceholders(text, (name) => String(variableValue(this.variables, name) ?? ""))
       .replace(/\s+([,.?!])/g, "$1")
       .replace(/\s+/g, " ")
       .trim();
