@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
+import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
 import { maxWordsPerTurn, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { createCaller, scenarioIds } from "../src/caller";
@@ -133,6 +134,11 @@ describe("playbook validation", () => {
     if (value === undefined) delete parent[field];
     else parent[field] = value;
     expect(parseError(data).message).toMatch(message);
+  });
+
+  it("takes each scenario's debrief text from the contract, its one home, and refuses a file that carries its own", () => {
+    expect(loadPlaybooks().get("ceo-urgent-wire")?.debrief).toEqual(scenarioDebriefs["ceo-urgent-wire"]);
+    expect(parseError({ ...shippedJson(), debrief: scenarioDebriefs["it-helpdesk-mfa-reset"] }).problems).toEqual(["debrief: lives in contract/scenario-debriefs.ts, not in the playbook file"]);
   });
 
   it("refuses a playbook whose id differs from its file name", () => {

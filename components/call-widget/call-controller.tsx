@@ -6,9 +6,10 @@ import { publicEnv } from "@/lib/config/public-env";
 import type { CallChannel } from "@/lib/call/call-state";
 import { openAudioOutputInGesture } from "@/lib/call/audio-unlock";
 import { callMarks, clearCallMarks, markCall } from "@/lib/call/call-marks";
-import { canCallAgain, type ContinuityState } from "@/lib/call/call-continuity";
+import { canCallAgain, hasDebrief, type MachineState } from "@/lib/call/call-machine";
 import { CallAgainButton } from "./call-again-button";
 import { useCall } from "./use-call";
+import { useRevealOnAppear } from "./use-reveal";
 
 const badgeBase = "inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold";
 const buttonBase =
@@ -25,7 +26,10 @@ export type CallControllerProps = {
 
 /** The widget's client island: badges, buttons and, once the visitor shows intent, the call engine and live panel. */
 export function CallController({ scenarioPicker, consentNote, noScriptNote, anchorId }: CallControllerProps) {
-  const { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead } = useCall();
+  const { machine, engine, active, controls, preload, start, continueByVoice, leaves } = useCall();
+  const state = machine.call;
+  const alert = useRef<HTMLDivElement>(null);
+  useRevealOnAppear(alert, state.error, "nearest");
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
   const againButton = useRef<HTMLButtonElement>(null);
@@ -47,15 +51,15 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
 
   // A call that drops takes its live controls with it: a focus lost with them goes to Call again.
   useEffect(() => {
-    if (continuity.recovery !== "dropped") return;
+    if (machine.recovery !== "dropped") return;
     if (document.activeElement === null || document.activeElement === document.body) againButton.current?.focus();
-  }, [continuity.recovery]);
+  }, [machine.recovery]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (state.phase === "connected") return end();
+    if (state.phase === "connected") return leaves.end();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const again = submitter?.getAttribute("value") === "again" ? continuity.plan : null;
+    const again = submitter?.getAttribute("value") === "again" ? machine.plan : null;
     const channel: CallChannel = again?.channel ?? (submitter?.getAttribute("value") === "typed" ? "typed" : "voice");
     if (state.phase !== "idle") return;
     // Inside the visitor's gesture, before anything awaits: WebKit plays the caller only through a context
@@ -69,18 +73,18 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
   };
 
   const onContinueByVoice = () => {
-    if (!continuity.plan) return;
+    if (!machine.plan) return;
     // In the visitor's tap, as for Start Call; the button goes with the typed call, End Call takes the focus once connected.
     const audio = openAudioOutputInGesture();
     clearCallMarks();
     markCall(callMarks.start);
     focusReturn.current = "voice";
-    continueByVoice(continuity.plan, audio);
+    continueByVoice(audio);
   };
 
   const live = state.phase !== "idle";
   const intent = { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
-  const showConsent = !live && state.captions.length === 0 && !state.debrief;
+  const showConsent = !live && state.captions.length === 0 && !hasDebrief(machine);
 
   return (
     <div id={anchorId} className="mt-6 scroll-mt-4">
@@ -92,11 +96,11 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
           </span>
         )}
         {state.phase === "connecting" && (
-          <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{continuity.recovery === "retrying" ? text.badges.retrying : text.badges.connecting}</span>
+          <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{machine.recovery === "retrying" ? text.badges.retrying : text.badges.connecting}</span>
         )}
         {live && <span className={`${badgeBase} bg-white/10 text-white ring-1 ring-white/30`}>{text.simulationLabel}</span>}
       </div>
-      <div role="alert" className="empty:hidden">
+      <div ref={alert} role="alert" className="scroll-mt-4 empty:hidden">
         {state.error && (
           <p className={`${badgeBase} mt-2 rounded-2xl bg-red-950 py-2 text-sm text-red-100 ring-1 ring-red-700`} data-testid="call-error">
             {state.error}
@@ -104,7 +108,7 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
         )}
       </div>
       <p role="status" className="sr-only">
-        {state.phase === "connected" && state.notice ? state.notice : statusText(state.phase, state.ended, state.debrief !== null, continuity)}
+        {state.phase === "connected" && state.notice ? state.notice : statusText(machine)}
       </p>
 
       <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
@@ -125,7 +129,7 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
           >
             {state.phase === "connected" ? text.buttons.end : state.phase === "connecting" ? text.buttons.connecting : text.buttons.start}
           </button>
-          {!live && canCallAgain(continuity) && <CallAgainButton ref={againButton} intent={intent} />}
+          {!live && canCallAgain(machine) && <CallAgainButton ref={againButton} intent={intent} />}
           {!live && (
             <button ref={typedButton} type="submit" value="typed" {...intent} className={`${buttonBase} border border-white/40 text-white hover:border-white hover:bg-white/10`}>
               {text.buttons.startTyped}
@@ -139,11 +143,11 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
         <>
           {active && <engine.CallEngine key={active.id} session={active.session} events={active.events} />}
           <engine.LivePanel
-            state={state}
-            dispatch={dispatch}
+            machine={machine}
+            actions={leaves}
             controls={controls}
             callLimitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS}
-            inputSwitch={{ typingInstead: continuity.typingInstead, onTypingInstead: setTypingInstead, onContinueByVoice }}
+            inputSwitch={{ typingInstead: machine.typingInstead, onTypingInstead: leaves.typeInstead, onContinueByVoice }}
           />
         </>
       )}
@@ -151,10 +155,11 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
   );
 }
 
-function statusText(phase: string, ended: boolean, hasDebrief: boolean, continuity: ContinuityState): string {
-  if (phase === "connecting") return continuity.recovery === "retrying" ? text.status.retrying : text.status.connecting;
+function statusText(machine: MachineState): string {
+  const { phase } = machine.call;
+  if (phase === "connecting") return machine.recovery === "retrying" ? text.status.retrying : text.status.connecting;
   if (phase === "connected") return text.status.connected;
-  if (canCallAgain(continuity)) return text.status.dropped;
-  if (ended) return hasDebrief ? `${text.status.ended}. ${text.status.debriefReady}` : text.status.ended;
+  if (canCallAgain(machine)) return hasDebrief(machine) ? `${text.status.dropped} ${text.status.debriefReady}` : text.status.dropped;
+  if (machine.ending !== null) return hasDebrief(machine) ? `${text.status.ended}. ${text.status.debriefReady}` : text.status.ended;
   return "";
 }

@@ -10,20 +10,21 @@
 import { useEffect, useMemo, useRef } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
-import { disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
-import { isDrop } from "@/lib/call/connect-retry";
+import { callEndingOf, disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
+import { isTransient } from "@/lib/call/connect-retry";
+import type { SessionStop } from "@/lib/call/call-machine";
 import { CALL_VARIABLES } from "@mockingbird/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@mockingbird/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import { browserStorage, canRouteOutput, startingDevices, type DeviceIds } from "@/lib/call/devices";
-import type { CallEngineProps, EngineControls, EngineEvents, StopCause } from "./engine-contract";
+import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";
 import { voiceAssets } from "./voice-assets.generated";
 
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
-// Read only after a failure, when this chunk has loaded: the retry rules stay out of the page's own JavaScript.
-export { shouldRetry } from "@/lib/call/connect-retry";
+// Read only after a failure, when this chunk has loaded: which failures are transient stays out of the page's own JavaScript.
+export { isTransient } from "@/lib/call/connect-retry";
 
 /** Without an audio chunk this long after its text, a caller line in a voice call is shown whole (it has no audio). */
 const TEXT_WITHOUT_AUDIO_MS = 4000;
@@ -44,10 +45,10 @@ function clientTools(dispatch: EngineEvents["dispatch"]) {
 }
 
 /** A socket that failed before the session started (the SDK's SessionConnectionError), for the widget's retry. */
-function socketFailure(error: unknown): StopCause | undefined {
+function socketFailure(error: unknown): SessionStop | undefined {
   if ((error as { name?: unknown } | null)?.name !== "SessionConnectionError") return undefined;
   const code = (error as { closeCode?: unknown }).closeCode;
-  return { stage: "socket", closeCode: typeof code === "number" ? code : null };
+  return { stage: "socket", transient: isTransient({ stage: "socket", closeCode: typeof code === "number" ? code : null }) };
 }
 
 type AudioFrame = { type: "audio"; audio_event: { audio_base_64?: string; event_id: number; alignment?: unknown } };
@@ -122,7 +123,7 @@ export function CallEngine({ session, events }: CallEngineProps) {
   const callbacks = useMemo<HookCallbacks>(() => {
     const { dispatch, stopped } = events;
     return {
-      onDisconnect: (details) => stopped(disconnectErrorMessage(details), { stage: "call", dropped: isDrop(details) }),
+      onDisconnect: (details) => stopped(disconnectErrorMessage(details), { stage: "call", ending: callEndingOf(details) }),
       onError: (message, context) => {
         if (isRecoverableSessionError(message)) {
           console.warn(`Call: ${message}`);

@@ -3,13 +3,9 @@
  * (call-engine.tsx, loaded on intent). Types only, so importing it costs the page nothing; the
  * engine, the live panel and its parts depend on it instead of on each other.
  */
-import type { Dispatch } from "react";
-import type { CallEvent } from "@/lib/call/call-state";
+import type { CallEvent, FeedbackValue } from "@/lib/call/call-state";
+import type { SessionStop } from "@/lib/call/call-machine";
 import type { DeviceIds, DeviceKind } from "@/lib/call/devices";
-import type { PreConnectFailure } from "@/lib/call/connect-retry";
-
-/** Why a call stopped, where the widget can carry on from it (lib/call/call-continuity.ts). */
-export type StopCause = PreConnectFailure | { readonly stage: "call"; readonly dropped: boolean };
 
 /** One call attempt, as the engine starts it when it mounts (a fresh SDK provider per attempt). */
 export type EngineSession = {
@@ -38,10 +34,22 @@ export type EngineControls = {
 
 /** How the engine reports back; the widget drops whatever comes from an attempt that is no longer current. */
 export type EngineEvents = {
-  dispatch: Dispatch<CallEvent>;
+  dispatch(event: CallEvent): void;
   connected(controls: EngineControls): void;
   /** The call stopped; null when it ended normally (the visitor or the caller hung up). */
-  stopped(error: string | null, cause?: StopCause): void;
+  stopped(error: string | null, stop?: SessionStop): void;
+};
+
+/** What the live panel's controls do, by name (components/call-widget/use-call.ts sends each to the call machine). */
+export type CallActions = {
+  end(): void;
+  toggleMute(): void;
+  typeInstead(typing: boolean): void;
+  sendText(text: string): void;
+  rate(eventId: number, value: FeedbackValue): void;
+  /** Something changed in the call that its status should say (a device unplugged). */
+  notice(text: string): void;
+  closeDebrief(): void;
 };
 
 export type CallEngineProps = { session: EngineSession; events: EngineEvents };

@@ -1,16 +1,15 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { callWidgetText as text } from "@/content/call/shell";
-import { defaultScenarioId, isScenarioId } from "@mockingbird/contract/scenarios";
+import { defaultScenarioId, isScenarioId, type ScenarioId } from "@mockingbird/contract/scenarios";
 import { publicEnv } from "@/lib/config/public-env";
-import { callReducer, initialCallState, type CallChannel, type CallEvent } from "@/lib/call/call-state";
+import type { CallChannel, FeedbackValue } from "@/lib/call/call-state";
+import { initialMachine, step, type Effect, type MachineEvent, type MachineState } from "@/lib/call/call-machine";
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
 import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
-import { continuityReducer, initialContinuity, RETRY_DELAY_MS, type CallPlan } from "@/lib/call/call-continuity";
-import type { PreConnectFailure } from "@/lib/call/connect-retry";
-import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
+import type { CallActions, EngineControls, EngineEvents, EngineSession } from "./engine-contract";
 
 type EngineModule = typeof import("./call-engine");
 
@@ -23,250 +22,246 @@ const CONNECT_TIMEOUT_MS = 20_000;
  */
 const AUDIO_OUTPUT_TIMEOUT_MS = 4_000;
 
-/** A start step failed with a message already in the catalogue's words. */
-class StartFailure extends Error {}
-
-/**
- * One press of Start Call (or Reply by typing instead) and everything that belongs to it: its
- * microphone, its unlocked audio, its connect timer, its abort signal and, once connected, its
- * controls. A new press makes a new attempt, so nothing of a failed or timed-out call can
- * block or confuse the next one.
- */
-class Attempt {
-  readonly abort = new AbortController();
-  microphone: MediaStream | null = null;
-  controls: EngineControls | null = null;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Automatic retries used before connecting (lib/call/call-continuity.ts); the signed URL a failed socket retries with. */
-  retries = 0;
-  signedUrl = "";
-  retryTimer: ReturnType<typeof setTimeout> | undefined;
-  stopWatchingAudio: () => void = () => {};
-
-  constructor(
-    readonly id: number,
-    readonly channel: CallChannel,
-    readonly audio: AudioContext | null,
-  ) {}
-
-  releaseMicrophone(): void {
-    this.microphone?.getTracks().forEach((track) => track.stop());
-    this.microphone = null;
-  }
-
-  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (docs/specification.md §4). */
-  dispose(): void {
-    clearTimeout(this.timer);
-    clearTimeout(this.retryTimer);
-    this.stopWatchingAudio();
-    this.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
-    this.controls?.end();
-    this.releaseMicrophone();
-    closeAudio(this.audio);
-  }
-}
+/** What an attempt holds while it runs; all of it is let go when the machine disposes of the attempt. */
+type Held = {
+  readonly abort: AbortController;
+  readonly audio: AudioContext | null;
+  microphone: MediaStream | null;
+  controls: EngineControls | null;
+  connectTimer?: ReturnType<typeof setTimeout>;
+  retryTimer?: ReturnType<typeof setTimeout>;
+  stopWatchingAudio: () => void;
+};
 
 /** What the engine needs to run the current attempt; null while no session is wanted. */
-export type ActiveCall = { id: number; session: EngineSession; events: EngineEvents };
+export type ActiveCall = { id: number; attempt: number; session: EngineSession; events: EngineEvents };
+
+export type CallView = { machine: MachineState; engine: EngineModule | null; active: ActiveCall | null };
+
+const stopTracks = (stream: MediaStream | null) => stream?.getTracks().forEach((track) => track.stop());
 
 /**
- * The call's lifecycle: idle -> connecting (microphone, call chunk, signed URL, session) ->
- * connected -> idle (End Call, the caller hanging up, an error or the connect timeout).
+ * Runs the call machine (lib/call/call-machine.ts): sends it events, performs the effects it
+ * returns and holds what they open (microphone, audio output, timers, the session's controls)
+ * per attempt. It decides nothing: every "whether" is the machine's.
  */
-export function useCall() {
-  const [state, dispatch] = useReducer(callReducer, initialCallState);
-  const [continuity, recover] = useReducer(continuityReducer, initialContinuity);
-  const [engine, setEngine] = useState<EngineModule | null>(null);
-  const [active, setActive] = useState<ActiveCall | null>(null);
-  const current = useRef<Attempt | null>(null);
-  const enginePromise = useRef<Promise<EngineModule> | null>(null);
-  const loadedEngine = useRef<EngineModule | null>(null);
-  const nextId = useRef(1);
+class CallRunner {
+  private view: CallView = { machine: initialMachine, engine: null, active: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly held = new Map<number, Held>();
+  /** The audio output unlocked in the tap of the press being handled, until its attempt takes it. */
+  private tapAudio: AudioContext | null = null;
+  private enginePromise: Promise<EngineModule> | null = null;
+  private nextSessionId = 1;
 
-  const loadEngine = useCallback((): Promise<EngineModule> => {
-    if (!enginePromise.current) {
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly snapshot = () => this.view;
+
+  send = (event: MachineEvent): void => {
+    const { state, effects } = step(this.view.machine, event);
+    this.update({ machine: state });
+    for (const effect of effects) this.perform(effect);
+  };
+
+  /** A press in the visitor's tap: `audio` was unlocked in it (or null). */
+  press(event: MachineEvent, audio: AudioContext | null): void {
+    this.tapAudio = audio;
+    this.send(event);
+    closeAudio(this.tapAudio);
+    this.tapAudio = null;
+  }
+
+  loadEngine(): Promise<EngineModule> {
+    if (!this.enginePromise) {
       const loading = import("./call-engine").then((module) => {
-        loadedEngine.current = module;
-        setEngine(module);
+        this.update({ engine: module });
         return module;
       });
       // A failed download (offline) may be retried on the next intent.
       loading.catch(() => {
-        if (enginePromise.current === loading) enginePromise.current = null;
+        if (this.enginePromise === loading) this.enginePromise = null;
       });
-      enginePromise.current = loading;
+      this.enginePromise = loading;
     }
-    return enginePromise.current;
-  }, []);
+    return this.enginePromise;
+  }
 
-  const preload = useCallback(() => {
-    loadEngine().catch(() => {});
-  }, [loadEngine]);
+  /** The controls of the current attempt's session, once connected. */
+  controls(): EngineControls | null {
+    const attempt = this.view.machine.attempt;
+    return attempt ? (this.held.get(attempt.id)?.controls ?? null) : null;
+  }
 
-  const stop = useCallback((attempt: Attempt, error: string | null, dropped = false) => {
-    if (current.current !== attempt) return;
-    current.current = null;
-    attempt.dispose();
-    setActive(null);
-    dispatch(error === null ? { type: "ended" } : { type: "failed", message: error });
-    recover({ type: "stopped", dropped });
-  }, []);
+  /** Unmounted mid-call (the visitor navigated away): nothing of the call may outlive the widget. */
+  dispose(): void {
+    for (const id of [...this.held.keys()]) this.release(id);
+  }
 
-  /** Waits out the retry delay, saying so; false when the visitor ended the attempt meanwhile. */
-  const pauseToRetry = useCallback((attempt: Attempt): Promise<boolean> => {
-    attempt.retries += 1;
-    recover({ type: "retrying" });
-    return new Promise((resolve) => {
-      attempt.retryTimer = setTimeout(() => resolve(current.current === attempt), RETRY_DELAY_MS);
-      attempt.abort.signal.addEventListener("abort", () => resolve(false), { once: true });
-    });
-  }, []);
+  private update(change: Partial<CallView>): void {
+    this.view = { ...this.view, ...change };
+    for (const listener of this.listeners) listener();
+  }
 
-  /**
-   * Hands the engine a session for an attempt: a fresh SDK provider (keyed by a new id), under the
-   * connect timeout. A socket that fails before the session starts is opened again once, with the
-   * same signed URL (lib/call/call-continuity.ts says why that costs no second signed URL); the
-   * SDK failed before it took the attempt's audio context, so the context unlocked in the tap
-   * still plays.
-   */
-  const openSession = useMemo(() => {
-    const eventsFor = (attempt: Attempt): EngineEvents => ({
-      dispatch: (event: CallEvent) => {
-        if (current.current === attempt) dispatch(event);
-      },
-      connected: (controls) => {
-        if (current.current !== attempt) return controls.end();
-        clearTimeout(attempt.timer);
-        attempt.controls = controls;
-        markCall(callMarks.connected);
-        dispatch({ type: "connected", at: Date.now() });
-        recover({ type: "connected" });
-      },
-      stopped: (error, cause) => {
-        if (current.current !== attempt) return;
-        const connected = attempt.controls !== null;
-        if (!connected && cause?.stage === "socket" && loadedEngine.current?.shouldRetry(cause, attempt.retries)) return void retry(attempt);
-        stop(attempt, error, connected && cause?.stage === "call" && cause.dropped);
-      },
-    });
-    const open = (attempt: Attempt) => {
-      clearTimeout(attempt.timer);
-      attempt.timer = setTimeout(() => stop(attempt, text.errors.connectionFailed), CONNECT_TIMEOUT_MS);
-      setActive({
-        id: nextId.current++,
-        session: { signedUrl: attempt.signedUrl, textOnly: attempt.channel === "typed", audioContext: attempt.audio, signal: attempt.abort.signal },
-        events: eventsFor(attempt),
-      });
-    };
-    const retry = async (attempt: Attempt) => {
-      clearTimeout(attempt.timer);
-      setActive(null);
-      if (await pauseToRetry(attempt)) open(attempt);
-    };
-    return open;
-  }, [pauseToRetry, stop]);
-
-  /**
-   * Starts a call. `audio` is the context unlocked inside the visitor's tap (or null); it is
-   * taken before any await by the caller, so this may wait for anything.
-   */
-  const start = useCallback(
-    async (channel: CallChannel, scenarioValue: unknown, audio: AudioContext | null) => {
-      if (current.current) return closeAudio(audio);
-      const attempt = new Attempt(nextId.current++, channel, audio);
-      current.current = attempt;
-      const scenario = isScenarioId(scenarioValue) ? scenarioValue : defaultScenarioId;
-      const abandoned = () => current.current !== attempt;
-      dispatch({ type: "start", channel });
-      recover({ type: "start", plan: { channel, scenario } });
-      if (audio) attempt.stopWatchingAudio = watchAudioOutput(audio, AUDIO_OUTPUT_TIMEOUT_MS, () => stop(attempt, text.errors.audioOutputFailed));
-      try {
-        if (channel === "voice") attempt.microphone = await openMicrophone();
-        // After each wait: the visitor may have ended the attempt or left (the prompt was open, a download was slow).
-        if (abandoned()) return attempt.dispose();
-        const loaded = await loadEngine().catch(() => {
-          throw new StartFailure(text.errors.startFailed);
-        });
-        if (abandoned()) return attempt.dispose();
-        const request = () =>
-          loaded.requestSignedUrl({
-            supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin,
-            anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY,
-            scenario,
-            signal: attempt.abort.signal,
-          });
-        const failure = (error: unknown): PreConnectFailure | null => (error instanceof loaded.SignedUrlError ? { stage: "signed-url", status: error.status } : null);
-        attempt.signedUrl = await request()
-          .catch(async (error: unknown) => {
-            const failed = failure(error);
-            // A transient failure is asked again once; the service gave back what the first one counted.
-            if (abandoned() || failed === null || !loaded.shouldRetry(failed, attempt.retries)) throw error;
-            if (!(await pauseToRetry(attempt))) throw error;
-            return request();
-          })
-          .catch((error: unknown) => {
-            throw new StartFailure(error instanceof loaded.SignedUrlError ? error.message : text.errors.startFailed);
-          });
-        if (abandoned()) return attempt.dispose();
-        openSession(attempt);
-      } catch (error) {
-        if (error instanceof StartFailure && error.message === text.errors.microphoneDenied) preload();
-        stop(attempt, error instanceof StartFailure ? error.message : text.errors.startFailed);
+  private perform(effect: Effect): void {
+    switch (effect.type) {
+      case "begin":
+        return this.begin(effect.attempt);
+      case "open-microphone":
+        return void this.openMicrophone(effect.attempt);
+      case "load-engine":
+        return void this.loadEngine().then(
+          () => this.send({ type: "engine-loaded", attempt: effect.attempt }),
+          () => this.send({ type: "failed", attempt: effect.attempt, message: text.errors.startFailed }),
+        );
+      case "preload":
+        return void this.loadEngine().catch(() => {});
+      case "request-signed-url":
+        return this.requestSignedUrl(effect.attempt, effect.scenario);
+      case "open-session":
+        return this.openSession(effect.attempt, effect.signedUrl, effect.textOnly);
+      case "close-session":
+        return this.closeSession(effect.attempt);
+      case "wait-retry": {
+        const held = this.held.get(effect.attempt);
+        if (held) held.retryTimer = setTimeout(() => this.send({ type: "retry-due", attempt: effect.attempt }), effect.ms);
+        return;
       }
-    },
-    [loadEngine, openSession, pauseToRetry, preload, stop],
-  );
+      case "connected":
+        clearTimeout(this.held.get(effect.attempt)?.connectTimer);
+        return markCall(callMarks.connected);
+      case "dispose":
+        return this.release(effect.attempt);
+      case "set-muted":
+        return this.controls()?.setMuted(effect.muted);
+      case "send-text":
+        return this.controls()?.sendText(effect.text);
+      case "send-feedback":
+        return this.controls()?.sendFeedback(effect.like, effect.eventId);
+    }
+  }
 
-  const end = useCallback(() => {
-    if (current.current) stop(current.current, null);
-  }, [stop]);
+  private begin(attempt: number): void {
+    const audio = this.tapAudio;
+    this.tapAudio = null;
+    const held: Held = { abort: new AbortController(), audio, microphone: null, controls: null, stopWatchingAudio: () => {} };
+    this.held.set(attempt, held);
+    if (audio) held.stopWatchingAudio = watchAudioOutput(audio, AUDIO_OUTPUT_TIMEOUT_MS, () => this.send({ type: "audio-output-failed", attempt }));
+  }
 
-  /**
-   * A typed call becomes a voice call. The protocol fixes a conversation's modality when it
-   * starts (conversation.text_only is an override of conversation_initiation_client_data, and
-   * nothing later changes it), so the typed session ends and a new voice session starts with the
-   * same scenario, asking for the microphone as any voice call does. Both in the same tick, so
-   * the widget goes from connected to connecting without showing the typed call as ended.
-   */
-  const continueByVoice = useCallback(
-    (plan: CallPlan, audio: AudioContext | null) => {
-      if (current.current) stop(current.current, null);
-      void start("voice", plan.scenario, audio);
-    },
-    [start, stop],
-  );
+  private async openMicrophone(attempt: number): Promise<void> {
+    let stream: MediaStream;
+    try {
+      stream = await openMicrophone();
+    } catch (error) {
+      return this.send({ type: "failed", attempt, message: error instanceof StartFailure ? error.message : text.errors.startFailed });
+    }
+    const held = this.held.get(attempt);
+    // The visitor ended the attempt or left while the prompt was open.
+    if (!held) return stopTracks(stream);
+    held.microphone = stream;
+    this.send({ type: "microphone-opened", attempt });
+  }
 
-  /** Type instead mutes the microphone; talking again unmutes it. */
-  const setTypingInstead = useCallback((typing: boolean) => {
-    current.current?.controls?.setMuted(typing);
-    dispatch({ type: "muted", muted: typing });
-    recover({ type: typing ? "type-instead" : "talk-instead" });
-  }, []);
+  private requestSignedUrl(attempt: number, scenario: ScenarioId): void {
+    const loaded = this.view.engine;
+    const held = this.held.get(attempt);
+    if (!loaded || !held) return;
+    loaded
+      .requestSignedUrl({ supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin, anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY, scenario, signal: held.abort.signal })
+      .then(
+        (url) => this.send({ type: "signed-url", attempt, url }),
+        (error: unknown) => {
+          if (!(error instanceof loaded.SignedUrlError)) return this.send({ type: "failed", attempt, message: text.errors.startFailed });
+          const transient = loaded.isTransient({ stage: "signed-url", status: error.status });
+          this.send({ type: "failed", attempt, message: error.message, stop: { stage: "signed-url", transient } });
+        },
+      );
+  }
 
-  useEffect(
-    () => () => {
-      // Unmounted mid-call (the visitor navigated away): nothing of the call may outlive the widget.
-      current.current?.dispose();
-      current.current = null;
-    },
-    [],
-  );
+  /** A fresh SDK provider (keyed by a new id) for the attempt, under the connect timeout. */
+  private openSession(attempt: number, signedUrl: string, textOnly: boolean): void {
+    const held = this.held.get(attempt);
+    if (!held) return;
+    clearTimeout(held.connectTimer);
+    held.connectTimer = setTimeout(() => this.send({ type: "connect-timeout", attempt }), CONNECT_TIMEOUT_MS);
+    const events: EngineEvents = {
+      dispatch: (event) => this.send({ type: "session", attempt, event }),
+      connected: (controls) => {
+        const current = this.held.get(attempt);
+        if (!current) return controls.end();
+        current.controls = controls;
+        this.send({ type: "connected", attempt, at: Date.now() });
+      },
+      stopped: (error, stop) => this.send({ type: "stopped", attempt, error, stop }),
+    };
+    this.update({ active: { id: this.nextSessionId++, attempt, session: { signedUrl, textOnly, audioContext: held.audio, signal: held.abort.signal }, events } });
+  }
 
-  /** Stable controls for the live panel; they act on whichever call is current. */
-  const controls = useMemo<EngineControls>(
-    () => ({
-      end,
-      setMuted: (muted) => current.current?.controls?.setMuted(muted),
-      sendText: (reply) => current.current?.controls?.sendText(reply),
-      sendFeedback: (like, eventId) => current.current?.controls?.sendFeedback(like, eventId),
-      inputVolume: () => current.current?.controls?.inputVolume() ?? 0,
-      devices: () => current.current?.controls?.devices() ?? null,
-      switchDevice: async (kind, deviceId) => (await current.current?.controls?.switchDevice(kind, deviceId)) ?? false,
-    }),
-    [end],
-  );
+  private closeSession(attempt: number): void {
+    clearTimeout(this.held.get(attempt)?.connectTimer);
+    if (this.view.active?.attempt === attempt) this.update({ active: null });
+  }
 
-  return { state, dispatch, engine, active, controls, preload, start, end, continuity, continueByVoice, setTypingInstead };
+  /** Every way an attempt stops: the microphone is released and nothing of it keeps running (docs/specification.md §4). */
+  private release(attempt: number): void {
+    const held = this.held.get(attempt);
+    this.closeSession(attempt);
+    if (!held) return;
+    this.held.delete(attempt);
+    clearTimeout(held.connectTimer);
+    clearTimeout(held.retryTimer);
+    held.stopWatchingAudio();
+    held.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
+    held.controls?.end();
+    stopTracks(held.microphone);
+    closeAudio(held.audio);
+  }
+}
+
+/** A start step failed with a message already in the catalogue's words. */
+class StartFailure extends Error {}
+
+/**
+ * The call's lifecycle for the widget: the machine's state, the engine once loaded, the session
+ * to mount, and named actions for the leaves.
+ */
+export function useCall() {
+  const [runner] = useState(() => new CallRunner());
+  const view = useSyncExternalStore(runner.subscribe, runner.snapshot, runner.snapshot);
+  useEffect(() => () => runner.dispose(), [runner]);
+
+  const actions = useMemo(() => {
+    const preload = () => void runner.loadEngine().catch(() => {});
+    /**
+     * Starts a call. `audio` is the context unlocked inside the visitor's tap (or null); the
+     * machine ignores a press while a call is live, and the context is then closed.
+     */
+    const start = (channel: CallChannel, scenarioValue: unknown, audio: AudioContext | null) =>
+      runner.press({ type: "start", channel, scenario: isScenarioId(scenarioValue) ? scenarioValue : defaultScenarioId }, audio);
+    const leaves: CallActions = {
+      end: () => runner.send({ type: "end" }),
+      toggleMute: () => runner.send({ type: "toggle-mute" }),
+      typeInstead: (typing: boolean) => runner.send({ type: "type-instead", typing }),
+      sendText: (reply: string) => runner.send({ type: "send-text", text: reply }),
+      rate: (eventId: number, value: FeedbackValue) => runner.send({ type: "rate", eventId, value }),
+      notice: (notice: string) => runner.send({ type: "notice", text: notice }),
+      closeDebrief: () => runner.send({ type: "close-debrief" }),
+    };
+    /** A typed call becomes a voice call with the same scenario, in the visitor's tap. */
+    const continueByVoice = (audio: AudioContext | null) => runner.press({ type: "continue-by-voice" }, audio);
+    /** Stable controls for the live panel's meter and device choice; they act on whichever call is current. */
+    const controls: Pick<EngineControls, "inputVolume" | "devices" | "switchDevice"> = {
+      inputVolume: () => runner.controls()?.inputVolume() ?? 0,
+      devices: () => runner.controls()?.devices() ?? null,
+      switchDevice: async (kind, deviceId) => (await runner.controls()?.switchDevice(kind, deviceId)) ?? false,
+    };
+    return { preload, start, continueByVoice, leaves, controls };
+  }, [runner]);
+
+  return { ...view, ...actions };
 }
 
 async function openMicrophone(): Promise<MediaStream> {

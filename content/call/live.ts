@@ -68,6 +68,22 @@ export const callLiveText = {
       verified: "You verified through a trusted channel",
       "ended-early": "The call ended early",
     },
+    /** Why the call ended, under "Call ended" (lib/call/call-machine.ts's endings). */
+    ended: "Call ended",
+    endings: {
+      visitor: "You hung up.",
+      caller: "The caller hung up.",
+      "time-limit": "The call reached its time limit.",
+      silence: "The call ended after a long silence.",
+      dropped: "The connection dropped.",
+      error: "The call stopped on an error.",
+    },
+    /** The widget's own debrief cannot tell the outcome: it says so instead of guessing. */
+    unknownOutcome: "The caller did not get to say how the call went. Look back over the captions: did you give them anything?",
+    linesHeading: "What the caller said",
+    redFlagsHeading: "How to spot the pressure next time",
+    /** Before the site's consultation link (content/navigation.ts's book action). */
+    nextStep: "Want your team to take this call before a real one comes?",
     tacticsHeading: "Pressure tactics the caller used",
     noTactics: "The call ended before the caller escalated.",
     momentHeading: "The moment that decided it",

@@ -1,13 +1,10 @@
 /**
- * Which failures before a call connects are retried, and which stops are drops (the decisions
- * call-continuity.ts's transitions follow). Only the on-intent call chunk reads this module
+ * Which failures before a call connects are transient (the call machine, call-machine.ts, retries
+ * those once), and which stops are drops. Only the on-intent call chunk reads this module
  * (components/call-widget/call-engine.tsx), so it stays out of the page's own JavaScript.
  */
 
-// ---------------------------------------------------------------- retrying before the call connects
-
-/** One automatic retry per press: a second failure is the visitor's to judge, with the reason shown. */
-export const MAX_AUTOMATIC_RETRIES = 1;
+// ---------------------------------------------------------------- failures before the call connects
 
 /**
  * A failure before the call connects. `status` is the signed-URL service's HTTP status (null
@@ -36,16 +33,6 @@ const transientCloseCodes = new Set([1001, 1006, 1011, 1012, 1014]);
 export function isTransient(failure: PreConnectFailure): boolean {
   if (failure.stage === "signed-url") return failure.status === null || transientServiceStatuses.has(failure.status);
   return failure.closeCode === null || transientCloseCodes.has(failure.closeCode);
-}
-
-/**
- * Whether to retry after `retriesUsed` retries. A failed socket is retried with the same signed
- * URL: no second signed-URL request, so nothing more is counted against the visitor's limits
- * and the limiter cannot refuse it (the link lives 15 minutes; the service lets a link be opened
- * again, and the local agent gives one back when its socket closed before the handshake).
- */
-export function shouldRetry(failure: PreConnectFailure, retriesUsed: number): boolean {
-  return retriesUsed < MAX_AUTOMATIC_RETRIES && isTransient(failure);
 }
 
 // ---------------------------------------------------------------- a call that drops

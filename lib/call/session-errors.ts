@@ -7,6 +7,8 @@ import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
 import { closes } from "@mockingbird/contract/close-reasons";
 import { errorName, microphoneErrorMessage } from "./call-errors";
+import type { CallEnding } from "./call-machine";
+import { isDrop } from "./connect-retry";
 
 const errors = { ...callWidgetText.errors, ...callLiveText.errors };
 
@@ -68,4 +70,21 @@ export function disconnectErrorMessage(details: DisconnectDetails): string | nul
   if (details.context?.type === "max_duration_exceeded") return errors.timeLimit;
   if (details.message && details.message.trim() !== "") return details.message.trim();
   return details.context?.type === "error" ? errors.socketError : errors.serverClosed;
+}
+
+/**
+ * How a connected call ended, from the SDK's disconnect. The service reports its time limit as an
+ * error of its own type; the local agent closes normally with its time-limit or silence reason,
+ * which the SDK reports as the agent's.
+ */
+export function callEndingOf(details: DisconnectDetails): CallEnding {
+  switch (details.reason) {
+    case "user":
+      return "visitor";
+    case "agent":
+      if (details.closeReason === closes.silence.reason) return "silence";
+      return details.closeReason === closes.timeLimit.reason ? "time-limit" : "caller";
+    case "error":
+      return isDrop(details) ? "dropped" : "time-limit";
+  }
 }

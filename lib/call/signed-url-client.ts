@@ -16,7 +16,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /**
  * Carries the message the widget shows, already in the spec's words, and the service's HTTP
  * status (null when no answer came), from which the widget decides whether to retry
- * (lib/call/call-continuity.ts).
+ * (lib/call/call-machine.ts).
  */
 export class SignedUrlError extends Error {
   override name = "SignedUrlError";

@@ -17,7 +17,7 @@ import {
 } from "./support/call-widget";
 
 /**
- * A call that carries on (lib/call/call-continuity.ts): a dropped call started again in one
+ * A call that carries on (lib/call/call-machine.ts): a dropped call started again in one
  * press, a failure before connecting retried once, and talking and typing as one call. Against
  * the double of ElevenLabs' service (the page's call socket answered through routeWebSocket) and
  * against the local agent (its socket cut before the handshake, its signed-URL endpoint failing

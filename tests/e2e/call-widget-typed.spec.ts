@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
+import type { ScenarioId } from "@mockingbird/contract/scenarios";
 import { callWidget, escapeRegExp, expectIdle, microphoneUse, openingLine, playbook, recordMicrophone, sendTypedReply, startTypedCall, text, typeReply, type CallWidget } from "./support/call-widget";
 
 /**
@@ -83,5 +85,5 @@ async function expectDebriefAfterReply(widget: CallWidget, reply: string, outcom
   await typeReply(widget, reply);
   await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
   await expect(widget.debrief).toContainText(text.debrief.outcomes[outcome]);
-  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText(playbook.debrief.advice[outcome]);
+  await expect(widget.debrief.getByRole("list").last().getByRole("listitem")).toContainText([...scenarioDebriefs[playbook.id as ScenarioId].advice[outcome]]);
 }

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { isScenarioId } from "@mockingbird/contract/scenarios";
+import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { playbookSchema, type Playbook } from "./playbook-schema";
 
 /** agent/playbooks, found from this file so it works whatever the working directory is. */
@@ -24,7 +26,7 @@ export function parsePlaybook(text: string, file: string): Playbook {
   } catch (error) {
     throw new PlaybookError(file, [`invalid JSON (${(error as Error).message})`]);
   }
-  const result = playbookSchema.safeParse(data);
+  const result = playbookSchema.safeParse(withDebrief(data, file));
   if (!result.success) {
     throw new PlaybookError(
       file,
@@ -36,6 +38,17 @@ export function parsePlaybook(text: string, file: string): Playbook {
     throw new PlaybookError(file, [`id: "${result.data.id}" must match the file name "${expectedId}"`]);
   }
   return result.data;
+}
+
+/**
+ * A playbook file holds the call; what its debrief teaches lives in contract/scenario-debriefs.ts,
+ * which the widget and the production prompt read too, so a file may not carry its own.
+ */
+function withDebrief(data: unknown, file: string): unknown {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return data;
+  const playbook = data as Record<string, unknown>;
+  if ("debrief" in playbook) throw new PlaybookError(file, ["debrief: lives in contract/scenario-debriefs.ts, not in the playbook file"]);
+  return isScenarioId(playbook.id) ? { ...playbook, debrief: scenarioDebriefs[playbook.id] } : playbook;
 }
 
 /** Every *.json in `dir`, validated, keyed by id. Throws PlaybookError on the first bad file. */

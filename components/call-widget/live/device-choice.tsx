@@ -1,8 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type Dispatch } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { callDeviceText as text } from "@/content/call/devices";
-import type { CallEvent } from "@/lib/call/call-state";
 import {
   browserStorage,
   canRouteOutput,
@@ -21,7 +20,8 @@ import type { EngineControls } from "../engine-contract";
 
 type DeviceChoiceProps = {
   controls: Pick<EngineControls, "devices" | "switchDevice">;
-  dispatch: Dispatch<CallEvent>;
+  /** Says what changed (a switch failed, a device was lost) in the call's status. */
+  onNotice: (text: string) => void;
   /** The call's latest notice (a device lost), shown here as well as said in the call's status. */
   notice: string | null;
 };
@@ -32,7 +32,7 @@ type DeviceChoiceProps = {
  * cannot route a page's sound (Safari, Firefox without setSinkId), a short reason stands in for
  * the speaker list.
  */
-export function DeviceChoice({ controls, dispatch, notice }: DeviceChoiceProps) {
+export function DeviceChoice({ controls, onNotice, notice }: DeviceChoiceProps) {
   const [routable] = useState(canRouteOutput);
   const [lists, setLists] = useState<DeviceLists | null>(null);
   const [chosen, setChosen] = useState<DeviceIds>(() => controls.devices() ?? defaultDevices);
@@ -62,7 +62,7 @@ export function DeviceChoice({ controls, dispatch, notice }: DeviceChoiceProps) 
         } else if (visitorChose && shown.current.chosen[kind] === wanted) {
           show(kind, inUse.current[kind] ?? DEFAULT_DEVICE);
           const label = shown.current.lists?.[kind].find((candidate) => candidate.id === wanted)?.label ?? text.chosen[kind];
-          dispatch({ type: "notice", text: text.switchFailed(kind, label) });
+          onNotice(text.switchFailed(kind, label));
         }
       });
     };
@@ -81,7 +81,7 @@ export function DeviceChoice({ controls, dispatch, notice }: DeviceChoiceProps) 
       shown.current.lists = next;
       setLists(next);
       for (const fallback of fallbacksAfterChange(shown.current.chosen, before, next, routable)) {
-        if (fallback.lostLabel !== null) dispatch({ type: "notice", text: text.lost(fallback.kind, fallback.lostLabel) });
+        if (fallback.lostLabel !== null) onNotice(text.lost(fallback.kind, fallback.lostLabel));
         show(fallback.kind, DEFAULT_DEVICE);
         // The default may already be in use (the microphone that went away was it): reopen it all the same.
         inUse.current[fallback.kind] = null;
@@ -96,7 +96,7 @@ export function DeviceChoice({ controls, dispatch, notice }: DeviceChoiceProps) 
       mounted = false;
       media?.removeEventListener?.("devicechange", onChange);
     };
-  }, [controls, dispatch, routable]);
+  }, [controls, onNotice, routable]);
 
   if (!lists) return null;
   const choose = (kind: DeviceKind, id: string) => handlers.current.choose(kind, id);

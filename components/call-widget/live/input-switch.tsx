@@ -6,7 +6,7 @@ import type { CallChannel } from "@/lib/call/call-state";
 
 export type InputSwitchProps = {
   channel: CallChannel;
-  /** A voice call the visitor is typing in (lib/call/call-continuity.ts). */
+  /** A voice call the visitor is typing in (lib/call/call-machine.ts). */
   typingInstead: boolean;
   onTypingInstead: (typing: boolean) => void;
   /** Starts a voice call with the same scenario in place of this typed one. */

@@ -1,10 +1,11 @@
 "use client";
 
-import type { Dispatch } from "react";
 import { callLiveText as text } from "@/content/call/live";
-import { lastAgentLine, type CallEvent, type CallState, type FeedbackValue } from "@/lib/call/call-state";
+import { lastAgentLine, type FeedbackValue } from "@/lib/call/call-state";
+import type { MachineState } from "@/lib/call/call-machine";
+import { debriefView } from "@/lib/call/debrief-view";
 import { isMicrophoneRefusal } from "@/lib/call/call-errors";
-import type { EngineControls } from "../engine-contract";
+import type { CallActions, EngineControls } from "../engine-contract";
 import { CallCaptions } from "./call-captions";
 import { CallTimer } from "./call-timer";
 import { DebriefCard } from "./debrief-card";
@@ -16,37 +17,29 @@ import { ReplyFeedback } from "./reply-feedback";
 import { TypedReply } from "./typed-reply";
 
 export type LivePanelProps = {
-  state: CallState;
-  dispatch: Dispatch<CallEvent>;
-  /** Stable controls of whichever call is current (use-call.ts). */
-  controls: EngineControls;
+  machine: MachineState;
+  actions: CallActions;
+  /** Stable device controls of whichever call is current (use-call.ts). */
+  controls: Pick<EngineControls, "inputVolume" | "devices" | "switchDevice">;
   callLimitSeconds: number;
   /** Talking and typing as one call (Type instead, Continue by voice); absent, the switch is not offered. */
   inputSwitch?: Omit<InputSwitchProps, "channel">;
 };
 
 /** The parts of the widget that only exist around a call; they ship in the on-intent chunk. */
-export function LivePanel({ state, dispatch, controls, callLimitSeconds, inputSwitch }: LivePanelProps) {
+export function LivePanel({ machine, actions, controls, callLimitSeconds, inputSwitch }: LivePanelProps) {
+  const state = machine.call;
   const connected = state.phase === "connected";
   const voice = state.channel === "voice";
   const lastLine = lastAgentLine(state);
+  const debrief = debriefView(machine);
 
-  const toggleMute = () => {
-    controls.setMuted(!state.muted);
-    dispatch({ type: "muted", muted: !state.muted });
-  };
-  const send = (reply: string) => {
-    controls.sendText(reply);
-    dispatch({ type: "typed", text: reply });
-  };
   const rate = (value: FeedbackValue) => {
-    if (lastLine?.eventId == null) return;
-    controls.sendFeedback(value === "like", lastLine.eventId);
-    dispatch({ type: "feedback-sent", eventId: lastLine.eventId, value });
+    if (lastLine?.eventId != null) actions.rate(lastLine.eventId, value);
   };
 
   const showCaptions = state.phase !== "idle" || state.captions.length > 0;
-  if (!showCaptions && !state.debrief && !isMicrophoneRefusal(state.error)) return null;
+  if (!showCaptions && !debrief && !isMicrophoneRefusal(state.error)) return null;
 
   return (
     <div className="mt-4 grid grid-cols-1 gap-4">
@@ -60,7 +53,7 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds, inputSw
               <button
                 type="button"
                 aria-pressed={state.muted}
-                onClick={toggleMute}
+                onClick={actions.toggleMute}
                 className="min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10 aria-pressed:bg-white aria-pressed:text-neutral-950"
               >
                 {state.muted ? text.buttons.unmute : text.buttons.mute}
@@ -75,17 +68,17 @@ export function LivePanel({ state, dispatch, controls, callLimitSeconds, inputSw
         </div>
       )}
 
-      {connected && voice && <DeviceChoice controls={controls} dispatch={dispatch} notice={state.notice} />}
+      {connected && voice && <DeviceChoice controls={controls} onNotice={actions.notice} notice={state.notice} />}
 
       {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} tentative={state.tentative} />}
 
-      {connected && <TypedReply onSend={send} autoFocus={!voice} />}
+      {connected && <TypedReply onSend={actions.sendText} autoFocus={!voice} />}
 
       {connected && state.canSendFeedback && lastLine && (
         <ReplyFeedback key={lastLine.eventId} chosen={state.feedback?.eventId === lastLine.eventId ? state.feedback.value : null} onChoose={rate} />
       )}
 
-      {state.debrief && <DebriefCard debrief={state.debrief} onClose={() => dispatch({ type: "dismiss-debrief" })} />}
+      {debrief && <DebriefCard debrief={debrief} onClose={actions.closeDebrief} />}
     </div>
   );
 }

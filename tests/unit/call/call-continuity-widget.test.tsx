@@ -1,5 +1,5 @@
 /**
- * A call that carries on (lib/call/call-continuity.ts) as the widget runs it. The retry of a
+ * A call that carries on (lib/call/call-machine.ts) as the widget runs it. The retry of a
  * failure before connecting, Call again after a drop and talking and typing against the real
  * SDK and servers are tested end to end (tests/e2e/call-widget-continuity.spec.ts,
  * tests/engines/call-continuity.test.ts); here what those cannot provoke or observe: a second

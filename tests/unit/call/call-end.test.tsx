@@ -27,7 +27,7 @@ it("the caller hanging up ends the call without an error, says so and releases t
 
   expect(alertText()).toBe("");
   expect(media.track.stop).toHaveBeenCalled();
-  expect(screen.getByText("Call ended")).toBeInTheDocument();
+  expect(screen.getByTestId("call-ending")).toHaveTextContent("Call ended. The caller hung up.");
   expectIdle();
 });
 

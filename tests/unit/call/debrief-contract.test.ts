@@ -28,6 +28,10 @@ describe("parseDebrief", () => {
     expect(parseDebrief({ ...valid, moment: { kind: "ended", summary: "The call ended." } })?.moment).toEqual({ kind: "ended", summary: "The call ended.", visitorSaid: null });
   });
 
+  it.each(["", "   "])("accepts a moment whose optional visitorSaid is empty (%p), as no words", (visitorSaid) => {
+    expect(parseDebrief({ ...valid, moment: { ...valid.moment, visitorSaid } })?.moment?.visitorSaid).toBeNull();
+  });
+
   it("accepts empty tactic and advice lists", () => {
     expect(parseDebrief({ ...valid, outcome: "ended-early", tacticsUsed: [], nextTime: [] })).toMatchObject({ tacticsUsed: [], nextTime: [] });
   });

@@ -24,10 +24,10 @@ beforeEach(() => {
 });
 
 function renderChoice(switchDevice: (kind: string, id: string) => Promise<boolean>) {
-  const dispatch = jest.fn();
+  const onNotice = jest.fn();
   const controls = { devices: () => ({ microphone: "", speaker: "" }), switchDevice: jest.fn(switchDevice) };
-  render(<DeviceChoice controls={controls} dispatch={dispatch} notice={null} />);
-  return { dispatch, controls };
+  render(<DeviceChoice controls={controls} onNotice={onNotice} notice={null} />);
+  return { onNotice, controls };
 }
 
 const microphone = () => screen.findByRole("combobox", { name: text.labels.microphone });
@@ -52,10 +52,10 @@ it("switches one device at a time: choices passed over while a switch is under w
 });
 
 it("puts the list back on the device in use when the chosen one cannot be started, says so, and remembers nothing", async () => {
-  const { dispatch } = renderChoice(async () => false);
+  const { onNotice } = renderChoice(async () => false);
   const select = await microphone();
   fireEvent.change(select, { target: { value: "mic-2" } });
-  await waitFor(() => expect(dispatch).toHaveBeenCalledWith({ type: "notice", text: text.switchFailed("microphone", "USB headset") }));
+  await waitFor(() => expect(onNotice).toHaveBeenCalledWith(text.switchFailed("microphone", "USB headset")));
   expect(select).toHaveValue("");
   expect(readRemembered(localStorage)).toEqual({});
 });

@@ -4,6 +4,8 @@ import { CallTimer } from "@/components/call-widget/live/call-timer";
 import { DebriefCard } from "@/components/call-widget/live/debrief-card";
 import { MicrophoneHelp } from "@/components/call-widget/live/microphone-help";
 import { TypedReply } from "@/components/call-widget/live/typed-reply";
+import type { Debrief } from "@mockingbird/contract/debrief";
+import { callerDebriefView } from "@/lib/call/debrief-view";
 import { heldFirmDebrief } from "./support/debriefs";
 
 describe("CallTimer", () => {
@@ -92,16 +94,17 @@ describe("TypedReply", () => {
 
 describe("DebriefCard", () => {
   const debrief = heldFirmDebrief;
+  const view = (shown: Debrief) => callerDebriefView(shown, "caller");
 
   const card = () => screen.getByTestId("call-debrief");
 
   it("says when the call ended early", () => {
-    render(<DebriefCard debrief={{ ...debrief, outcome: "ended-early" }} onClose={() => {}} />);
+    render(<DebriefCard debrief={view({ ...debrief, outcome: "ended-early" })} onClose={() => {}} />);
     expect(card()).toHaveTextContent("The call ended early");
   });
 
   it("names each tactic with the caller's line quoted", () => {
-    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    render(<DebriefCard debrief={view(debrief)} onClose={() => {}} />);
     const items = within(card()).getAllByRole("listitem").slice(0, 2);
     expect(items[0]).toHaveTextContent("Authority");
     expect(items[0]?.querySelector("q")).toHaveTextContent("I am calling from IT security.");
@@ -110,12 +113,12 @@ describe("DebriefCard", () => {
   });
 
   it("says the caller did not escalate when no tactic was used", () => {
-    render(<DebriefCard debrief={{ ...debrief, tacticsUsed: [] }} onClose={() => {}} />);
+    render(<DebriefCard debrief={view({ ...debrief, tacticsUsed: [] })} onClose={() => {}} />);
     expect(card()).toHaveTextContent("The call ended before the caller escalated.");
   });
 
   it("shows the deciding moment with what the visitor said", () => {
-    render(<DebriefCard debrief={debrief} onClose={() => {}} />);
+    render(<DebriefCard debrief={view(debrief)} onClose={() => {}} />);
     expect(within(card()).getByRole("heading", { name: "The moment that decided it" })).toBeInTheDocument();
     expect(card()).toHaveTextContent("You refused to read out the code.");
     const said = within(card()).getByText(/^You said:/);
@@ -123,15 +126,15 @@ describe("DebriefCard", () => {
   });
 
   it("leaves out 'You said' when the visitor said nothing, and the moment when there is none", () => {
-    const { rerender } = render(<DebriefCard debrief={{ ...debrief, moment: { ...debrief.moment!, visitorSaid: null } }} onClose={() => {}} />);
+    const { rerender } = render(<DebriefCard debrief={view({ ...debrief, moment: { ...debrief.moment!, visitorSaid: null } })} onClose={() => {}} />);
     expect(card()).not.toHaveTextContent("You said");
-    rerender(<DebriefCard debrief={{ ...debrief, moment: null }} onClose={() => {}} />);
+    rerender(<DebriefCard debrief={view({ ...debrief, moment: null })} onClose={() => {}} />);
     expect(within(card()).queryByRole("heading", { name: "The moment that decided it" })).not.toBeInTheDocument();
   });
 
   it("closes through its button", async () => {
     const onClose = jest.fn();
-    render(<DebriefCard debrief={debrief} onClose={onClose} />);
+    render(<DebriefCard debrief={view(debrief)} onClose={onClose} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Close debrief" }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
