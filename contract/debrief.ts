@@ -58,3 +58,12 @@ export function parseDebrief(value: unknown): Debrief | null {
 
   return { scenario: input.scenario, title: input.title, outcome: input.outcome, tacticsUsed, moment, nextTime: input.nextTime as string[] };
 }
+
+
+/**
+ * How many pieces of advice a debrief's nextTime holds: the scenario's advice for the outcome (one
+ * fewer, word for word) and how to spot the tactic the caller leaned on most. The local caller
+ * builds it so (agent/src/caller/debrief.ts), the production prompt asks for it, and the tool's
+ * schema says it (contract/debrief-tool.ts); tests/unit/callers/next-time.test.ts holds all three.
+ */
+export const DEBRIEF_NEXT_TIME_ITEMS = 4;
