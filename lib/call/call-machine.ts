@@ -238,7 +238,7 @@ export function step(state: MachineState, event: MachineEvent): Step {
     case "notice":
       return stay({ ...state, call: callReducer(state.call, { type: "notice", text: event.text }) });
     case "close-debrief":
-      return stay({ ...state, debriefClosed: true, call: callReducer(state.call, { type: "dismiss-debrief" }) });
+      return stay({ ...state, debriefClosed: true });
   }
 }
 

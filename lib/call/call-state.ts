@@ -1,7 +1,8 @@
 /**
- * The call widget's state machine (docs/specification.md §4): idle -> connecting (Start Call) -> connected
- * (session started) -> idle (End Call, server disconnect or error). Pure, so every
- * transition is unit-tested without a browser; the widget only dispatches events.
+ * What the visitor sees of a call (docs/specification.md §4): its phase (idle -> connecting ->
+ * connected -> idle), the captions of both sides, the caller's line as its audio plays, the
+ * debrief. Pure; the call machine (call-machine.ts) feeds it, and decides when a call starts
+ * and ends.
  */
 import type { Debrief } from "@mockingbird/contract/debrief";
 import { appendWords, finalText, type SpokenLine, type TimedWord } from "./spoken-line";
@@ -19,8 +20,6 @@ export type CallState = {
   phase: CallPhase;
   channel: CallChannel;
   error: string | null;
-  /** True once a call has ended without an error, until the next one starts. */
-  ended: boolean;
   /** Finished lines, each added once (the captions log announces additions). */
   captions: Caption[];
   nextCaptionId: number;
@@ -78,7 +77,6 @@ export type CallEvent =
   | { type: "speaking"; speaking: boolean }
   | { type: "muted"; muted: boolean }
   | { type: "debrief"; debrief: Debrief }
-  | { type: "dismiss-debrief" }
   | { type: "feedback-available"; available: boolean }
   | { type: "feedback-sent"; eventId: number; value: FeedbackValue }
   | { type: "notice"; text: string };
@@ -90,7 +88,6 @@ export const initialCallState: CallState = {
   phase: "idle",
   channel: "voice",
   error: null,
-  ended: false,
   captions: [],
   nextCaptionId: 1,
   spoken: null,
@@ -181,7 +178,6 @@ function stopped(state: CallState, error: string | null): CallState {
     ...finishSpoken(finishStream(state)),
     phase: "idle",
     error,
-    ended: error === null && state.phase === "connected",
     agentSpeaking: false,
     muted: false,
     connectedAt: null,
@@ -254,8 +250,6 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
       return state.phase === "connected" ? { ...state, muted: event.muted } : state;
     case "debrief":
       return { ...state, debrief: event.debrief };
-    case "dismiss-debrief":
-      return { ...state, debrief: null };
     case "feedback-available":
       // The SDK reports feedback available as it marks the session connected, just before
       // onConnect: accept it while connecting too (the buttons still wait for "connected").

@@ -21,7 +21,7 @@ const debrief = heldFirmDebrief;
 
 describe("callReducer: phases", () => {
   it("starts idle, without error, captions or debrief", () => {
-    expect(initialCallState).toMatchObject({ phase: "idle", error: null, ended: false, captions: [], debrief: null, connectedAt: null });
+    expect(initialCallState).toMatchObject({ phase: "idle", error: null, captions: [], debrief: null, connectedAt: null });
   });
 
   it("goes from idle to connecting on start, with the chosen channel", () => {
@@ -39,9 +39,8 @@ describe("callReducer: phases", () => {
       error: "Connection failed",
       captions: [{ id: 1, speaker: "agent", text: "Hello", eventId: 1 }],
       debrief,
-      ended: true,
     };
-    expect(callReducer(previous, { type: "start", channel: "voice" })).toMatchObject({ phase: "connecting", error: null, captions: [], debrief: null, ended: false });
+    expect(callReducer(previous, { type: "start", channel: "voice" })).toMatchObject({ phase: "connecting", error: null, captions: [], debrief: null });
   });
 
   it("goes from connecting to connected when the session starts, remembering when", () => {
@@ -52,8 +51,8 @@ describe("callReducer: phases", () => {
     expect(callReducer(initialCallState, { type: "connected", at: 5 })).toBe(initialCallState);
   });
 
-  it("returns to idle on failure with the message, not marked as ended", () => {
-    expect(callReducer(connecting, { type: "failed", message: "Connection failed" })).toMatchObject({ phase: "idle", error: "Connection failed", ended: false });
+  it("returns to idle on failure with the message", () => {
+    expect(callReducer(connecting, { type: "failed", message: "Connection failed" })).toMatchObject({ phase: "idle", error: "Connection failed" });
   });
 
   it("keeps the visible error when a late failure arrives after the call stopped", () => {
@@ -61,21 +60,16 @@ describe("callReducer: phases", () => {
     expect(callReducer(failed, { type: "failed", message: "Connection failed" }).error).toBe("No signed URL received from server");
   });
 
-  it("marks a connected call that ends without error as ended and resets the live flags", () => {
+  it("a connected call that ends without error goes idle with no error and resets the live flags", () => {
     const busy = run([{ type: "speaking", speaking: true }, { type: "muted", muted: true }, { type: "feedback-available", available: true }], connected);
     expect(callReducer(busy, { type: "ended" })).toMatchObject({
       phase: "idle",
       error: null,
-      ended: true,
       agentSpeaking: false,
       muted: false,
       connectedAt: null,
       canSendFeedback: false,
     });
-  });
-
-  it("does not mark a call that never connected as ended", () => {
-    expect(callReducer(connecting, { type: "ended" })).toMatchObject({ phase: "idle", ended: false });
   });
 
   it("ignores an end while idle", () => {
@@ -377,10 +371,8 @@ describe("callReducer: live flags", () => {
     expect(callReducer(connecting, { type: "notice", text: "x" })).toBe(connecting);
   });
 
-  it("shows and dismisses the debrief", () => {
-    const shown = callReducer(connected, { type: "debrief", debrief });
-    expect(shown.debrief).toEqual(debrief);
-    expect(callReducer(shown, { type: "dismiss-debrief" }).debrief).toBeNull();
+  it("keeps the caller's debrief", () => {
+    expect(callReducer(connected, { type: "debrief", debrief }).debrief).toEqual(debrief);
   });
 });
 
