@@ -1,4 +1,4 @@
-import { DEBRIEF_MAX_ITEMS, DEBRIEF_MAX_TEXT, debriefOutcomes, momentKinds, tactics } from "./debrief";
+import { DEBRIEF_MAX_ITEMS, DEBRIEF_MAX_TEXT, DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, momentKinds, tactics } from "./debrief";
 
 /**
  * The tool's parameters as JSON Schema, in the subset ElevenLabs' client tools take (no null:
@@ -33,13 +33,16 @@ export const debriefToolParameters = {
       required: ["kind", "summary"],
       properties: {
         kind: { type: "string", enum: [...momentKinds], description: "complied, held-firm or verified as the outcome; ended when the outcome is ended-early." },
-        visitorSaid: { type: "string", description: "The visitor's words at that moment; left out when they said none (a hang-up, the time limit)." },
+        visitorSaid: {
+          type: "string",
+          description: "The visitor's words at that moment; left out when they said none (a hang-up, the time limit), when the outcome is complied, and whenever their words held a number, password or personal detail.",
+        },
         summary: { type: "string", description: `One sentence to the visitor, in the second person, about what they did (at most ${DEBRIEF_MAX_TEXT} characters).` },
       },
     },
     nextTime: {
       type: "array",
-      description: `Two or three pieces of advice for next time, from your instructions' advice for this outcome (at most ${DEBRIEF_MAX_ITEMS}).`,
+      description: `Exactly ${DEBRIEF_NEXT_TIME_ITEMS} pieces of advice for next time: your instructions' advice for this outcome, word for word (${DEBRIEF_NEXT_TIME_ITEMS - 1}), then how to spot the tactic you leaned on most (1).`,
       items: { type: "string", description: "One piece of advice, one sentence." },
     },
   },

@@ -19,8 +19,6 @@ export type CallerSettings = {
   /** The privacy policy's promises (content/legal/data-practices.ts). */
   retentionDays: number;
   savesAudio: boolean;
-  /** Host names the agents take calls from (the site's origin). */
-  allowedHosts: readonly string[];
   /** Voice id per scenario; a scenario without one speaks with `defaultVoice`. */
   voices: { default: string; scenarios: Readonly<Record<string, string>> };
 };
@@ -40,8 +38,10 @@ export type AgentConfigFile = {
 /** A tool config file (tool_configs/<name>.json): the tool's config, as POST /v1/convai/tools takes it under tool_config. */
 export type ToolConfigFile = serialization.ToolRequestModelToolConfig.Client;
 
-/** A test config file (test_configs/<name>.json): the body of POST /v1/convai/agent-testing/create. */
-export type TestConfigFile = serialization.conversationalAi.TestsCreateRequestBody.Llm;
+/** A test config file (test_configs/<name>.json): the body of POST /v1/convai/agent-testing/create, a next-reply or a tool-call test. */
+export type ReplyTestFile = serialization.conversationalAi.TestsCreateRequestBody.Llm;
+export type ToolCallTestFile = serialization.conversationalAi.TestsCreateRequestBody.Tool;
+export type TestConfigFile = ReplyTestFile | ToolCallTestFile;
 
 /**
  * The server events a call sends the widget. ElevenLabs sends only the events an agent's
@@ -75,7 +75,26 @@ export function constantsFiller(playbook: Playbook): (text: string) => string {
 
 export const agentTag = "mockingbird-demo";
 
-export function agentConfig(playbook: Playbook, settings: CallerSettings, toolIds: readonly string[]): AgentConfigFile {
+/**
+ * The language model, pinned so a change of ElevenLabs' default never changes the caller
+ * unreviewed. Gemini 3.5 Flash: a generally available (not preview) model in the SDK's `Llm` enum,
+ * fast enough for turn-by-turn speech, and following a long rule-bound prompt and a client tool's
+ * JSON Schema; the 2.5 Flash family it replaces is being retired.
+ */
+export const callerLlm = "gemini-3.5-flash" satisfies serialization.Llm.Raw;
+
+/**
+ * The voice model, pinned for the same reason. The service takes only the English-only v2
+ * models for an agent whose language is `en` ("English Agents must use turbo or flash v2");
+ * Flash v2 is the lower-latency of the two, which a phone-call pace needs more than Turbo's
+ * slightly richer delivery.
+ */
+export const callerTtsModel = "eleven_flash_v2" satisfies serialization.TtsConversationalModel.Raw;
+
+/** The ids ElevenLabs gave what an agent refers to, as recorded in tools.json and tests.json; absent until pushed. */
+export type PushedIds = { toolIds: readonly string[]; testIds: readonly string[] };
+
+export function agentConfig(playbook: Playbook, settings: CallerSettings, ids: PushedIds): AgentConfigFile {
   const fill = constantsFiller(playbook);
   return {
     name: `Mockingbird demo: ${playbook.title}`,
@@ -83,13 +102,17 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, toolId
       agent: {
         first_message: fill(playbook.opening.line),
         language: "en",
+        // What the service says when the call reaches max_duration_seconds: the caller's own way out, not a silent cut.
+        max_conversation_duration_message: fill(playbook.reactions.outOfPatience[0]!),
         dynamic_variables: {
           // What ElevenLabs' dashboard and tests fill in; in a call, the widget sends the same values.
           dynamic_variable_placeholders: Object.fromEntries([...callVariableNames].map((name) => [name, playbook.variables[name] ?? ""])),
         },
         prompt: {
           prompt: callerPrompt(playbook, { callLimitSeconds: settings.callLimitSeconds, fill }),
-          tool_ids: [...toolIds],
+          llm: callerLlm,
+          // As ElevenLabs' CLI keeps it: the tool by the id tools.json records once `push` created it.
+          tool_ids: [...ids.toolIds],
           built_in_tools: {
             end_call: {
               type: "system",
@@ -100,14 +123,15 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, toolId
           },
         },
       },
-      tts: { voice_id: settings.voices.scenarios[playbook.id] ?? settings.voices.default },
+      tts: { model_id: callerTtsModel, voice_id: settings.voices.scenarios[playbook.id] ?? settings.voices.default },
       // The same waits on a silent visitor as the local agent and the service double (contract/turn-timing.ts).
       turn: { ...productionTurnConfig },
       conversation: { max_duration_seconds: settings.callLimitSeconds, client_events: [...widgetClientEvents] },
     },
     platform_settings: {
-      // Signed URLs only: the site's signed-URL service (lib/signed-url) is the one way in, and the page's origin must be the site's.
-      auth: { enable_auth: true, allowlist: settings.allowedHosts.map((hostname) => ({ hostname })) },
+      // Signed URLs only: the site's signed-URL service (lib/signed-url) is the one way in. The hosts are the deployer's, so
+      // the folder lists none and `push` fills them from the environment (scripts/agents/deployment.ts).
+      auth: { enable_auth: true, allowlist: [] },
       // Exactly what the widget overrides (components/call-widget/call-engine.tsx): text_only for a typed call. Never the prompt.
       overrides: {
         conversation_config_override: {
@@ -122,6 +146,8 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, toolId
         delete_audio: !settings.savesAudio,
         apply_to_existing_conversations: true,
       },
+      // Where ElevenLabs' CLI (`elevenlabs agents test`) and dashboard find an agent's tests: by the ids tests.json records.
+      testing: { attached_tests: ids.testIds.map((test_id) => ({ test_id })) },
     },
     tags: [agentTag, playbook.id],
   };

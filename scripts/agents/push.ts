@@ -4,14 +4,16 @@ import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
 import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
 import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
 import type { CallerSettings } from "./configs";
+import { deploymentOrigins, withAllowlist, type DeploymentEnv } from "./deployment";
+import { knownIds, serviceRefusals } from "./service-rules";
 import { differences, generateTree, jsonText, readRegistries, registryFiles, scenarioOf, writeTree, type Registries, type RegistryEntry } from "./tree";
 
 /**
  * `npm run agents -- push`: the folder's tool, agents and caller tests onto ElevenLabs, through
  * @elevenlabs/elevenlabs-js (the SDK ElevenLabs' own CLI pushes with). Everything that can be
- * wrong locally stops the push before any request: no key, an unknown agent, files that are not
- * what the generator writes, a field the API would reject, an id the workspace does not have
- * (read-only requests). An id is written to its registry only once ElevenLabs has answered the
+ * wrong locally stops the push before any request: no key, no real origin to allow (deployment.ts),
+ * an unknown agent, files that are not what the generator writes, a field the API would reject or
+ * a value the service refuses, an id the workspace does not have (read-only requests). An id is written to its registry only once ElevenLabs has answered the
  * create, so a failed push never leaves a registry naming something that does not exist.
  */
 
@@ -30,6 +32,8 @@ export type PushOptions = {
   playbooks: readonly Playbook[];
   settings: CallerSettings;
   apiKey: string | undefined;
+  /** Where the allowed origins come from (ALLOWED_ORIGINS, NEXT_PUBLIC_SITE_URL): the agents' allow-list is the deployer's. */
+  env: DeploymentEnv;
   /** ElevenLabs' API by default (ELEVENLABS_API_BASE changes it, for a residency or the tests' double). */
   baseUrl?: string;
   /** Scenario ids: push only their agents and tests (the tool always). */
@@ -68,6 +72,7 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   const { dir, playbooks, settings } = options;
   const log = options.log ?? (() => undefined);
   if (!options.apiKey) throw new PushError("ELEVENLABS_API_KEY: must be set to push (an API key of the ElevenLabs workspace the agents live in)");
+  const { hosts } = deploymentOrigins(options.env);
 
   const known = playbooks.map((playbook) => playbook.id);
   const unknown = (options.only ?? []).filter((id) => !known.includes(id));
@@ -79,8 +84,10 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   // Every file as the API's request, before any request.
   const problems: string[] = [];
   const requests = new Map<string, unknown>();
-  const readRequest = (kind: Kind, config: string) => {
-    const raw: unknown = JSON.parse(readFileSync(join(dir, config), "utf8"));
+  const readRequest = (kind: Kind, config: string, text = readFileSync(join(dir, config), "utf8")) => {
+    const file: unknown = JSON.parse(text);
+    const raw = kind === "agent" ? withAllowlist(file, hosts) : file;
+    problems.push(...serviceRefusals(config, raw, knownIds(registries)));
     const parsed = kind === "agent" ? agentRequest(raw, config) : kind === "tool" ? toolRequest(raw, config) : testRequest(raw, config);
     if (parsed.ok) requests.set(config, parsed.value);
     else problems.push(...parsed.problems);
@@ -152,18 +159,17 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
     log(`${result.padEnd(9)} ${kind.padEnd(5)} ${entry.config} (${entry.id})`);
   };
 
-  for (const entry of entriesOf("tool")) await pushEntry("tool", entry);
-  // The agents list the tool by the id it now has.
-  const files = generateTree(playbooks, settings, registries);
-  writeTree(dir, files);
-  registries = readRegistries(dir);
-  for (const entry of entriesOf("agent")) {
-    const raw: unknown = JSON.parse(files.get(entry.config)!);
-    const parsed = agentRequest(raw, entry.config);
-    if (!parsed.ok) throw new ConfigShapeError(parsed.problems);
-    requests.set(entry.config, parsed.value);
-    await pushEntry("agent", entry);
+  // The tool first, then the tests that name it, then the agents that name both: each by the id the
+  // step before recorded, with the folder written again in between (ElevenLabs' CLI keeps ids in the configs).
+  for (const kind of ["tool", "test", "agent"] as const) {
+    if (kind !== "tool") {
+      const files = generateTree(playbooks, settings, registries);
+      writeTree(dir, files);
+      registries = readRegistries(dir);
+      for (const entry of entriesOf(kind)) readRequest(kind, entry.config, files.get(entry.config));
+      if (problems.length > 0) throw new ConfigShapeError(problems);
+    }
+    for (const entry of entriesOf(kind)) await pushEntry(kind, entry);
   }
-  for (const entry of entriesOf("test")) await pushEntry("test", entry);
   return pushed;
 }

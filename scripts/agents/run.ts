@@ -8,21 +8,28 @@
  *   pull              what ElevenLabs holds for each agent, into elevenlabs/.pulled/ (not committed)
  *   test [ids...]     push, then run each agent's tests on ElevenLabs and print the verdicts
  *
- * ELEVENLABS_API_BASE points the commands at another API host (a data-residency one).
+ * ELEVENLABS_API_BASE points the commands at another API host (a data-residency one). The
+ * commands read the project's env files as `next build` does (.env.production.local, .env.local,
+ * .env.production, .env) under the shell's variables: a push allows the origins the site allows,
+ * ALLOWED_ORIGINS or else NEXT_PUBLIC_SITE_URL (deployment.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
-import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
+import { agentRequest, ConfigShapeError } from "./api-shapes";
+import { configProblems } from "./check";
+import { DeploymentError, deploymentOrigins, loadDeploymentEnv, withAllowlist } from "./deployment";
 import { notKept, pushAgents, PushError, type PushedItem } from "./push";
 import { runCallerTests } from "./run-tests";
+import { knownIds } from "./service-rules";
 import { callerSettings, scenarioPlaybooks } from "./sources";
-import { differences, elevenlabsDir, generatedFolders, generateTree, jsonText, readRegistries, writeTree } from "./tree";
+import { differences, elevenlabsDir, generateTree, jsonText, readRegistries, writeTree } from "./tree";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const dir = elevenlabsDir;
+const env = loadDeploymentEnv(resolve(__dirname, "../.."));
 const [command, ...args] = process.argv.slice(2);
 const apiKey = process.env.ELEVENLABS_API_KEY || undefined;
 const baseUrl = process.env.ELEVENLABS_API_BASE || undefined;
@@ -37,21 +44,17 @@ function generate(): void {
 }
 
 function check(): void {
-  const files = generateTree(scenarioPlaybooks(), callerSettings(dir), readRegistries(dir));
+  const registries = readRegistries(dir);
+  const files = generateTree(scenarioPlaybooks(), callerSettings(dir), registries);
   const changed = differences(dir, files);
   if (changed.length > 0) throw new PushError(`${dir} is not what the generator writes (${changed.join(", ")}): run npm run agents -- generate`);
-  const problems = [...files].flatMap(([path, text]) => {
-    if (!generatedFolders.some((folder) => path.startsWith(`${folder}/`))) return [];
-    const raw: unknown = JSON.parse(text);
-    const parsed = path.startsWith("agent_configs/") ? agentRequest(raw, path) : path.startsWith("tool_configs/") ? toolRequest(raw, path) : testRequest(raw, path);
-    return parsed.ok ? [] : parsed.problems;
-  });
+  const problems = configProblems(files, knownIds(registries));
   if (problems.length > 0) throw new ConfigShapeError(problems);
-  print(`agents: ${dir} is what the generator writes, and every file is a request the API takes`);
+  print(`agents: ${dir} is what the generator writes, and every file is a request the API and the service take`);
 }
 
 async function push(only: readonly string[]): Promise<PushedItem[]> {
-  const pushed = await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl, only, log: print });
+  const pushed = await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, env, baseUrl, only, log: print });
   const count = (result: string) => pushed.filter((item) => item.result === result).length;
   print(`agents: ${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged; commit the ids in ${dir}/*.json`);
   return pushed;
@@ -74,7 +77,8 @@ async function status(): Promise<void> {
       print(`${entry.config}: ${entry.id} (set ELEVENLABS_API_KEY to compare it with ElevenLabs)`);
       continue;
     }
-    const parsed = agentRequest(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), entry.config);
+    const { hosts } = deploymentOrigins(env);
+    const parsed = agentRequest(withAllowlist(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), hosts), entry.config);
     const live = await api.conversationalAi.agents.get(entry.id).catch(() => undefined);
     const differing = live === undefined || !parsed.ok ? [] : notKept(live, parsed.value);
     const state = live === undefined ? "missing on ElevenLabs" : differing.length === 0 ? "in step" : `differs from the folder in ${differing.join(", ")}: npm run agents -- push`;
@@ -134,7 +138,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     // A known failure is a sentence; anything else keeps its stack for whoever debugs it.
-    process.stderr.write(`agents: ${error instanceof PushError || error instanceof ConfigShapeError ? error.message : (error as Error).stack}\n`);
+    process.stderr.write(`agents: ${error instanceof PushError || error instanceof ConfigShapeError || error instanceof DeploymentError ? error.message : (error as Error).stack}\n`);
     process.exit(1);
   },
 );

@@ -6,15 +6,14 @@ import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
 import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
 import { callScenarios } from "../../content/call/scenarios";
 import { voiceHistoryRetentionDays, voiceProcessorSavesAudio } from "../../content/legal/data-practices";
-import { siteOrigin } from "../../lib/config/site-links";
 import type { CallerSettings } from "./configs";
 
 /**
  * Where each setting of the production callers comes from; nothing here is written twice:
  * the call limit from contract/limits.ts, the privacy settings from the privacy policy's model
- * (content/legal/data-practices.ts, itself the launch sign-off's value), the allowed host from
- * the site's origin (NEXT_PUBLIC_SITE_URL), the voices from elevenlabs/voices.json, and one
- * playbook per scenario the widget offers.
+ * (content/legal/data-practices.ts, itself the launch sign-off's value), the voices from
+ * elevenlabs/voices.json, and one playbook per scenario the widget offers. The hosts the agents
+ * take calls from are the deployer's, read at push time (deployment.ts), never generated.
  */
 
 const voiceId = z.string().regex(/^[A-Za-z0-9]{16,32}$/, "a voice id is the 20 letters and digits ElevenLabs shows for the voice");
@@ -34,7 +33,6 @@ export function callerSettings(dir: string): CallerSettings {
     callLimitSeconds: DEFAULT_CALL_LIMIT_SECONDS,
     retentionDays: voiceHistoryRetentionDays,
     savesAudio: voiceProcessorSavesAudio,
-    allowedHosts: [new URL(siteOrigin).hostname],
     voices: readVoices(dir),
   };
 }

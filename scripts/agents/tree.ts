@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, resolve } from "node:path";
 import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
-import { callerTestCases, callerTests } from "./caller-tests";
+import { callerTestCases, callerTestKinds, callerTests, type CallerTestCase, type CallerTestKind } from "./caller-tests";
 import { agentConfig, debriefToolConfig, type CallerSettings } from "./configs";
 
 /**
@@ -25,7 +25,7 @@ export const generatedFolders = ["agent_configs", "tool_configs", "test_configs"
 
 export const agentConfigPath = (scenario: string) => `agent_configs/${scenario}.json`;
 export const toolConfigPath = (name: string) => `tool_configs/${name}.json`;
-export const testConfigPath = (scenario: string, testCase: string) => `test_configs/${scenario}.${testCase}.json`;
+export const testConfigPath = (scenario: string, testCase: CallerTestCase, kind: CallerTestKind) => `test_configs/${scenario}.${testCase}.${kind}.json`;
 /** The scenario an agent or test config belongs to, from its path. */
 export const scenarioOf = (config: string) => config.replace(/^.*\//, "").split(".")[0]!;
 
@@ -57,25 +57,29 @@ function entries<T extends RegistryEntry>(previous: readonly T[], configs: reado
   });
 }
 
-/** Every file of the folder (path relative to it -> JSON text), from the playbooks, the settings and the ids recorded so far. */
+/**
+ * Every file of the folder (path relative to it -> JSON text), from the playbooks, the settings and
+ * the ids recorded so far. What refers to something by id (an agent to its tool and its tests, a
+ * tool-call test to the tool) gets the id once its registry records one: `push` pushes the tool,
+ * then the tests, then the agents, writing the folder again between them, as ElevenLabs' CLI
+ * expects ids in the configs it pushes.
+ */
 export function generateTree(playbooks: readonly Playbook[], settings: CallerSettings, previous: Registries): Map<string, string> {
   const files = new Map<string, string>();
   const tools = entries(previous.tools.tools, [toolConfigPath(DEBRIEF_TOOL_NAME)], { type: "client" as const });
   files.set(toolConfigPath(DEBRIEF_TOOL_NAME), jsonText(debriefToolConfig()));
-  // An agent lists the tools ElevenLabs has ids for; `push` pushes the tool first and writes the agents again.
-  const toolIds = tools.flatMap((entry) => (entry.id === undefined ? [] : [entry.id]));
-  const testPaths: string[] = [];
+  const toolId = tools[0]!.id;
+  const testPaths = playbooks.flatMap((playbook) => callerTestCases.flatMap((testCase) => callerTestKinds.map((kind) => testConfigPath(playbook.id, testCase, kind))));
+  const tests = entries(previous.tests.tests, testPaths, {});
   for (const playbook of playbooks) {
-    files.set(agentConfigPath(playbook.id), jsonText(agentConfig(playbook, settings, toolIds)));
-    const tests = callerTests(playbook);
-    for (const testCase of callerTestCases) {
-      testPaths.push(testConfigPath(playbook.id, testCase));
-      files.set(testConfigPath(playbook.id, testCase), jsonText(tests[testCase]));
-    }
+    const testIds = tests.filter((entry) => scenarioOf(entry.config) === playbook.id).flatMap((entry) => (entry.id === undefined ? [] : [entry.id]));
+    files.set(agentConfigPath(playbook.id), jsonText(agentConfig(playbook, settings, { toolIds: toolId === undefined ? [] : [toolId], testIds })));
+    const written = callerTests(playbook, toolId === undefined ? {} : { toolId });
+    for (const testCase of callerTestCases) for (const kind of callerTestKinds) files.set(testConfigPath(playbook.id, testCase, kind), jsonText(written[testCase][kind]));
   }
   files.set(registryFiles.agents, jsonText({ agents: entries(previous.agents.agents, playbooks.map((playbook) => agentConfigPath(playbook.id)), {}) }));
   files.set(registryFiles.tools, jsonText({ tools }));
-  files.set(registryFiles.tests, jsonText({ tests: entries(previous.tests.tests, testPaths, {}) }));
+  files.set(registryFiles.tests, jsonText({ tests }));
   return files;
 }
 

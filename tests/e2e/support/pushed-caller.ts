@@ -25,7 +25,9 @@ export async function pushedCaller(scenario: string): Promise<PushedCaller> {
   const double = await serveManagementDouble({ apiKey });
   const dir = copyWithoutIds(elevenlabsDir);
   try {
-    await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl: double.baseUrl, only: [scenario] });
+    // A deployer's origin: a push refuses placeholders such as the repository's .example hosts (scripts/agents/deployment.ts).
+    const env = { NEXT_PUBLIC_SITE_URL: "https://www.mockingbird-training.com" };
+    await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, env, baseUrl: double.baseUrl, only: [scenario] });
     const registries = readRegistries(dir);
     const client = new ElevenLabsClient({ apiKey, baseUrl: double.baseUrl, maxRetries: 0 });
     const agent = await client.conversationalAi.agents.get(registries.agents.agents.find((entry) => entry.config === agentConfigPath(scenario))!.id!);

@@ -2,12 +2,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentRequest, testRequest, toolRequest } from "@/scripts/agents/api-shapes";
-import { callerTestCases } from "@/scripts/agents/caller-tests";
+import { callerTestCases, callerTestKinds } from "@/scripts/agents/caller-tests";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
 import { differences, elevenlabsDir, generateTree, readRegistries, testConfigPath } from "@/scripts/agents/tree";
 import { callScenarios } from "@/content/call/scenarios";
-import { siteOrigin } from "@/lib/config/site-links";
-import type { AgentConfigFile } from "@/scripts/agents/configs";
+import type { AgentConfigFile, ReplyTestFile, ToolCallTestFile } from "@/scripts/agents/configs";
 
 /** elevenlabs/: the production callers as committed, against what the generator writes from the playbooks and contract/. */
 
@@ -32,19 +31,36 @@ test("a misspelt field is named with its file and path", () => {
   expect(parsed.ok ? [] : parsed.problems).toEqual([expect.stringMatching(/^agent_configs\/x\.json: conversation_config\.agent.*frist_message/)]);
 });
 
-test("each scenario has a caller test for every way a call ends and for a visitor offering a real-looking password", () => {
+test("each scenario has a next-reply test and a debrief tool-call test for every way a call ends and for a visitor blurting out a real-looking password", () => {
   const registered = readRegistries(elevenlabsDir).tests.tests.map((entry) => entry.config);
-  expect(registered).toEqual(callScenarios.flatMap(({ id }) => callerTestCases.map((testCase) => testConfigPath(id, testCase))));
+  expect(registered).toEqual(callScenarios.flatMap(({ id }) => callerTestCases.flatMap((testCase) => callerTestKinds.map((kind) => testConfigPath(id, testCase, kind)))));
   expect(callerTestCases).toEqual(["complied", "held-firm", "verified", "hung-up-early", "real-password"]);
+  for (const path of registered) expect((committed(path) as { type: string }).type).toBe(path.endsWith(".reply.json") ? "llm" : "tool");
 });
 
-test("each caller test says what the caller must and must not do, with an example of each", () => {
-  for (const path of readRegistries(elevenlabsDir).tests.tests.map((entry) => entry.config)) {
-    const test = committed(path) as { success_condition: string; success_examples: unknown[]; failure_examples: unknown[]; chat_history: { role: string }[] };
+test("each next-reply test says what the caller must and must not say, with an example of each, and judges no tool call", () => {
+  for (const path of readRegistries(elevenlabsDir).tests.tests.map((entry) => entry.config).filter((config) => config.endsWith(".reply.json"))) {
+    const test = committed(path) as ReplyTestFile;
     expect(test.success_condition).toMatch(/The caller .+ It must not /);
+    expect(test.success_condition).not.toMatch(/tool|then ends the call/);
     expect(test.success_examples).toHaveLength(1);
-    expect(test.failure_examples).toHaveLength(1);
-    expect(test.chat_history.at(-1)?.role).toBe("user");
+    expect(test.failure_examples?.length).toBeGreaterThanOrEqual(1);
+    expect(test.chat_history?.at(-1)?.role).toBe("user");
+  }
+});
+
+test("each debrief test checks the debrief tool call's scenario and outcome exactly, and its moment and advice by a judge, after the same conversation as its next-reply test", () => {
+  for (const path of readRegistries(elevenlabsDir).tests.tests.map((entry) => entry.config).filter((config) => config.endsWith(".debrief.json"))) {
+    const test = committed(path) as ToolCallTestFile;
+    const reply = committed(path.replace(/\.debrief\.json$/, ".reply.json")) as ReplyTestFile;
+    expect(test.chat_history).toEqual(reply.chat_history);
+    expect(test.tool_call_parameters?.parameters?.map((check) => [check.path, check.eval.type])).toEqual([
+      ["scenario", "exact"],
+      ["outcome", "exact"],
+      ["moment", "llm"],
+      ["nextTime", "llm"],
+    ]);
+    expect(test.check_any_tool_matches).toBe(true);
   }
 });
 
@@ -58,9 +74,9 @@ function enabledOverrides(value: unknown, path: string[] = []): string[] {
 describe.each(callScenarios.map(({ id }) => id))("%s: the settings the site relies on", (scenario) => {
   const config = committed(`agent_configs/${scenario}.json`) as AgentConfigFile;
 
-  test("it speaks English and takes calls only through a signed URL, from the site's own host", () => {
+  test("it speaks English and takes calls only through a signed URL; the committed config names no host, since the hosts are the deployer's", () => {
     expect(config.conversation_config.agent?.language).toBe("en");
-    expect(config.platform_settings.auth).toEqual({ enable_auth: true, allowlist: [{ hostname: new URL(siteOrigin).hostname }] });
+    expect(config.platform_settings.auth).toEqual({ enable_auth: true, allowlist: [] });
   });
 
   test("a client may override only text_only, which the widget sends for a typed call, and never the prompt", () => {

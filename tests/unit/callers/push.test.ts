@@ -2,6 +2,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigShapeError } from "@/scripts/agents/api-shapes";
+import { withAllowlist } from "@/scripts/agents/deployment";
 import { pushAgents, type PushOptions } from "@/scripts/agents/push";
 import { runCallerTests } from "@/scripts/agents/run-tests";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
@@ -14,6 +15,9 @@ import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } fr
  */
 
 const apiKey = "sk_double";
+/** A deployer's environment: the origins the site is served from (scripts/agents/deployment.ts). */
+const deployerEnv = { ALLOWED_ORIGINS: "https://www.mockingbird-training.com,https://mockingbird-training.com" };
+const deployerHosts = ["www.mockingbird-training.com", "mockingbird-training.com"];
 let double: ServedManagementDouble;
 let dir: string;
 
@@ -32,27 +36,70 @@ const options = (overrides: Partial<PushOptions> = {}): PushOptions => ({
   playbooks: scenarioPlaybooks(),
   settings: callerSettings(dir),
   apiKey,
+  env: deployerEnv,
   baseUrl: double.baseUrl,
   ...overrides,
 });
 const readJson = (path: string) => JSON.parse(readFileSync(join(dir, path), "utf8")) as Record<string, unknown>;
 const writes = () => double.requests.filter((request) => request.method !== "GET");
 
-test("a first push creates the tool, every agent and every test, records their ids, and ElevenLabs keeps exactly the files", async () => {
+test("a first push creates the tool, every test and every agent, records their ids, and ElevenLabs keeps exactly the files with the deployer's hosts", async () => {
   const pushed = await pushAgents(options());
   expect(pushed.map((item) => item.result)).toEqual(pushed.map(() => "created"));
-  expect(pushed.filter((item) => item.kind === "agent")).toHaveLength(3);
-  expect(pushed.filter((item) => item.kind === "test")).toHaveLength(15);
+  expect(pushed.map((item) => item.kind)).toEqual(["tool", ...Array<string>(30).fill("test"), "agent", "agent", "agent"]);
 
   const registries = readRegistries(dir);
   const toolId = registries.tools.tools[0]!.id!;
   expect(double.tools.get(toolId)!.tool_config).toEqual(readJson("tool_configs/show_red_flag_debrief.json"));
   for (const entry of registries.agents.agents) {
     const file = readJson(entry.config);
-    expect(double.agents.get(entry.id!)).toEqual({ ...file, agent_id: entry.id });
+    expect(double.agents.get(entry.id!)).toEqual({ ...withAllowlist(file, deployerHosts), agent_id: entry.id });
     expect((file.conversation_config as { agent: { prompt: { tool_ids: string[] } } }).agent.prompt.tool_ids).toEqual([toolId]);
   }
   for (const entry of registries.tests.tests) expect(double.tests.get(entry.id!)).toEqual({ ...readJson(entry.config), id: entry.id });
+});
+
+test("each pushed agent has its own tests attached, where ElevenLabs' CLI and dashboard look for them", async () => {
+  await pushAgents(options());
+  const registries = readRegistries(dir);
+  for (const agent of registries.agents.agents) {
+    const scenario = agent.config.replace(/^.*\//, "").replace(/\.json$/, "");
+    const own = registries.tests.tests.filter((entry) => entry.config.startsWith(`test_configs/${scenario}.`)).map((entry) => ({ test_id: entry.id }));
+    expect(own).toHaveLength(10);
+    expect(double.agents.get(agent.id!)!.platform_settings?.testing?.attached_tests).toEqual(own);
+  }
+});
+
+test("each pushed debrief test names the pushed tool, by the id ElevenLabs gave it", async () => {
+  await pushAgents(options());
+  const registries = readRegistries(dir);
+  const toolId = registries.tools.tools[0]!.id!;
+  const debriefTests = registries.tests.tests.filter((entry) => entry.config.endsWith(".debrief.json"));
+  expect(debriefTests).toHaveLength(15);
+  for (const entry of debriefTests) expect((double.tests.get(entry.id!) as { tool_call_parameters?: { referenced_tool?: unknown } }).tool_call_parameters?.referenced_tool).toEqual({ id: toolId, type: "client" });
+});
+
+test("a push with neither ALLOWED_ORIGINS nor NEXT_PUBLIC_SITE_URL stops before any request, saying which variable to set and to what", async () => {
+  await expect(pushAgents(options({ env: {} }))).rejects.toThrow(/set ALLOWED_ORIGINS to every origin the site is served from.*or NEXT_PUBLIC_SITE_URL to the site's public URL/);
+  expect(double.requests).toEqual([]);
+});
+
+test.each([
+  ["NEXT_PUBLIC_SITE_URL", "https://www.mockingbird.example"],
+  ["NEXT_PUBLIC_SITE_URL", "https://www.example.com"],
+  ["ALLOWED_ORIGINS", "https://www.mockingbird-training.com,http://localhost:*"],
+])("a push whose %s is a placeholder (%s) stops before any request, naming the variable", async (variable, value) => {
+  await expect(pushAgents(options({ env: { [variable]: value } }))).rejects.toThrow(new RegExp(`^${variable} names .*placeholder.*set ALLOWED_ORIGINS`));
+  expect(double.requests).toEqual([]);
+});
+
+test("a value the service refuses stops the push before any request, naming the file and the field", async () => {
+  const path = agentConfigPath("hr-payroll-update");
+  const config = readJson(path) as { conversation_config: { turn: Record<string, unknown> } };
+  config.conversation_config.turn.turn_timeout = 45;
+  writeFileSync(join(dir, path), `${JSON.stringify(config, null, 2)}\n`);
+  await expect(pushAgents(options())).rejects.toThrow(/agent_configs\/hr-payroll-update\.json: conversation_config\.turn\.turn_timeout: 45 is outside what the service accepts/);
+  expect(double.requests).toEqual([]);
 });
 
 test("a second push of the same folder changes nothing", async () => {
@@ -123,14 +170,15 @@ test("a push that fails half way leaves every recorded id naming something Eleve
   const pushed = await pushAgents(options());
   expect(pushed.filter((item) => item.kind === "tool").map((item) => item.result)).toEqual(["unchanged"]);
   expect(pushed.filter((item) => item.kind === "agent").map((item) => item.result)).toEqual(["created", "created", "created"]);
+  expect(pushed.filter((item) => item.kind === "test").map((item) => item.result)).toEqual(Array<string>(30).fill("unchanged"));
 });
 
 test("the caller tests run on each pushed agent, and one failing verdict fails the run", async () => {
   await double.close();
-  double = await serveManagementDouble({ apiKey, verdict: (test) => (test.name.endsWith("a real-looking password") && test.name.startsWith("CEO") ? "failed" : "passed") });
+  double = await serveManagementDouble({ apiKey, verdict: (test) => (test.name === "CEO urgent wire: the visitor blurts out a real-looking password (what the caller says)" ? "failed" : "passed") });
   const pushed = await pushAgents(options());
   const lines: string[] = [];
   expect(await runCallerTests({ apiKey, baseUrl: double.baseUrl, pushed, log: (line) => lines.push(line), pollMs: 1 })).toBe(false);
-  expect(lines).toHaveLength(15);
-  expect(lines.filter((line) => line.startsWith("failed"))).toEqual(["failed  CEO urgent wire: the visitor offers a real-looking password"]);
+  expect(lines).toHaveLength(30);
+  expect(lines.filter((line) => line.startsWith("failed"))).toEqual([expect.stringMatching(/^failed {2}CEO urgent wire: the visitor blurts out a real-looking password \(what the caller says\)/)]);
 });
