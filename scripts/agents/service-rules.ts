@@ -9,9 +9,14 @@ import { CALL_VARIABLES, placeholdersIn } from "@mockingbird/contract/call-varia
 
 type Bound = { path: string; min: number; max?: number; integer?: boolean; alsoAllowed?: number; source: string };
 
-/** The ranges, each with where it is documented. */
+/**
+ * The ranges, each with where it is documented. The SDK's schemas carry no bounds, and the
+ * references reachable offline state only some: the turn timeout and the speed (ElevenLabs' docs),
+ * the voice settings (their 0 to 1 scale). The temperature's 0 to 1 and the duration's lower bound
+ * are the agent settings' own scale and plain sense; no upper bound is claimed for the duration.
+ */
 export const agentBounds: readonly Bound[] = [
-  { path: "conversation_config.agent.prompt.temperature", min: 0, max: 1, source: "the agent's LLM temperature, 0 to 1 in ElevenLabs' agent settings" },
+  { path: "conversation_config.agent.prompt.temperature", min: 0, max: 1, source: "the agent's LLM temperature, 0 to 1" },
   { path: "conversation_config.conversation.max_duration_seconds", min: 1, integer: true, source: "a whole number of seconds, at least 1" },
   { path: "conversation_config.turn.turn_timeout", min: 1, max: 30, source: "ElevenLabs' docs, Conversation flow: turn timeouts must be between 1 and 30 seconds" },
   { path: "conversation_config.turn.silence_end_call_timeout", min: 1, alsoAllowed: -1, source: "-1 (never) or a number of seconds" },
