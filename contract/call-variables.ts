@@ -19,3 +19,20 @@ export function placeholdersIn(text: string): string[] {
 export function fillPlaceholders(text: string, value: (name: string, placeholder: string) => string): string {
   return text.replace(PLACEHOLDER, (placeholder, name: string) => value(name, placeholder));
 }
+
+/**
+ * A variable's value in `variables`, found among its own keys only: a placeholder such as
+ * {{constructor}} or {{toString}} must never reach what every object inherits.
+ */
+export function variableValue(variables: Readonly<Record<string, unknown>>, name: string): unknown {
+  return Object.hasOwn(variables, name) ? variables[name] : undefined;
+}
+
+/**
+ * The placeholders of `text` that `variables` does not fill, each once, in order. The service
+ * refuses a call whose first message has one (contract/close-reasons.ts, `missingVariables`).
+ */
+export function unfilledPlaceholders(text: string, variables: Readonly<Record<string, unknown>>): string[] {
+  return [...new Set(placeholdersIn(text))].filter((name) => variableValue(variables, name) === undefined);
+}
+

@@ -145,7 +145,7 @@ export const playbookSchema = z
   .superRefine((playbook, context) => {
     for (const { path, text } of spokenTexts(playbook)) {
       for (const name of placeholders(text)) {
-        if (!(name in playbook.variables)) {
+        if (!Object.hasOwn(playbook.variables, name)) {
           context.addIssue({ code: "custom", path, message: `{{${name}}} has no default in "variables"` });
         }
       }
