@@ -29,7 +29,8 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
   const { machine, engine, active, controls, preload, start, continueByVoice, leaves } = useCall();
   const state = machine.call;
   const alert = useRef<HTMLDivElement>(null);
-  useRevealOnAppear(alert, state.error, "nearest");
+  // An ending's reason is in its debrief, which comes into view itself; an error without one is shown here.
+  useRevealOnAppear(alert, !hasDebrief(machine) && state.error, "nearest");
   const callButton = useRef<HTMLButtonElement>(null);
   const typedButton = useRef<HTMLButtonElement>(null);
   const againButton = useRef<HTMLButtonElement>(null);

@@ -99,7 +99,7 @@ test.describe("against the service's double", () => {
 
     await expect(widget.alert).toHaveText(text.errors.serverClosed);
     await expect(callAgain).toBeFocused();
-    await expect(widget.status).toHaveText(text.status.dropped);
+    await expect(widget.status).toHaveText(`${text.status.dropped} ${text.status.debriefReady}`);
     await expectFits(page, "a dropped call");
     await widget.root.getByRole("radio", { name: /HR payroll update/ }).check();
     await press(callAgain);

@@ -77,7 +77,7 @@ test("the server closing a connected call with code 1000 ends it normally, witho
   socket().close(1000, "Call ended");
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
-  await expect(widget.status).toHaveText(text.status.ended);
+  await expect(widget.status).toHaveText(`${text.status.ended}. ${text.status.debriefReady}`);
   // What was said stays readable after the call.
   await expect(widget.agentLines).toHaveCount(1);
 });

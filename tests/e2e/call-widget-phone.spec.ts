@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { callMarks } from "../../lib/call/call-marks";
-import { callWidget, expectIdle, text, voiceTest as test } from "./support/call-widget";
+import { callWidget, expectIdle, startTypedCall, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * The call on phones (the phone-390, iphone and android projects of playwright.config.ts):
@@ -37,6 +37,17 @@ test("on a 390 x 844 phone, following the first screen's link shows the scenario
   const widget = callWidget(page);
   await expect(widget.root.getByRole("radio").first()).toBeInViewport();
   await expect(widget.startButton).toBeInViewport();
+});
+
+test("on a 390 x 844 phone, the debrief comes into view when the call ends, with why it ended", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const widget = callWidget(page);
+  await startTypedCall(widget);
+  await widget.endButton.click();
+  await expect(widget.debrief.getByRole("heading", { level: 3 })).toBeInViewport();
+  await expect(widget.debrief.getByTestId("call-ending")).toBeInViewport();
+  await expect(widget.debrief.getByTestId("call-ending")).toHaveText(`${text.debrief.ended}. ${text.debrief.endings.visitor}`);
 });
 
 test("two voice calls in a row in one page both connect and play the caller, with nothing from another origin and no CSP violation", async ({ page, baseURL }) => {

@@ -60,7 +60,7 @@ test("a voice call connects, captions the caller's greeting and the visitor's sp
     expect(before.live).toBeGreaterThan(0);
     await widget.endButton.click();
     await expectIdle(widget);
-    await expect(widget.status).toHaveText(text.status.ended);
+    await expect(widget.status).toHaveText(`${text.status.ended}. ${text.status.debriefReady}`);
     await expect(widget.alert).toBeEmpty();
     await expect.poll(async () => (await microphoneUse(page)).live, { message: "every microphone track has readyState 'ended'" }).toBe(0);
   });

@@ -74,7 +74,7 @@ forEachEngine(startSite, (run) => {
     await tab.click(xpaths.end);
     const ended = await waitForView(tab, isIdle, "the widget to return to Start Call");
     assert.equal(ended.alert, "");
-    assert.equal(ended.status, text.status.ended);
+    assert.equal(ended.status, `${text.status.ended}. ${text.status.debriefReady}`);
   });
 
   it("a voice call with a fake microphone connects, plays the caller through the self-hosted worklets with no third party, captions the greeting, and End Call releases the microphone without an error", async () => {

@@ -39,7 +39,7 @@ forEachEngine(startSite, (run) => {
 
     const dropped = await waitForView(tab, (v) => isIdle(v) && hasButton(text.buttons.callAgain)(v), "Call again");
     assert.equal(dropped.alert, text.errors.serverClosed);
-    assert.equal(dropped.status, text.status.dropped);
+    assert.equal(dropped.status, `${text.status.dropped} ${text.status.debriefReady}`);
     await tab.click(xpaths.callAgain);
     const again = await waitForView(tab, (v) => isConnected(v) && v.agentLines.length > 0, "the call started again");
     assert.equal(again.agentLines[0], `${text.live.captions.agent}: ${openingLine}`);

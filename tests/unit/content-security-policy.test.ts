@@ -68,6 +68,11 @@ describe("connect sources", () => {
     expect(cspConnectSources({ ELEVENLABS_API_KEY: "key" })).toEqual(["https://api.elevenlabs.io", "wss://api.elevenlabs.io"]);
   });
 
+  it("allow ELEVENLABS_API_BASE's REST and websocket origins, where its signed URLs lead", () => {
+    const sources = cspConnectSources({ ELEVENLABS_API_KEY: "k", ELEVENLABS_API_BASE: "https://api.eu.residency.elevenlabs.io/" });
+    expect(sources).toEqual(expect.arrayContaining(["https://api.eu.residency.elevenlabs.io", "wss://api.eu.residency.elevenlabs.io"]));
+  });
+
   it("add a separate Supabase project's origin", () => {
     expect(cspConnectSources({ ELEVENLABS_API_KEY: "k", NEXT_PUBLIC_SUPABASE_URL: "https://abc.supabase.co" })).toContain("https://abc.supabase.co");
   });
