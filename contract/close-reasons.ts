@@ -22,6 +22,7 @@ export type SignatureRefusal = "missing" | "malformed" | "forged" | "expired" | 
 export const originRefusedReason = "This page may not start calls with this agent. Please start the call from the website.";
 export const unknownAgentReason = "Unknown agent. Please start the call from the website.";
 export const busyReason = "All lines are busy. Please try again in a minute.";
+export const tooManyStartingReason = "Too many calls are starting from your network. Please try again in a minute.";
 
 export const signatureRefusalReasons: Readonly<Record<SignatureRefusal, string>> = {
   missing: "This call needs a signed link. Please start the call from the website.",
@@ -44,10 +45,28 @@ export const closes = {
   originRefused: { code: 1008, reason: originRefusedReason },
   unknownAgent: { code: 1008, reason: unknownAgentReason },
   signature: (refusal: SignatureRefusal): Close => ({ code: 1008, reason: signatureRefusalReasons[refusal] }),
-  busy: { code: 1013, reason: busyReason },
+  /** Too many sockets that have not started their call from the client's network (agent/src/server/waiting-room.ts). */
+  tooManyStarting: { code: 1013, reason: tooManyStartingReason },
   handshakeTimeout: { code: 1008, reason: "No conversation_initiation_client_data received in time." },
   invalidInit: (issue: string): Close => ({ code: 1008, reason: closeReason(`Invalid conversation_initiation_client_data: ${issue}.`) }),
+  /**
+   * An override the agent has not enabled, in the service's words (its 1008 policy-violation close,
+   * e.g. "Override for field 'first_message' is not allowed by config.": ElevenLabs does not document
+   * the text; this is how projects that met it quote it, found through the code search of public
+   * repositories). `field` is the field's own key: 'first_message', 'voice_id', 'prompt'.
+   */
+  overrideRefused: (field: string): Close => ({ code: 1008, reason: closeReason(`Override for field '${field}' is not allowed by config.`) }),
   unsupportedLanguage: (language: string): Close => ({ code: 1008, reason: closeReason(`This agent speaks English only; language '${language}' is not supported.`) }),
+  /**
+   * The first message names a {{variable}} the call did not send: the service's close, worded as it
+   * words it (quoted by projects that met it, as above), the names as a Python set prints them.
+   */
+  missingVariables: (names: readonly string[]): Close => ({
+    code: 1008,
+    reason: closeReason(`Missing required dynamic variables in first message: {${names.map((name) => `'${name}'`).join(", ")}}`),
+  }),
+  /** Every line busy when the call starts (its init arrived): a waiting socket holds none. */
+  busy: { code: 1013, reason: busyReason },
   callEnded: { code: 1000, reason: "Call ended." },
   timeLimit: { code: 1000, reason: "The call reached its time limit." },
   /** The visitor stayed silent past the silence timeout (contract/turn-timing.ts): the line is put down, as the service's platform does. */

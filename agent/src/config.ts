@@ -4,6 +4,8 @@ import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
 import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { defaultOriginRules, originRules, type OriginRule } from "@mockingbird/contract/origin-policy";
 import type { LogLevel } from "./log";
+import { defaultOverrides, isOverrideField, overrideFields, type OverrideField } from "./server/overrides";
+import { isLoopbackHost } from "./server/peer";
 import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
 
 /**
@@ -23,7 +25,7 @@ export type AgentConfig = {
   readonly port: number;
   /** Websocket origin written into signed URLs; unset: ws://{host}:{bound port}. */
   readonly publicUrl: string | undefined;
-  /** The xi-api-key the signed-URL endpoint requires. */
+  /** The xi-api-key the signed-URL endpoint requires. The documented default works only for requests from this machine (server/http.ts). */
   readonly apiKey: string;
   /** HMAC key for conversation signatures. */
   readonly signingSecret: string;
@@ -42,6 +44,10 @@ export type AgentConfig = {
    * http://127.0.0.1:*), read the same way as the signed-URL handler reads it.
    */
   readonly allowedOrigins: readonly OriginRule[];
+  /** The conversation_config_override fields a call may set (server/overrides.ts); any other is refused, as the service refuses it. */
+  readonly allowedOverrides: readonly OverrideField[];
+  /** The header a proxy in front of the agent sets to the visitor's address (lower case), trusted for it; unset: the socket's peer. */
+  readonly trustProxyHeader: string | undefined;
   /** Synthesis worker threads (or festival processes). */
   readonly synthesisWorkers: number;
   /** The caller's voice: festival's HTS voice when installed (the default), or flite. */
@@ -86,6 +92,18 @@ const envSchema = z.object({
   AGENT_TURN_TIMEOUT_SECONDS: wholeNumber(1, 30, TURN_TIMEOUT_SECONDS),
   AGENT_SILENCE_END_CALL_SECONDS: wholeNumber(-1, 3_600, SILENCE_END_CALL_TIMEOUT_SECONDS).refine((value) => value !== 0, { message: "must be -1 (never) or a whole number from 1 to 3600" }),
   ALLOWED_ORIGINS: originRules.optional(),
+  AGENT_ALLOWED_OVERRIDES: z
+    .string()
+    // "none": no field at all (empty would mean unset, the default).
+    .transform((value) => (value.trim() === "none" ? [] : value.split(",").map((field) => field.trim()).filter((field) => field !== "")))
+    .pipe(z.array(z.string().refine(isOverrideField, { message: `must be override fields, comma-separated, of: ${overrideFields.join(", ")}` })))
+    .transform((fields) => [...new Set(fields)] as OverrideField[])
+    .optional(),
+  AGENT_TRUST_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { message: "must be a header name such as x-real-ip" })
+    .transform((name) => name.toLowerCase())
+    .optional(),
   // Only its origin matters here; a value that is not a URL leaves the default list without it, as on the site.
   NEXT_PUBLIC_SITE_URL: z.string().optional(),
   // The service sends tentative transcripts only when the agent's client_events list them; the production callers do.
@@ -117,6 +135,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
         ? "  - AGENT_LLM_MODEL: must be set when AGENT_LLM_URL is (the model name the endpoint serves)"
         : undefined;
   if (llmProblem !== undefined) throw new ConfigError(`Invalid agent configuration:\n${llmProblem}\nSee agent/README.md for every variable.`);
+  // Anyone who reaches the agent could mint signed URLs with a key the README prints.
+  if (values.LOCAL_AGENT_API_KEY === developmentApiKey && !isLoopbackHost(values.AGENT_HOST)) {
+    throw new ConfigError(
+      `Invalid agent configuration:\n  - LOCAL_AGENT_API_KEY: must be set to a secret of your own (and the site given the same) when AGENT_HOST (${values.AGENT_HOST}) is not a loopback address; the documented default key works only on 127.0.0.1 or ::1\nSee agent/README.md for every variable.`,
+    );
+  }
   return {
     host: values.AGENT_HOST,
     port: values.AGENT_PORT,
@@ -130,6 +154,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
     tentativeTranscripts: values.AGENT_TENTATIVE_TRANSCRIPTS === "on",
     allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
+    allowedOverrides: values.AGENT_ALLOWED_OVERRIDES ?? [...defaultOverrides],
+    trustProxyHeader: values.AGENT_TRUST_PROXY_HEADER,
     synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,
     synthesisCacheBytes: values.AGENT_SYNTHESIS_CACHE_MB * 1024 * 1024,
     callerVoice: values.AGENT_VOICE,

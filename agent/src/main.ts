@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       silenceEndCallSeconds: config.silenceEndCallSeconds,
       maxConcurrentCalls: config.maxConcurrentCalls,
       allowedOrigins: config.allowedOrigins.map(describeOriginRule),
+      allowedOverrides: config.allowedOverrides,
       synthesisWorkers: config.synthesisWorkers,
       // When unavailable, the speech part has logged why and the command that enables it.
       recognition: speech.status.recognition === "available" ? "available" : "unavailable: typed turns only",
@@ -125,10 +126,8 @@ function readConfig(): AgentConfig {
 }
 
 function warnAboutRiskySettings(config: AgentConfig, log: Logger): void {
-  const loopback = config.host === "127.0.0.1" || config.host === "::1" || config.host === "localhost";
-  if (!loopback && config.apiKey === developmentApiKey) {
-    log.warn("LOCAL_AGENT_API_KEY is the documented development key while the agent listens beyond loopback: set a secret one");
-  }
+  // loadConfig refuses the default key beyond loopback; on loopback it still mints only for this machine's own requests (server/http.ts).
+  if (config.apiKey === developmentApiKey) log.info("LOCAL_AGENT_API_KEY unset: the documented default key, accepted only from this machine");
   if (config.signingSecretGenerated) log.info("AGENT_SIGNING_SECRET unset: signed URLs are signed with a per-process key and stop working on restart");
 }
 

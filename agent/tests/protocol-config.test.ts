@@ -21,6 +21,8 @@ describe("agent configuration", () => {
         { kind: "any-port", protocol: "http:", hostname: "localhost" },
         { kind: "any-port", protocol: "http:", hostname: "127.0.0.1" },
       ],
+      allowedOverrides: ["conversation.text_only"],
+      trustProxyHeader: undefined,
       synthesisWorkers: Math.min(8, availableParallelism()),
       synthesisCacheBytes: 32 * 1024 * 1024,
       callerVoice: "festival",
@@ -70,6 +72,18 @@ describe("agent configuration", () => {
     });
     expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, turnTimeoutSeconds: 2, silenceEndCallSeconds: -1, maxConcurrentCalls: 3, tentativeTranscripts: false, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
     expect(config.llm).toEqual({ url: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "llama3" });
+  });
+
+  it("lets a call override only text_only by default, as the production agents do, and reads AGENT_ALLOWED_OVERRIDES against the service's fields", () => {
+    expect(loadConfig({}).allowedOverrides).toEqual(["conversation.text_only"]);
+    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "agent.first_message, conversation.text_only" }).allowedOverrides).toEqual(["agent.first_message", "conversation.text_only"]);
+    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "none" }).allowedOverrides).toEqual([]);
+    expect(() => loadConfig({ AGENT_ALLOWED_OVERRIDES: "agent.first_message,agent.voice" })).toThrow(/- AGENT_ALLOWED_OVERRIDES\.1: must be override fields, comma-separated, of: agent\.first_message, /);
+  });
+
+  it("reads the proxy header it may trust for the visitor's address, in lower case", () => {
+    expect(loadConfig({ AGENT_TRUST_PROXY_HEADER: "X-Real-IP" }).trustProxyHeader).toBe("x-real-ip");
+    expect(() => loadConfig({ AGENT_TRUST_PROXY_HEADER: "x real ip" })).toThrow(/AGENT_TRUST_PROXY_HEADER: must be a header name/);
   });
 
   it("treats empty values as unset", () => {

@@ -13,13 +13,22 @@ describe("parsing client frames (docs/protocol.md §3.1)", () => {
         dynamic_variables: { user_name: "Ada", seats: 2, vip: false },
         source_info: { source: "js_sdk", version: "1.25.0" },
       }),
-    ).toEqual({ kind: "init", init: { firstMessage: "Hi!", language: "en", variables: { user_name: "Ada", seats: "2", vip: "false" }, textOnly: true } });
+    ).toEqual({
+      kind: "init",
+      init: {
+        overrides: ["agent.prompt.prompt", "agent.first_message", "agent.language", "tts.voice_id", "conversation.text_only"],
+        firstMessage: "Hi!",
+        language: "en",
+        variables: { user_name: "Ada", seats: "2", vip: "false" },
+        textOnly: true,
+      },
+    });
   });
 
   it("reads a bare init, as a session without overrides sends it", () => {
     expect(parse({ type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } })).toEqual({
       kind: "init",
-      init: { firstMessage: undefined, language: undefined, variables: {}, textOnly: false },
+      init: { overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false },
     });
   });
 

@@ -28,6 +28,8 @@ describe("capacity", () => {
     const first = await agent.startCall(noGreeting);
     const url = await agent.signedUrl();
     const refused = agent.connect(url);
+    await refused.opened;
+    refused.send(init);
     expect((await refused.closed).code).toBe(1013);
     first.close();
     await waitUntil(() => agent.server.activeCalls === 0, "the line is free");

@@ -7,10 +7,10 @@ import { CallLifecycle } from "../src/server/session/lifecycle";
 import { capturingLogger } from "./support/capturing-logger";
 
 const tuning = { handshakeTimeoutMs: 10_000, firstFramesDelayMs: 250, endCallTailMs: 500, endGraceMs: 3_000 };
-const init = (overrides: Partial<InitData> = {}): InitData => ({ firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
+const init = (overrides: Partial<InitData> = {}): InitData => ({ overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
 
 /** Fake parts that write what the lifecycle asks of them into one list, in order. */
-function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs?: number | null } = {}) {
+function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs?: number | null; allowedOverrides?: readonly string[]; linesFree?: number } = {}) {
   const calls: string[] = [];
   const frames: ServerFrame[] = [];
   const closed: Close[] = [];
@@ -18,6 +18,8 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
   const { log, lines } = capturingLogger();
   let nextId = 1;
   let notified = 0;
+  let linesFree = options.linesFree ?? 1;
+  let linesTaken = 0;
   const lifecycle = new CallLifecycle({
     conversationId: "conv_test",
     caller: {
@@ -58,6 +60,13 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
       },
       silence: { start: (waiting) => calls.push(`watch silence${waiting ? ", waiting" : ""}`), stop: () => undefined },
     },
+    allowedOverrides: new Set(options.allowedOverrides ?? ["agent.first_message", "agent.language", "conversation.text_only"]),
+    takeLine: () => {
+      if (linesFree === 0) return false;
+      linesFree -= 1;
+      linesTaken += 1;
+      return true;
+    },
     onClosed: () => (notified += 1),
   });
   /** Runs what the lifecycle queued ahead of the replies. */
@@ -68,7 +77,7 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
       await done;
     }
   };
-  return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified };
+  return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified, linesTaken: () => linesTaken };
 }
 
 beforeEach(() => jest.useFakeTimers());
@@ -214,5 +223,59 @@ describe("the close", () => {
     });
     expect(closed).toEqual([closes.internal]);
     expect(lines.find(({ msg }) => msg === "call handler failed")).toEqual(expect.objectContaining({ in: "onUtterance" }));
+  });
+});
+
+describe("what the agent allows a call", () => {
+  it("refuses a first_message override the agent has not enabled, before the metadata, naming the field as the service does", () => {
+    const { lifecycle, closed, frames, linesTaken } = setUp({ allowedOverrides: ["conversation.text_only"] });
+    lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hi, it's your bank." }));
+    expect(closed).toEqual([{ code: 1008, reason: "Override for field 'first_message' is not allowed by config." }]);
+    expect(frames).toEqual([]);
+    expect(linesTaken()).toBe(0);
+  });
+
+  it("starts a call whose overrides the agent all enables", () => {
+    const { lifecycle } = setUp({ allowedOverrides: ["conversation.text_only"] });
+    lifecycle.start(init({ overrides: ["conversation.text_only"], textOnly: true }));
+    expect(lifecycle.state).toBe("live");
+  });
+
+  it("refuses a first message naming a variable the call did not send, naming it as the service does", () => {
+    const { lifecycle, closed, frames } = setUp();
+    lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hi {{visitor_name}}, it's Dave.", variables: { other: "x" } }));
+    expect(closed).toEqual([{ code: 1008, reason: "Missing required dynamic variables in first message: {'visitor_name'}" }]);
+    expect(frames).toEqual([]);
+  });
+
+  it("never takes a variable the call did not send from what every object inherits ({{constructor}})", () => {
+    const { lifecycle, closed } = setUp();
+    lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hello {{constructor}}, {{toString}}.", variables: {} }));
+    expect(closed).toEqual([{ code: 1008, reason: "Missing required dynamic variables in first message: {'constructor', 'toString'}" }]);
+  });
+
+  it("starts a call that sends every variable its first message names", () => {
+    const { lifecycle } = setUp();
+    lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hi {{visitor_name}}, it's Dave.", variables: { visitor_name: "there" } }));
+    expect(lifecycle.state).toBe("live");
+  });
+});
+
+describe("the call line", () => {
+  it("is taken only once the initiation is usable, and a call with every line busy is refused with 1013", () => {
+    const { lifecycle, closed, frames, linesTaken } = setUp({ linesFree: 0 });
+    lifecycle.start(init());
+    expect(closed).toEqual([closes.busy]);
+    expect(frames).toEqual([]);
+    expect(linesTaken()).toBe(0);
+  });
+
+  it("is given back when the server closes the call, not when the client answers the close", () => {
+    const { lifecycle, notified } = setUp();
+    lifecycle.start(init());
+    lifecycle.close(closes.callEnded);
+    expect(notified()).toBe(1);
+    lifecycle.socketClosed(1000, Buffer.from(""));
+    expect(notified()).toBe(1);
   });
 });

@@ -38,6 +38,7 @@ function setUp() {
     ws: ws as unknown as WebSocket,
     log,
     maxBufferedBytes: 1_000,
+    closeAnswerMs: 2_000,
     onMessage: (bytes, isBinary) => received.push([bytes.toString("utf8"), isBinary]),
     onStalled: () => events.push("stalled"),
     onClosed: (code, reason) => events.push(`closed ${code} ${reason.toString("utf8")}`),
@@ -138,6 +139,23 @@ describe("closing", () => {
     socket.close(closes.internal);
     expect(ws.terminated).toBe(true);
     expect(lines.map(({ msg }) => msg)).toContain("close failed; terminating the socket");
+  });
+
+  it("cuts a socket whose client has not answered the close within closeAnswerMs, and leaves one that did", () => {
+    const silent = setUp();
+    silent.socket.close(closes.callEnded);
+    silent.ws.readyState = WebSocket.CLOSING;
+    jest.advanceTimersByTime(1_999);
+    expect(silent.ws.terminated).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(silent.ws.terminated).toBe(true);
+
+    const answering = setUp();
+    answering.socket.close(closes.callEnded);
+    answering.ws.readyState = WebSocket.CLOSED;
+    answering.ws.emit("close", 1000, Buffer.from(""));
+    jest.advanceTimersByTime(2_000);
+    expect(answering.ws.terminated).toBe(false);
   });
 
   it("reports the socket's close with its code and reason, and logs socket errors", () => {

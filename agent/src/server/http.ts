@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { developmentApiKey } from "../config";
 import type { Logger } from "../log";
 import type { SpeechStatus } from "../speech";
 import type { AgentWidgetConfig } from "./widget-config";
@@ -16,9 +17,13 @@ const signedUrlPaths = new Set(["/v1/convai/conversation/get-signed-url", "/v1/c
 const feedbackPath = /^\/v1\/convai\/conversations\/[A-Za-z0-9_-]{1,128}\/feedback$/;
 const widgetPath = /^\/v1\/convai\/agents\/([A-Za-z0-9_-]{1,128})\/widget$/;
 const maxFeedbackBytes = 16 * 1024;
+const defaultKeyMessage =
+  "The agent runs with its documented default key, which works only for requests from the agent's own machine. Set LOCAL_AGENT_API_KEY to a secret of your own on the agent and the site.";
 
 export type RestContext = {
   readonly apiKey: string;
+  /** Whether a request comes straight from this machine (peer.ts): the only place the documented default key works. */
+  readonly isLocalRequest: (request: IncomingMessage) => boolean;
   readonly scenarioIds: readonly string[];
   readonly log: Logger;
   /** Mints the websocket URL for an agent (a fresh signature each time). */
@@ -83,6 +88,12 @@ export function handleRest(context: RestContext, request: IncomingMessage, respo
 }
 
 function signedUrl(context: RestContext, request: IncomingMessage, url: URL, response: ServerResponse): void {
+  // The default key is printed in the README: it mints nothing for a request from elsewhere, whatever the bind address.
+  if (context.apiKey === developmentApiKey && !context.isLocalRequest(request)) {
+    context.log.warn("signed URL refused: the default development key, from another machine");
+    sendJson(response, 403, problem("default_api_key", defaultKeyMessage));
+    return;
+  }
   const given = request.headers["xi-api-key"];
   if (typeof given !== "string" || given === "") {
     sendJson(response, 401, problem("needs_authorization", "Missing xi-api-key header."));

@@ -8,11 +8,14 @@ import type { AgentConfig } from "../config";
 import type { Logger } from "../log";
 import type { Speech } from "../speech";
 import { isAllowedOrigin } from "@mockingbird/contract/origin-policy";
-import { createCapacity } from "./capacity";
+import { createCapacity, type Release } from "./capacity";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
 import { CallSession } from "./session/session";
+import { clientAddress, isLocalRequest, networkOf } from "./peer";
+import { closeSocket } from "./session/transport";
 import { createSignatureAuthority } from "./signatures";
+import { createWaitingRoom } from "./waiting-room";
 import { resolveTuning, type SessionTuning } from "./tuning";
 import { widgetConfigFor } from "./widget-config";
 
@@ -49,6 +52,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const tuning = resolveTuning(options.tuning);
   const signatures = createSignatureAuthority({ secret: config.signingSecret, now: options.clock });
   const capacity = createCapacity(config.maxConcurrentCalls);
+  const waitingRoom = createWaitingRoom({ total: tuning.waitingSockets, perNetwork: tuning.waitingSocketsPerNetwork });
+  const allowedOverrides: ReadonlySet<string> = new Set(config.allowedOverrides);
   const sessions = new Set<CallSession>();
   const runSetup = oneAtATime(log);
   let publicWsUrl = config.publicUrl ?? "";
@@ -65,6 +70,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       handleRest(
         {
           apiKey: config.apiKey,
+          isLocalRequest,
           scenarioIds,
           log,
           signedUrlFor,
@@ -107,7 +113,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       return;
     }
     const origin = request.headers.origin;
-    wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url, typeof origin === "string" ? origin : undefined));
+    const network = networkOf(clientAddress(request, config.trustProxyHeader));
+    wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url, typeof origin === "string" ? origin : undefined, network));
   });
 
   /**
@@ -118,11 +125,11 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
    * site's allow-list does not name is refused even with a valid signed URL. A client with
    * no Origin is not a browser page (a server, a test, a bench): the signature gates it.
    */
-  function admit(ws: WebSocket, url: URL, origin: string | undefined): void {
-    const refuse = ({ code, reason }: Close, why: string): void => {
-      log.info({ code, why }, "call refused");
+  function admit(ws: WebSocket, url: URL, origin: string | undefined, network: string): void {
+    const refuse = (close: Close, why: string): void => {
+      log.info({ code: close.code, why }, "call refused");
       ws.on("error", (error) => log.debug({ err: error }, "refused socket error"));
-      ws.close(code, reason);
+      closeSocket(ws, close, tuning.closeAnswerMs, log);
     };
     if (origin !== undefined && !isAllowedOrigin(origin, config.allowedOrigins)) {
       refuse(closes.originRefused, `origin ${origin.slice(0, 100)} not allowed`);
@@ -138,21 +145,23 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       refuse(closes.signature(check.refusal), `signature ${check.refusal}`);
       return;
     }
-    const release = capacity.tryAcquire();
-    if (!release) {
-      refuse(closes.busy, "every line busy");
+    // Until its initiation arrives a socket holds a place in the waiting room, not a call line.
+    const entry = waitingRoom.enter(network);
+    if (!entry.ok) {
+      refuse(entry.full === "network" ? closes.tooManyStarting : closes.busy, `too many sockets waiting (${entry.full})`);
       return;
     }
-    signatures.spend(check);
     let caller: CallerSession;
     try {
       caller = options.createCaller(agentId);
     } catch (error) {
-      release();
+      entry.leave();
       log.error({ err: error, agentId }, "could not create the caller");
       refuse(closes.internal, "caller failed");
       return;
     }
+    signatures.spend(check);
+    let releaseLine: Release | null = null;
     const conversationId = `conv_${randomUUID().replace(/-/g, "")}`;
     const session: CallSession = new CallSession({
       ws,
@@ -163,8 +172,15 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       maxCallMs: config.maxCallSeconds * 1000,
       tuning,
       runSetup,
+      allowedOverrides,
+      takeLine: () => {
+        entry.leave();
+        releaseLine = capacity.tryAcquire();
+        return releaseLine !== null;
+      },
       onClosed: (started) => {
-        release();
+        entry.leave();
+        releaseLine?.();
         sessions.delete(session);
         // As on the service, a signed URL opens its call even after a socket that dropped before
         // the handshake (the widget retries with the same URL); once a call started on it, it is spent.

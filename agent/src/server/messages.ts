@@ -20,6 +20,7 @@ import { z } from "zod";
 import type { ChunkAlignment } from "../speech/synthesis/alignment";
 import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "@mockingbird/contract/close-reasons";
+import { overriddenFields } from "./overrides";
 
 /**
  * The websocket frames of docs/protocol.md §3: parsing what the client sends (total: every
@@ -34,6 +35,8 @@ import { closes } from "@mockingbird/contract/close-reasons";
 // ---------------------------------------------------------------- client -> server
 
 export type InitData = {
+  /** The fields conversation_config_override sets, as dotted paths (overrides.ts): the agent must have enabled each. */
+  readonly overrides: readonly string[];
   readonly firstMessage: string | undefined;
   readonly language: string | undefined;
   readonly variables: Readonly<Record<string, string>>;
@@ -182,11 +185,12 @@ function parseInit(frame: Record<string, unknown>): ClientFrame {
   const parsed = initSchema.safeParse(frame);
   if (!parsed.success) return { kind: "init-invalid", reason: closes.invalidInit(firstIssue(parsed.error)).reason };
   const { conversation_config_override: override, dynamic_variables } = parsed.data;
-  const variables: Record<string, string> = {};
-  for (const [name, value] of Object.entries(dynamic_variables ?? {})) variables[name] = String(value);
+  // fromEntries defines each name as the call's own key, "__proto__" included.
+  const variables = Object.fromEntries(Object.entries(dynamic_variables ?? {}).map(([name, value]) => [name, String(value)]));
   return {
     kind: "init",
     init: {
+      overrides: overriddenFields(frame.conversation_config_override),
       firstMessage: override?.agent?.first_message ?? undefined,
       language: override?.agent?.language ?? undefined,
       variables,

@@ -4,8 +4,16 @@ import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
 /** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */
 export type SessionTuning = {
-  /** How long a client may take to send conversation_initiation_client_data. */
+  /**
+   * How long a client may take to send conversation_initiation_client_data. The SDK sends it as
+   * the socket opens; a socket that waits longer is not starting a call.
+   */
   readonly handshakeTimeoutMs: number;
+  /** After the server closes a socket, how long the client gets to answer the close before the socket is cut (ws would wait 30 s). */
+  readonly closeAnswerMs: number;
+  /** Sockets waiting for their conversation_initiation_client_data, in all and per client network (waiting-room.ts). */
+  readonly waitingSockets: number;
+  readonly waitingSocketsPerNetwork: number;
   /**
    * Nothing follows the metadata for this long (frame-gate.ts): the service's first frames come
    * hundreds of ms after it, and clients written for it (the official client in Node) lose what
@@ -47,7 +55,10 @@ export type SessionTuning = {
 };
 
 export const defaultTuning: SessionTuning = {
-  handshakeTimeoutMs: 10_000,
+  handshakeTimeoutMs: 5_000,
+  closeAnswerMs: 2_000,
+  waitingSockets: 100,
+  waitingSocketsPerNetwork: 4,
   firstFramesDelayMs: 250,
   pingIntervalMs: 5_000,
   audioChunkMs: 100,

@@ -235,6 +235,9 @@ export async function startAgent(options: HarnessOptions = {}) {
     maxConcurrentCalls: 5,
     tentativeTranscripts: true,
     allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
+    // The tests set the greeting (an empty one: the caller waits) and the language; the production agents enable text_only alone.
+    allowedOverrides: ["agent.first_message", "agent.language", "conversation.text_only"],
+    trustProxyHeader: undefined,
     synthesisWorkers: 1,
     synthesisCacheBytes: 0,
     callerVoice: "flite",
@@ -277,9 +280,12 @@ export async function startAgent(options: HarnessOptions = {}) {
       if (response.status !== 200) throw new Error(`signed URL: HTTP ${response.status}`);
       return ((await response.json()) as { signed_url: string }).signed_url;
     },
-    /** Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that origin does. */
-    connect(url: string, protocols = ["convai"], origin?: string): ConvaiClient {
-      const client = new ConvaiClient(url, protocols, origin);
+    /**
+     * Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that
+     * origin does; with `from`, from that local address (any of 127.0.0.0/8 reaches the agent on Linux).
+     */
+    connect(url: string, protocols = ["convai"], origin?: string, from?: string): ConvaiClient {
+      const client = new ConvaiClient(url, protocols, origin, from);
       clients.push(client);
       return client;
     },
@@ -342,8 +348,8 @@ export class ConvaiClient {
   private closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
-  constructor(url: string, protocols: string[], origin?: string) {
-    this.ws = new WebSocket(url, protocols, origin === undefined ? {} : { origin });
+  constructor(url: string, protocols: string[], origin?: string, from?: string) {
+    this.ws = new WebSocket(url, protocols, { ...(origin === undefined ? {} : { origin }), ...(from === undefined ? {} : { localAddress: from }) });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);

@@ -3,7 +3,9 @@ import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
+import { unfilledPlaceholders } from "@mockingbird/contract/call-variables";
 import { metadataFrame, type InitData, type ServerFrame } from "../messages";
+import { fieldName, refusedOverride } from "../overrides";
 import type { SessionTuning } from "../tuning";
 import type { Delivery } from "./delivery";
 import { CallEnding } from "./ending";
@@ -39,7 +41,14 @@ export type LifecycleOptions = {
   readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesDelayMs" | "endCallTailMs" | "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly parts: LifecycleParts;
-  /** Called once, when the socket has closed, whoever closed it; `started`: the call got past its handshake. */
+  /** The conversation_config_override fields the agent enables (overrides.ts); a call setting any other is refused. */
+  readonly allowedOverrides: ReadonlySet<string>;
+  /**
+   * Takes one of the call lines once the initiation is found usable; false when every line is busy.
+   * The owner holds the line and frees it in `onClosed`: a socket still waiting for its initiation holds none.
+   */
+  readonly takeLine: () => boolean;
+  /** Called once, when the call is over (the server closed it or the socket closed); `started`: it got past its handshake. */
   readonly onClosed: (started: boolean) => void;
 };
 
@@ -90,9 +99,15 @@ export class CallLifecycle {
   start(init: InitData): void {
     const { log, caller, parts } = this.options;
     this.clearTimer("handshakeTimer");
-    if (init.language !== undefined && !/^en([-_]|$)/i.test(init.language)) {
-      log.warn({ language: init.language }, "refusing the call: unsupported language");
-      this.close(closes.unsupportedLanguage(init.language));
+    const refusal = this.refusalOf(init);
+    if (refusal) {
+      log.warn({ reason: refusal.reason }, "refusing the call");
+      this.close(refusal);
+      return;
+    }
+    if (!this.options.takeLine()) {
+      log.info("refusing the call: every line busy");
+      this.close(closes.busy);
       return;
     }
     let opening: CallerReply;
@@ -134,6 +149,20 @@ export class CallLifecycle {
     // A call that hears the visitor waits on their silence as the service does (the turn clock at once when the caller does not open).
     if (recognition) parts.silence.start(!opens);
     if (opens) parts.turns.open(opening);
+  }
+
+  /**
+   * Why the service would not start this call: an override its agent has not enabled, then what an
+   * enabled one asks that this agent cannot do or the call does not fill. The caller's own opening
+   * needs no variable from the call (its playbook has a default for each).
+   */
+  private refusalOf(init: InitData): Close | undefined {
+    const refused = refusedOverride(init.overrides, this.options.allowedOverrides);
+    if (refused !== undefined) return closes.overrideRefused(fieldName(refused));
+    if (init.language !== undefined && !/^en([-_]|$)/i.test(init.language)) return closes.unsupportedLanguage(init.language);
+    const missing = unfilledPlaceholders(init.firstMessage ?? "", init.variables);
+    if (missing.length > 0) return closes.missingVariables(missing);
+    return undefined;
   }
 
   // ------------------------------------------------------------ ending
@@ -186,12 +215,18 @@ export class CallLifecycle {
     this.stopEverything();
     this.options.log.info({ code: close.code, reason: close.reason }, "closing the call");
     this.options.parts.socket.close(close);
+    // The call is over now, not when the client answers the close: its line is free at once.
+    this.notifyClosed();
   }
 
   /** The socket has closed, whoever closed it. */
   socketClosed(code: number, reason: Buffer): void {
     if (this.current !== "closed") this.options.log.info({ code, reason: reason.toString("utf8").slice(0, 123) }, "the client closed the call");
     this.stopEverything();
+    this.notifyClosed();
+  }
+
+  private notifyClosed(): void {
     if (this.closedNotified) return;
     this.closedNotified = true;
     this.options.onClosed(this.started);

@@ -33,7 +33,11 @@ export type CallSessionOptions = {
    * hold back every greeting. Default: the next turn of the event loop.
    */
   readonly runSetup?: (task: () => void) => void;
-  /** Called once, when the socket has closed, whoever closed it; `started`: the call got past its handshake. */
+  /** The conversation_config_override fields the agent enables (overrides.ts). */
+  readonly allowedOverrides: ReadonlySet<string>;
+  /** Takes a call line when the initiation arrives; false when every line is busy (lifecycle.ts). */
+  readonly takeLine: () => boolean;
+  /** Called once, when the call is over (the server closed it or the socket closed); `started`: it got past its handshake. */
   readonly onClosed: (started: boolean) => void;
 };
 
@@ -81,6 +85,7 @@ export class CallSession {
       ws,
       log,
       maxBufferedBytes: tuning.maxBufferedBytes,
+      closeAnswerMs: tuning.closeAnswerMs,
       onMessage: (bytes, isBinary) => {
         if (this.lifecycle.state === "closed") return;
         try {
@@ -135,6 +140,8 @@ export class CallSession {
       tuning,
       send,
       parts: { socket, keepalive, turns, delivery, listening, silence },
+      allowedOverrides: options.allowedOverrides,
+      takeLine: options.takeLine,
       onClosed: options.onClosed,
     });
   }

@@ -9,6 +9,8 @@ export type CallSocketOptions = {
   readonly log: Logger;
   /** Outgoing bytes queued for a client that stopped reading before `onStalled` (tuning.maxBufferedBytes). */
   readonly maxBufferedBytes: number;
+  /** How long the client gets to answer the server's close before the socket is cut (tuning.closeAnswerMs). */
+  readonly closeAnswerMs: number;
   readonly onMessage: (bytes: Buffer, isBinary: boolean) => void;
   /** The client stopped reading: the owner closes the call. */
   readonly onStalled: () => void;
@@ -68,14 +70,31 @@ export class CallSocket {
   }
 
   /** Closes with the catalogue's code and reason (cut to the 123 bytes a close frame allows). */
-  close({ code, reason }: Close): void {
-    try {
-      this.ws.close(code, closeReason(reason));
-    } catch (error) {
-      this.options.log.warn({ err: error }, "close failed; terminating the socket");
-      this.ws.terminate();
-    }
+  close(close: Close): void {
+    closeSocket(this.ws, close, this.options.closeAnswerMs, this.options.log);
   }
+}
+
+/**
+ * Sends the close frame, and cuts the socket if the client has not answered it within
+ * `answerMs`: ws would otherwise keep a silent client's socket open for 30 s.
+ */
+export function closeSocket(ws: WebSocket, { code, reason }: Close, answerMs: number, log: Logger): void {
+  try {
+    ws.close(code, closeReason(reason));
+  } catch (error) {
+    log.warn({ err: error }, "close failed; terminating the socket");
+    ws.terminate();
+    return;
+  }
+  if (ws.readyState === WebSocket.CLOSED) return;
+  const cut = setTimeout(() => {
+    if (ws.readyState === WebSocket.CLOSED) return;
+    log.debug("the client did not answer the close: terminating the socket");
+    ws.terminate();
+  }, answerMs);
+  cut.unref();
+  ws.once("close", () => clearTimeout(cut));
 }
 
 function asBuffer(data: RawData): Buffer {

@@ -1,0 +1,52 @@
+/**
+ * Sockets admitted but whose call has not started (no conversation_initiation_client_data yet).
+ * They hold no call line (capacity.ts): a line is taken when the call starts. They are bounded
+ * on their own, in all and per client network (peer.ts), so sockets opened and left idle, even
+ * from many addresses of one network, cannot crowd out the visitors who do start their calls.
+ */
+
+export type WaitingLimits = {
+  /** Sockets waiting at once, from everywhere. */
+  readonly total: number;
+  /** Sockets waiting at once from one network. */
+  readonly perNetwork: number;
+};
+
+/** Leaves the room; a second call does nothing. */
+export type Leave = () => void;
+
+export type Entry = { readonly ok: true; readonly leave: Leave } | { readonly ok: false; readonly full: "network" | "total" };
+
+export interface WaitingRoom {
+  enter(network: string): Entry;
+  readonly waiting: number;
+}
+
+export function createWaitingRoom(limits: WaitingLimits): WaitingRoom {
+  const byNetwork = new Map<string, number>();
+  let waiting = 0;
+  return {
+    get waiting() {
+      return waiting;
+    },
+    enter(network) {
+      const here = byNetwork.get(network) ?? 0;
+      if (here >= limits.perNetwork) return { ok: false, full: "network" };
+      if (waiting >= limits.total) return { ok: false, full: "total" };
+      byNetwork.set(network, here + 1);
+      waiting += 1;
+      let left = false;
+      return {
+        ok: true,
+        leave: () => {
+          if (left) return;
+          left = true;
+          waiting -= 1;
+          const remaining = (byNetwork.get(network) ?? 1) - 1;
+          if (remaining === 0) byNetwork.delete(network);
+          else byNetwork.set(network, remaining);
+        },
+      };
+    },
+  };
+}

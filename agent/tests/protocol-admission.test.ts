@@ -1,0 +1,93 @@
+/** @jest-environment node */
+import { connect as tcpConnect } from "node:net";
+import { busyReason } from "@mockingbird/contract/close-reasons";
+import { ofType, startAgent, waitUntil, type ConvaiClient, type Harness } from "./support/agent-harness";
+
+/**
+ * Admission: a socket takes one of the call lines only when its call starts (its
+ * conversation_initiation_client_data arrives). Sockets that have not started are bounded on
+ * their own, per client network, and closed promptly; a socket that does not answer its close
+ * is cut off.
+ */
+
+const init = { type: "conversation_initiation_client_data", conversation_config_override: { agent: {}, tts: {}, conversation: {} } };
+const attackers = ["127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"];
+const visitorAddress = "127.0.9.1";
+
+describe("sockets that never start their call", () => {
+  let agent: Harness;
+  beforeAll(async () => {
+    agent = await startAgent({ config: { maxConcurrentCalls: 20 }, tuning: { handshakeTimeoutMs: 1_500 } });
+  });
+  afterAll(() => agent.close());
+
+  it("do not cost a visitor their call: 20 signed URLs opened from four addresses in one /24 and never initiated", async () => {
+    const idle: ConvaiClient[] = [];
+    for (let i = 0; i < 20; i += 1) idle.push(agent.connect(await agent.signedUrl(), ["convai"], undefined, attackers[i % attackers.length]));
+    await Promise.all(idle.map((client) => client.opened.catch(() => undefined)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const visitor = agent.connect(await agent.signedUrl(), ["convai"], undefined, visitorAddress);
+    await visitor.opened;
+    visitor.send(init);
+    await visitor.waitFor(ofType("conversation_initiation_metadata"), "the visitor's call");
+    expect(agent.server.activeCalls).toBe(1);
+    visitor.close();
+    for (const client of idle) client.close();
+    await waitUntil(() => agent.server.activeCalls === 0, "every line free");
+  });
+
+  it("holds at most four waiting sockets per /24 and refuses the rest with 1013 and a reason", async () => {
+    const idle = attackers.flatMap((from) => [0, 1].map(() => from));
+    const clients: ConvaiClient[] = [];
+    for (const from of idle) clients.push(agent.connect(await agent.signedUrl(), ["convai"], undefined, from));
+    const refused = await Promise.all(clients.slice(4).map((client) => client.closed));
+    expect(refused).toEqual(Array.from({ length: 4 }, () => ({ code: 1013, reason: "Too many calls are starting from your network. Please try again in a minute." })));
+    for (const client of clients) client.close();
+  });
+
+  it("closes a waiting socket at the handshake timeout, freeing its place for its network", async () => {
+    const started = Date.now();
+    const waiting = agent.connect(await agent.signedUrl(), ["convai"], undefined, attackers[0]);
+    expect(await waiting.closed).toEqual({ code: 1008, reason: "No conversation_initiation_client_data received in time." });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const next = agent.connect(await agent.signedUrl(), ["convai"], undefined, attackers[0]);
+    await next.opened;
+    next.send(init);
+    await next.waitFor(ofType("conversation_initiation_metadata"), "a call from the same network");
+    next.close();
+    await waitUntil(() => agent.server.activeCalls === 0, "every line free");
+  });
+
+  it("cuts off a socket that does not answer its close, within two seconds", async () => {
+    const url = new URL(await agent.signedUrl());
+    const socket = tcpConnect({ host: url.hostname, port: Number(url.port) });
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: convai\r\n\r\n`,
+    );
+    // Never answers anything: not the init, not the server's close frame.
+    const opened = Date.now();
+    socket.resume();
+    await new Promise((resolve) => socket.once("close", resolve));
+    expect(Date.now() - opened).toBeLessThan(1_500 + 2_000 + 500);
+  }, 10_000);
+});
+
+describe("the call lines", () => {
+  it("are taken when the call starts: a call over the limit is refused at its initiation with 1013", async () => {
+    const agent = await startAgent({ config: { maxConcurrentCalls: 1 } });
+    try {
+      const waiting = agent.connect(await agent.signedUrl());
+      await waiting.opened;
+      const first = await agent.startCall();
+      waiting.send(init);
+      expect(await waiting.closed).toEqual({ code: 1013, reason: busyReason });
+      first.close();
+    } finally {
+      await agent.close();
+    }
+  });
+});
