@@ -12,7 +12,7 @@ import { createCapacity, type Release } from "./capacity";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
 import { CallSession } from "./session/session";
-import { clientAddress, isLocalRequest, networkOf } from "./peer";
+import { cameThroughProxy, clientAddress, isLocalRequest, networkOf } from "./peer";
 import { closeSocket } from "./session/transport";
 import { createSignatureAuthority } from "./signatures";
 import { createWaitingRoom } from "./waiting-room";
@@ -58,6 +58,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const runSetup = oneAtATime(log);
   let publicWsUrl = config.publicUrl ?? "";
   let shuttingDown = false;
+  let warnedAboutProxy = false;
   let closing: Promise<void> | null = null;
 
   const signedUrlFor = (agentId: string): string => {
@@ -113,7 +114,11 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       return;
     }
     const origin = request.headers.origin;
-    const network = networkOf(clientAddress(request, config.trustProxyHeader));
+    if (config.trustProxyHeader === undefined && cameThroughProxy(request) && !warnedAboutProxy) {
+      warnedAboutProxy = true;
+      log.warn("websocket requests come through a proxy but AGENT_TRUST_PROXY_HEADER is unset: every visitor counts as the proxy's network");
+    }
+    const network = isLocalRequest(request) ? null : networkOf(clientAddress(request, config.trustProxyHeader));
     wss.handleUpgrade(request, socket, head, (ws) => admit(ws, url, typeof origin === "string" ? origin : undefined, network));
   });
 
@@ -125,7 +130,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
    * site's allow-list does not name is refused even with a valid signed URL. A client with
    * no Origin is not a browser page (a server, a test, a bench): the signature gates it.
    */
-  function admit(ws: WebSocket, url: URL, origin: string | undefined, network: string): void {
+  function admit(ws: WebSocket, url: URL, origin: string | undefined, network: string | null): void {
     const refuse = (close: Close, why: string): void => {
       log.info({ code: close.code, why }, "call refused");
       ws.on("error", (error) => log.debug({ err: error }, "refused socket error"));

@@ -27,8 +27,11 @@ export function clientAddress(request: Request, trustedHeader: string | undefine
  * proxy's header (a proxy on this machine would make every visitor look local).
  */
 export function isLocalRequest(request: Request): boolean {
-  if (forwardingHeaders.some((header) => request.headers[header] !== undefined)) return false;
-  return isLoopbackAddress(unmapped(request.socket.remoteAddress ?? ""));
+  return !cameThroughProxy(request) && isLoopbackAddress(unmapped(request.socket.remoteAddress ?? ""));
+}
+
+export function cameThroughProxy(request: Request): boolean {
+  return forwardingHeaders.some((header) => request.headers[header] !== undefined);
 }
 
 export function isLoopbackAddress(address: string): boolean {

@@ -3,6 +3,8 @@
  * They hold no call line (capacity.ts): a line is taken when the call starts. They are bounded
  * on their own, in all and per client network (peer.ts), so sockets opened and left idle, even
  * from many addresses of one network, cannot crowd out the visitors who do start their calls.
+ * This machine's own clients (tests, benches, the site in development, which open calls in
+ * bursts) count only towards the total.
  */
 
 export type WaitingLimits = {
@@ -18,7 +20,8 @@ export type Leave = () => void;
 export type Entry = { readonly ok: true; readonly leave: Leave } | { readonly ok: false; readonly full: "network" | "total" };
 
 export interface WaitingRoom {
-  enter(network: string): Entry;
+  /** `network` null: this machine's own client (peer.ts isLocalRequest), bounded only by the total. */
+  enter(network: string | null): Entry;
   readonly waiting: number;
 }
 
@@ -30,10 +33,10 @@ export function createWaitingRoom(limits: WaitingLimits): WaitingRoom {
       return waiting;
     },
     enter(network) {
-      const here = byNetwork.get(network) ?? 0;
-      if (here >= limits.perNetwork) return { ok: false, full: "network" };
+      const here = network === null ? 0 : (byNetwork.get(network) ?? 0);
+      if (network !== null && here >= limits.perNetwork) return { ok: false, full: "network" };
       if (waiting >= limits.total) return { ok: false, full: "total" };
-      byNetwork.set(network, here + 1);
+      if (network !== null) byNetwork.set(network, here + 1);
       waiting += 1;
       let left = false;
       return {
@@ -42,6 +45,7 @@ export function createWaitingRoom(limits: WaitingLimits): WaitingRoom {
           if (left) return;
           left = true;
           waiting -= 1;
+          if (network === null) return;
           const remaining = (byNetwork.get(network) ?? 1) - 1;
           if (remaining === 0) byNetwork.delete(network);
           else byNetwork.set(network, remaining);

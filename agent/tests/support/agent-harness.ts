@@ -282,10 +282,10 @@ export async function startAgent(options: HarnessOptions = {}) {
     },
     /**
      * Opens a websocket offering "convai" (or `protocols`); with `origin`, as a browser page of that
-     * origin does; with `from`, from that local address (any of 127.0.0.0/8 reaches the agent on Linux).
+     * origin does; with `headers`, as a proxy in front of the agent passes it on (X-Real-IP).
      */
-    connect(url: string, protocols = ["convai"], origin?: string, from?: string): ConvaiClient {
-      const client = new ConvaiClient(url, protocols, origin, from);
+    connect(url: string, protocols = ["convai"], origin?: string, headers?: Record<string, string>): ConvaiClient {
+      const client = new ConvaiClient(url, protocols, origin, headers);
       clients.push(client);
       return client;
     },
@@ -348,8 +348,8 @@ export class ConvaiClient {
   private closedWith: Closed | null = null;
   private readonly waiters = new Set<() => void>();
 
-  constructor(url: string, protocols: string[], origin?: string, from?: string) {
-    this.ws = new WebSocket(url, protocols, { ...(origin === undefined ? {} : { origin }), ...(from === undefined ? {} : { localAddress: from }) });
+  constructor(url: string, protocols: string[], origin?: string, headers?: Record<string, string>) {
+    this.ws = new WebSocket(url, protocols, { ...(origin === undefined ? {} : { origin }), ...(headers === undefined ? {} : { headers }) });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
       this.ws.once("error", reject);
