@@ -1,18 +1,74 @@
 /** @jest-environment node */
-import { closes } from "@mockingbird/contract/close-reasons";
-import { ServiceDoubleSession, type DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service/session";
+import { WebSocket } from "ws";
+import { serveServiceDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import type { DoubleAgent } from "@mockingbird/testkit/fakes/elevenlabs-service/agent";
+import { originRefused, ServiceDoubleSession, type DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service/session";
 
-/** What the double of ElevenLabs' service does with a call's first frame, as the service does: overrides and dynamic variables. */
+/** What the double of ElevenLabs' service does with a call's socket and first frame, as the service does: the allow-list, overrides and dynamic variables. */
 
-function call(script: Partial<DoubleScript>, init: Record<string, unknown>) {
+function call(script: Partial<DoubleScript>, init: Record<string, unknown>, origin?: string) {
   const sent: Record<string, unknown>[] = [];
   const closed: { code: number; reason?: string }[] = [];
-  const session = new ServiceDoubleSession({ send: (text) => sent.push(JSON.parse(text) as Record<string, unknown>), close: (code, reason) => closed.push({ code, reason }) }, { greeting: "", answer: () => [], firstFramesDelayMs: 0, ...script }, 1);
+  const transport = { send: (text: string) => sent.push(JSON.parse(text) as Record<string, unknown>), close: (code: number, reason?: string) => closed.push({ code, reason }) };
+  const session = new ServiceDoubleSession(transport, { greeting: "", answer: () => [], firstFramesDelayMs: 0, ...script }, 1, { origin });
   session.receive(JSON.stringify({ type: "conversation_initiation_client_data", ...init }));
   return { session, sent, closed };
 }
 
 const typedCall = { conversation_config_override: { agent: {}, tts: {}, conversation: { text_only: true } }, dynamic_variables: { visitor_name: "there" } };
+
+const site: DoubleAgent = { allowsOverride: () => true, allowlist: ["www.mockingbird.example", "localhost:3000"] };
+const refusedOrigin = () => [{ code: 1008, reason: originRefused.reason }];
+
+describe("the agent's allow-list", () => {
+  test("refuses a socket from an origin it does not name, before any frame, with 1008 and a reason", () => {
+    const { sent, closed } = call({ agent: site }, typedCall, "https://evil.example");
+    expect(sent).toEqual([]);
+    expect(closed).toEqual(refusedOrigin());
+  });
+
+  test("compares the whole host: a subdomain or another port of a named host is refused, the named ones start", () => {
+    for (const origin of ["https://mockingbird.example", "https://app.www.mockingbird.example", "http://localhost:3001", "http://localhost"]) expect(call({ agent: site }, typedCall, origin).closed).toEqual(refusedOrigin());
+    for (const origin of ["https://www.mockingbird.example", "http://localhost:3000"]) {
+      const { closed, session } = call({ agent: site }, typedCall, origin);
+      expect(closed).toEqual([]);
+      session.ended();
+    }
+  });
+
+  test("an agent pushed with no allow-list accepts a socket from any origin", () => {
+    for (const allowlist of [undefined, []]) {
+      const { closed, session } = call({ agent: { allowsOverride: () => true, allowlist } }, typedCall, "https://anywhere.example");
+      expect(closed).toEqual([]);
+      session.ended();
+    }
+  });
+
+  test("a socket without an Origin is accepted unless the agent requires one", () => {
+    const accepted = call({ agent: site }, typedCall, undefined);
+    expect(accepted.closed).toEqual([]);
+    accepted.session.ended();
+    expect(call({ agent: { ...site, requireOriginHeader: true } }, typedCall, undefined).closed).toEqual(refusedOrigin());
+  });
+
+  test("the served double reads the Origin header of the socket's handshake", async () => {
+    const double = await serveServiceDouble({ greeting: "", answer: () => [], agent: site });
+    const closeOf = (origin: string) =>
+      new Promise<{ code: number; reason: string }>((resolve) => {
+        const socket = new WebSocket(double.signedUrl(), "convai", { origin });
+        socket.on("open", () => socket.send(JSON.stringify({ type: "conversation_initiation_client_data", ...typedCall })));
+        socket.on("message", () => socket.close(1000));
+        socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+      });
+    try {
+      expect([await closeOf("https://evil.example")]).toEqual(refusedOrigin());
+      expect(await closeOf("https://www.mockingbird.example")).toEqual({ code: 1000, reason: "" });
+    } finally {
+      await double.close();
+    }
+  });
+});
+
 
 test("a call with an override its agent has not enabled is refused before the metadata, naming the field", () => {
   const { sent, closed } = call({ agent: { allowsOverride: () => false } }, typedCall);
@@ -64,45 +120,6 @@ describe("the visitor's words as they speak", () => {
       { user_transcript: "who is this calling please", event_id: 1 },
     ]);
     expect(transcripts.at(-1)?.type).toBe("user_transcript");
-    session.ended();
-  });
-});
-
-describe("a silent visitor", () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
-
-  const saidLines = (sent: Record<string, unknown>[]) => sent.filter((frame) => frame.type === "agent_response").map((frame) => (frame.agent_response_event as { agent_response: string }).agent_response);
-  const silenceScript = { turnTimeoutMs: 7_000, silenceEndCallMs: 30_000, msPerChar: 1, silencePrompts: ["Still there?"], silenceEnd: [{ say: "Bye then." }] };
-
-  test("is prompted again after the turn timeout, and the call is put down after the silence timeout with the silence close reason", async () => {
-    const { sent, closed } = call(silenceScript, voiceCall);
-    await jest.advanceTimersByTimeAsync(6_999);
-    expect(saidLines(sent)).toEqual([]);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(saidLines(sent)).toEqual(["Still there?"]);
-    await jest.advanceTimersByTimeAsync(30_000 - 7_000);
-    // Each prompt plays (0.3 s here) before the next wait: at 7, 14.3, 21.6 and 28.9 s.
-    expect(saidLines(sent)).toEqual(["Still there?", "Still there?", "Still there?", "Still there?", "Bye then."]);
-    await jest.advanceTimersByTimeAsync(1_000);
-    expect(closed).toEqual([closes.silence]);
-  });
-
-  test("is there again after user_activity: the silence clock starts again", async () => {
-    const { session, closed } = call(silenceScript, voiceCall);
-    await jest.advanceTimersByTimeAsync(25_000);
-    session.receive(JSON.stringify({ type: "user_activity" }));
-    await jest.advanceTimersByTimeAsync(25_000);
-    expect(closed).toEqual([]);
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(closed).toEqual([closes.silence]);
-  });
-
-  test("is not waited on in a text-only call", async () => {
-    const { session, sent, closed } = call(silenceScript, typedCall);
-    await jest.advanceTimersByTimeAsync(120_000);
-    expect(saidLines(sent)).toEqual([]);
-    expect(closed).toEqual([]);
     session.ended();
   });
 });

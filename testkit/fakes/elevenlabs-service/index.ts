@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 import { ServiceDoubleSession, type DoubleScript } from "./session";
 
-export { ServiceDoubleSession, type DoubleScript, type ServiceFrame } from "./session";
+export { ServiceDoubleSession, originRefused, timeLimitError, type DoubleScript, type ServiceFrame } from "./session";
+export { doubleAgent, type DoubleAgent } from "./agent";
 
 /** One script for every call, or a script per call (a function called as each connects). */
 export function scriptFor(script: DoubleScript | (() => DoubleScript)): () => DoubleScript {
@@ -40,8 +41,9 @@ export async function serveServiceDouble(script: DoubleScript | (() => DoubleScr
   });
   // The service selects the convai subprotocol the SDK offers (docs/protocol.md §2.3).
   const sockets = new WebSocketServer({ server, handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false) });
-  sockets.on("connection", (socket) => {
-    const session = new ServiceDoubleSession({ send: (text) => socket.send(text), close: (code, reason) => socket.close(code, reason) }, nextScript(), sessions.length + 1);
+  sockets.on("connection", (socket, request) => {
+    const transport = { send: (text: string) => socket.send(text), close: (code: number, reason?: string) => socket.close(code, reason) };
+    const session = new ServiceDoubleSession(transport, nextScript(), sessions.length + 1, { origin: request.headers.origin });
     sessions.push(session);
     socket.on("message", (data) => session.receive(data.toString()));
     socket.on("close", () => session.ended());

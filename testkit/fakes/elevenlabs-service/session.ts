@@ -7,9 +7,13 @@
  * - the client events reference (metadata first, then ping, then the agent's audio; vad_score
  *   as the probability that the user speaks; agent_response_correction after an interruption;
  *   tentative_user_transcript, the words heard so far, while the user speaks);
- * - the agent settings (turn_timeout: the agent speaks up after that much silence;
- *   silence_end_call_timeout: the call ends after that much silence since the user last spoke),
- *   with the values the production callers are pushed with (contract/turn-timing.ts);
+ * - the agent settings, read from the pushed agent (agent.ts) or, unset, the service's defaults:
+ *   turn_timeout (the agent speaks up after that much silence), silence_end_call_timeout (the
+ *   call ends after that much silence since the user last spoke), max_duration_seconds and
+ *   max_conversation_duration_message (the line the agent sends at the limit);
+ * - the AsyncAPI contract's close codes (agent.asyncapi.yaml, WebSocketCloseCode and
+ *   ErrorType): 1000 for a call the agent ended or that reached its maximum duration (the
+ *   max_duration_exceeded error carries code 1000), 1008 for auth and validation errors;
  * - @elevenlabs/client 1.25 (handshake: metadata must be the first frame and the client
  *   handles nothing else until it has parsed it; end_call and max_duration_exceeded end the
  *   session; close codes and reasons);
@@ -17,6 +21,11 @@
  *   typed turn is never echoed; in text-only conversations a reply streams as
  *   agent_chat_response_part start, deltas, stop with the whole agent_response, one event_id;
  *   the fixed first message goes out whole.
+ *
+ * Where those say nothing of what the service does (how it hangs up after a silence, whether
+ * the caller's model gets a turn at the time limit, whether the last line comes with its text),
+ * the script chooses (DoubleScript's `timeLimitTurn`, `silenceEnd`, `silenceHangUp`,
+ * `finalAgentResponse`), so a test can hold a client to either way.
  *
  * The transport is the caller's (a `ws` server, or a browser test's routed socket): this module
  * only reads and writes JSON text frames, each typed as @elevenlabs/types names it.
@@ -39,8 +48,7 @@ import type {
   VadScoreClientEvent,
 } from "@elevenlabs/types";
 import { fillPlaceholders, placeholdersIn } from "@mockingbird/contract/call-variables";
-import { closes } from "@mockingbird/contract/close-reasons";
-import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
+import { originAllowed, serviceDefaults, type DoubleAgent } from "./agent";
 
 /** Every frame the double sends, as the SDK's generated types name them. */
 export type ServiceFrame =
@@ -99,13 +107,34 @@ export type DoubleScript = {
   heard?: readonly string[];
   /** The agent's line after the turn timeout in silence (the service's LLM writes one); in order, the last one repeated. */
   silencePrompts?: readonly string[];
-  /** What the agent does when the silence timeout ends the call, before the socket closes (its closing line, a debrief). */
+  /**
+   * What the caller's model does when the silence timeout ends the call, before the service hangs
+   * up: the settings say only that the call is terminated, so by default nothing.
+   */
   silenceEnd?: DoubleAction[];
-  /** turn_timeout, in ms (contract/turn-timing.ts by default). */
+  /**
+   * How the service hangs up at the silence timeout, which its docs do not say: `close` (the
+   * socket closes 1000, "the agent ended the call" in the AsyncAPI's close codes, with no reason)
+   * or `end_call` (the system tool's agent_tool_response, as when the model hangs up itself).
+   */
+  silenceHangUp?: "close" | "end_call";
+  /**
+   * What the caller's model does when the time limit is reached, before the service hangs up. The
+   * docs describe no such turn (only the agent's max_conversation_duration_message, said when
+   * pushed), so by default none: a test gives one (the debrief tool, say) to cover the other way.
+   */
+  timeLimitTurn?: DoubleAction[];
+  /**
+   * Whether a line the agent says as the service ends the call (at the time limit or the silence
+   * timeout) comes with its agent_response before the close, which the docs do not say: when
+   * false only its audio goes out, so a text-only call sees nothing of it.
+   */
+  finalAgentResponse?: boolean;
+  /** turn_timeout, in ms: a test's own; else the pushed agent's; else the service's default. */
   turnTimeoutMs?: number;
-  /** silence_end_call_timeout, in ms (contract/turn-timing.ts by default; Infinity: never). */
+  /** silence_end_call_timeout, in ms (Infinity: never): a test's own; else the pushed agent's; else the service's default (never). */
   silenceEndCallMs?: number;
-  /** The call's time limit; at it, the service's max_duration_exceeded error and a close. */
+  /** The call's time limit, in ms: a call's allowed override; else a test's own; else the pushed agent's; else the service's default. */
   maxDurationMs?: number;
   /** The service's first frames after the metadata come after it has synthesised them. */
   firstFramesDelayMs?: number;
@@ -119,25 +148,42 @@ export type DoubleScript = {
    */
   refuse?: { code: number; reason: string };
   /**
-   * The agent as configured on the service (a pushed config, elevenlabs/): the service refuses
-   * an override the agent has not enabled. Without it, every override is accepted.
+   * The agent as pushed (agent.ts, `doubleAgent`): its allow-list, the overrides it allows, its
+   * time limit and timeouts. Without it: any origin, every override, the service's defaults.
    */
-  agent?: { allowsOverride(path: string): boolean };
+  agent?: DoubleAgent;
 };
+
+/** What a socket's handshake told the service: its Origin header (undefined: none sent). */
+export type DoubleHandshake = { origin?: string };
 
 export const doubleDefaults = {
   firstFramesDelayMs: 300,
   msPerChar: 60,
   deltaIntervalMs: 30,
-  maxDurationMs: 180_000,
-  turnTimeoutMs: TURN_TIMEOUT_SECONDS * 1000,
-  silenceEndCallMs: SILENCE_END_CALL_TIMEOUT_SECONDS * 1000,
   silencePrompts: ["Hello? Are you still there?"],
-  silenceEnd: [{ say: "I'll let you go. Goodbye." }],
+  silenceEnd: [],
+  silenceHangUp: "close",
+  timeLimitTurn: [],
+  finalAgentResponse: true,
 } satisfies Partial<DoubleScript>;
 
 /** The service's wording of its time-limit error (what the SDK reports to the page). */
-export const maxDurationMessage = "Maximum call duration exceeded.";
+export const timeLimitError = "Maximum call duration exceeded.";
+
+/**
+ * A socket whose Origin the agent's allow-list does not name. The guide says only that such a
+ * connection is rejected; the AsyncAPI contract closes auth and validation errors with 1008, and
+ * the service refuses a request it will not serve after the upgrade, with a close and a reason
+ * (elevenlabs/packages#626: the handshake succeeds, then a close), so the SDK reports the reason.
+ * The service's wording is not published: this reason is the double's.
+ */
+export const originRefused = { code: 1008, reason: "This origin is not on the agent's allowlist." } as const;
+
+/** After its max_duration_exceeded error the service closes the socket, unless the client (the SDK ends the session on it) did first. */
+const timeLimitCloseAfterMs = 3_000;
+/** After end_call the client closes; the service closes a socket left open. */
+const endCallCloseAfterMs = 3_000;
 
 const sampleRate = 16_000;
 const chunkMs = 250;
@@ -161,7 +207,13 @@ export class ServiceDoubleSession {
   init: Init | null = null;
   closed = false;
 
-  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse" | "agent">> & Pick<DoubleScript, "refuse" | "agent"> & { heard: readonly string[] };
+  private readonly script: Required<Omit<DoubleScript, "heard" | "refuse" | "agent" | "turnTimeoutMs" | "silenceEndCallMs" | "maxDurationMs">> &
+    Pick<DoubleScript, "refuse" | "agent" | "maxDurationMs"> & { heard: readonly string[] };
+  /** The silence timeouts, from the test, the pushed agent or the service's defaults. */
+  private readonly turnTimeoutMs: number;
+  private readonly silenceEndCallMs: number;
+  /** Set once the service has begun to end the call: no more turns, only the ending's own actions. */
+  private ending = false;
   private silencePromptsSaid = 0;
   private turnTimer: Timer | null = null;
   private silenceTimer: Timer | null = null;
@@ -184,9 +236,16 @@ export class ServiceDoubleSession {
     private readonly transport: DoubleTransport,
     script: DoubleScript,
     index: number,
+    handshake: DoubleHandshake = {},
   ) {
     this.script = { ...doubleDefaults, heard: [], ...script } as typeof this.script;
     this.conversationId = `conv_double_${index}`;
+    const agent = script.agent;
+    this.turnTimeoutMs = script.turnTimeoutMs ?? (agent?.turnTimeoutSeconds ?? serviceDefaults.turnTimeoutSeconds) * 1000;
+    const silenceSeconds = agent?.silenceEndCallTimeoutSeconds ?? serviceDefaults.silenceEndCallTimeoutSeconds;
+    this.silenceEndCallMs = script.silenceEndCallMs ?? (silenceSeconds < 0 ? Number.POSITIVE_INFINITY : silenceSeconds * 1000);
+    // The allow-list is checked as the socket opens, before any frame (agent.ts, originRefused).
+    if (!originAllowed(agent, handshake.origin)) this.close(originRefused.code, originRefused.reason);
   }
 
   /** Every frame the client sends, as text. */
@@ -275,14 +334,43 @@ export class ServiceDoubleSession {
       this.restartSilenceTimer();
       if (greeting === "") this.waitForVisitor();
     }
-    this.timer(this.script.maxDurationMs, () => {
-      this.stopSpeaking();
-      this.send({ type: "error", error_event: { code: 1008, error_type: "max_duration_exceeded", message: maxDurationMessage } });
-      this.timer(3_000, () => this.close(1000, "Maximum call duration exceeded."));
+    this.timer(this.maxDurationMs(override), () => this.timeLimitReached());
+  }
+
+  /** A call's own max_duration_seconds (refused above unless the agent allows it); else the test's; else the pushed agent's; else the service's default. */
+  private maxDurationMs(override: Init["conversation_config_override"]): number {
+    // The service's ConversationConfigOverride has it; the client SDK's types do not (it never sends it).
+    const overridden = (override?.conversation as { max_duration_seconds?: unknown } | undefined)?.max_duration_seconds;
+    if (typeof overridden === "number") return overridden * 1000;
+    return this.script.maxDurationMs ?? (this.script.agent?.maxDurationSeconds ?? serviceDefaults.maxDurationSeconds) * 1000;
+  }
+
+  /**
+   * The time limit: whatever the agent was saying stops; the caller's model takes a turn only if
+   * the test gives it one (timeLimitTurn); the agent says its max_conversation_duration_message
+   * when one was pushed; then the service's max_duration_exceeded error, code 1000 as the
+   * AsyncAPI contract gives it, on which the SDK ends the session, and a close 1000.
+   */
+  private timeLimitReached(): void {
+    this.beginEnding();
+    this.queue(this.script.timeLimitTurn, false);
+    const line = this.script.agent?.maxDurationMessage ?? "";
+    this.queue(line === "" ? [] : [{ say: line }], true, () => {
+      this.send({ type: "error", error_event: { code: 1000, error_type: "max_duration_exceeded", message: timeLimitError, reason: timeLimitError } });
+      this.timer(timeLimitCloseAfterMs, () => this.close(1000, timeLimitError));
     });
   }
 
+  /** The service ends the call: the line being said stops, no clock runs and no visitor turn is answered any more. */
+  private beginEnding(): void {
+    this.ending = true;
+    this.stopSpeaking();
+    this.clearTimer("turnTimer");
+    this.clearTimer("silenceTimer");
+  }
+
   private visitorTurn(turn: DoubleVisitorTurn): void {
+    if (this.ending) return;
     this.visitorActive();
     // The visitor spoke or typed over the agent: it stops, and the client is told what was heard (docs/protocol.md §4.2).
     if (this.speaking) this.interrupt();
@@ -319,8 +407,8 @@ export class ServiceDoubleSession {
   private waitForVisitor(): void {
     this.clearTimer("turnTimer");
     // Not while the visitor is speaking (a line they cut), nor once the call's silence has ended it.
-    if (this.textOnly || this.inSpeech || this.silenceTimer === null) return;
-    this.turnTimer = this.timer(this.script.turnTimeoutMs, () => {
+    if (this.textOnly || this.inSpeech || this.ending || this.silenceTimer === null) return;
+    this.turnTimer = this.timer(this.turnTimeoutMs, () => {
       this.turnTimer = null;
       const prompts = this.script.silencePrompts;
       const line = prompts[Math.min(this.silencePromptsSaid++, prompts.length - 1)];
@@ -328,14 +416,17 @@ export class ServiceDoubleSession {
     });
   }
 
-  /** silence_end_call_timeout since the visitor was last there: the agent's closing actions, then the call is put down. */
+  /** silence_end_call_timeout since the visitor was last there: the model's turn if the test gives it one, then the service hangs up (silenceHangUp). */
   private restartSilenceTimer(): void {
     this.clearTimer("silenceTimer");
-    if (!Number.isFinite(this.script.silenceEndCallMs)) return;
-    this.silenceTimer = this.timer(this.script.silenceEndCallMs, () => {
-      this.silenceTimer = null;
-      this.clearTimer("turnTimer");
-      this.queue(this.script.silenceEnd, false, () => this.close(closes.silence.code, closes.silence.reason));
+    if (this.ending || !Number.isFinite(this.silenceEndCallMs)) return;
+    this.silenceTimer = this.timer(this.silenceEndCallMs, () => {
+      this.beginEnding();
+      this.queue(this.script.silenceEnd, false, () => {
+        if (this.script.silenceHangUp === "close") return this.close(1000);
+        this.sendEndCall();
+        this.timer(endCallCloseAfterMs, () => this.close(1000));
+      });
     });
   }
 
@@ -352,27 +443,34 @@ export class ServiceDoubleSession {
 
   /** Actions run one after another, each turn's after the previous one's; `then` after the last (else the wait for the visitor starts). */
   private queue(actions: DoubleAction[], opening: boolean, then?: () => void): void {
+    // A turn queued before the service began to end the call is dropped; the ending's own actions run.
+    const forEnding = this.ending;
     this.actions = this.actions.then(async () => {
       for (const action of actions) {
-        if (this.closed) return;
+        if (this.closed || (this.ending && !forEnding)) return;
         if ("say" in action) await this.say(action.say, opening);
         else if ("clientTool" in action) {
           const id = this.nextEventId - 1;
           this.send({ type: "client_tool_call", client_tool_call: { tool_name: action.clientTool, tool_call_id: `tool_${id}_${action.clientTool}`, parameters: action.parameters, event_id: id } });
-        } else {
-          const id = this.nextEventId - 1;
-          this.send({ type: "agent_tool_response", agent_tool_response: { tool_name: "end_call", tool_call_id: `end_call_${id}`, tool_type: "system", is_error: false, is_called: true, event_id: id } });
-        }
+        } else this.sendEndCall();
       }
-      if (this.closed) return;
+      if (this.closed || (this.ending && !forEnding)) return;
       if (then) then();
       else if (!this.speaking) this.waitForVisitor();
     });
   }
 
+  private sendEndCall(): void {
+    const id = this.nextEventId - 1;
+    this.send({ type: "agent_tool_response", agent_tool_response: { tool_name: "end_call", tool_call_id: `end_call_${id}`, tool_type: "system", is_error: false, is_called: true, event_id: id } });
+  }
+
   private async say(text: string, opening: boolean): Promise<void> {
     const id = this.nextEventId++;
+    // A line said as the service ends the call may come without its text (finalAgentResponse).
+    const withText = !this.ending || this.script.finalAgentResponse;
     if (this.textOnly) {
+      if (!withText) return;
       if (!opening) {
         this.send({ type: "agent_chat_response_part", text_response_part: { text: "", type: "start", event_id: id } });
         for (const delta of text.match(/\s*\S+/g) ?? []) {
@@ -384,7 +482,7 @@ export class ServiceDoubleSession {
       this.send({ type: "agent_response", agent_response_event: { agent_response: text, event_id: id } });
       return;
     }
-    this.send({ type: "agent_response", agent_response_event: { agent_response: text, event_id: id } });
+    if (withText) this.send({ type: "agent_response", agent_response_event: { agent_response: text, event_id: id } });
     const ms = text.length * this.script.msPerChar;
     const chunks = Math.max(1, Math.ceil(ms / chunkMs));
     const line = { id, text, startedAt: Date.now(), ms, chunksLeft: chunks };
@@ -437,7 +535,7 @@ export class ServiceDoubleSession {
         this.inSpeech = true;
         this.tentativeWords = 0;
         this.visitorActive();
-        if (this.speaking) this.interrupt();
+        if (this.speaking && !this.ending) this.interrupt();
       }
       if (this.inSpeech) this.tentative();
       return;
