@@ -1,7 +1,8 @@
 /**
- * The concurrent-call limit. A slot is taken when a call is admitted (before metadata)
- * and given back exactly once when it ends, whatever the path. Above it, a call is
- * refused with `closes.busy` (contract/close-reasons.ts).
+ * The concurrent-call limit. A slot is taken when a call starts (its initiation arrived and
+ * was found usable, before the metadata; a socket still waiting for it holds none:
+ * waiting-room.ts) and given back exactly once when the call is over, whatever the path.
+ * Above it, a call is refused with `closes.busy` (contract/close-reasons.ts).
  */
 
 export type Release = () => void;
