@@ -116,14 +116,24 @@ function captionClock(dispatch: EngineEvents["dispatch"]) {
   };
 }
 
+/** When the visitor last said or typed anything (or the call started): how long a caller's hang-up followed their silence. */
+function visitorActivity() {
+  let lastAt = performance.now();
+  return {
+    heard: () => void (lastAt = performance.now()),
+    silentForMs: () => performance.now() - lastAt,
+  };
+}
+
 export function CallEngine({ session, events }: CallEngineProps) {
   const clock = useMemo(() => captionClock(events.dispatch), [events]);
+  const visitor = useMemo(() => visitorActivity(), [events]);
   useEffect(() => () => clock.stop(), [clock]);
   const textOnly = session.textOnly;
   const callbacks = useMemo<HookCallbacks>(() => {
     const { dispatch, stopped } = events;
     return {
-      onDisconnect: (details) => stopped(disconnectErrorMessage(details), { stage: "call", ending: callEndingOf(details) }),
+      onDisconnect: (details) => stopped(disconnectErrorMessage(details), { stage: "call", ending: callEndingOf(details, visitor.silentForMs()) }),
       onError: (message, context) => {
         if (isRecoverableSessionError(message)) {
           console.warn(`Call: ${message}`);
@@ -134,13 +144,17 @@ export function CallEngine({ session, events }: CallEngineProps) {
       },
       onMessage: ({ message, role, event_id }) => {
         if (role === "agent") clock.text(textOnly);
+        else visitor.heard();
         dispatch({ type: "line", speaker: role === "agent" ? "agent" : "visitor", text: message, eventId: event_id ?? null });
       },
       onConversationMetadata: (metadata) => clock.metadata(metadata.agent_output_audio_format),
       onIncomingEvent: (event) => {
         if (isAudioFrame(event)) clock.audio(event);
         // The SDK has no callback for the visitor's words as they speak; the service sends them as this event.
-        else if (isTentativeTranscript(event)) dispatch({ type: "tentative", text: event.tentative_user_transcription_event.user_transcript });
+        else if (isTentativeTranscript(event)) {
+          visitor.heard();
+          dispatch({ type: "tentative", text: event.tentative_user_transcription_event.user_transcript });
+        }
       },
       onInterruption: ({ event_id }) => clock.interrupted(event_id),
       // A typed call's reply streams (start, deltas, stop, then the whole line); a voice call's captions follow its audio.
@@ -156,16 +170,16 @@ export function CallEngine({ session, events }: CallEngineProps) {
       },
       onCanSendFeedbackChange: ({ canSendFeedback }) => dispatch({ type: "feedback-available", available: canSendFeedback }),
     };
-  }, [events, clock, textOnly]);
+  }, [events, clock, visitor, textOnly]);
   return (
     <ConversationProvider {...callbacks}>
-      <SessionStart session={session} events={events} />
+      <SessionStart session={session} events={events} onVisitorTyped={visitor.heard} />
     </ConversationProvider>
   );
 }
 
 /** Starts this attempt's session once and hands the widget its controls when it connects. */
-function SessionStart({ session, events }: CallEngineProps) {
+function SessionStart({ session, events, onVisitorTyped }: CallEngineProps & { onVisitorTyped: () => void }) {
   const sdk = useConversationControls();
   const { setMuted } = useConversationInput();
   const { sendFeedback } = useConversationFeedback();
@@ -193,7 +207,10 @@ function SessionStart({ session, events }: CallEngineProps) {
         else sdk.endSession();
       },
       setMuted: (muted) => attempt(() => setMuted(muted)),
-      sendText: (text) => attempt(() => sdk.sendUserMessage(text)),
+      sendText: (text) => {
+        onVisitorTyped();
+        attempt(() => sdk.sendUserMessage(text));
+      },
       sendFeedback: (like, eventId) => attempt(() => sendFeedback(like, eventId)),
       inputVolume: () => {
         try {
@@ -241,7 +258,7 @@ function SessionStart({ session, events }: CallEngineProps) {
       devices = starting;
       sdk.startSession({ ...options, inputDeviceId: starting.microphone || undefined, outputDeviceId: starting.speaker || undefined });
     });
-  }, [sdk, setMuted, sendFeedback, session, events]);
+  }, [sdk, setMuted, sendFeedback, session, events, onVisitorTyped]);
 
   return null;
 }

@@ -6,6 +6,7 @@
 import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
 import { closes } from "@mockingbird/contract/close-reasons";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { errorName, microphoneErrorMessage } from "./call-errors";
 import type { CallEnding } from "./call-machine";
 import { isDrop } from "./connect-retry";
@@ -73,16 +74,19 @@ export function disconnectErrorMessage(details: DisconnectDetails): string | nul
 }
 
 /**
- * How a connected call ended, from the SDK's disconnect. The service reports its time limit as an
- * error of its own type; the local agent closes normally with its time-limit or silence reason,
- * which the SDK reports as the agent's.
+ * How a connected call ended, from the SDK's disconnect and how long the visitor had been silent.
+ * The service reports its time limit as an error of its own type; the local agent closes normally
+ * with its time-limit or silence reason, which the SDK reports as the agent's. The service's own
+ * close after a silence carries no reason its docs promise, so a caller that hangs up on a
+ * visitor silent for the production callers' silence timeout (contract/turn-timing.ts) is taken
+ * to have ended it for that.
  */
-export function callEndingOf(details: DisconnectDetails): CallEnding {
+export function callEndingOf(details: DisconnectDetails, silentForMs = 0): CallEnding {
   switch (details.reason) {
     case "user":
       return "visitor";
     case "agent":
-      if (details.closeReason === closes.silence.reason) return "silence";
+      if (details.closeReason === closes.silence.reason || silentForMs >= SILENCE_END_CALL_TIMEOUT_SECONDS * 1000) return "silence";
       return details.closeReason === closes.timeLimit.reason ? "time-limit" : "caller";
     case "error":
       return isDrop(details) ? "dropped" : "time-limit";

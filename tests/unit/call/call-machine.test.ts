@@ -3,6 +3,7 @@ import { debriefView } from "@/lib/call/debrief-view";
 import { isDrop, isTransient } from "@/lib/call/connect-retry";
 import { callEndingOf } from "@/lib/call/session-errors";
 import { closes } from "@mockingbird/contract/close-reasons";
+import { SILENCE_END_CALL_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { callWidgetText } from "@/content/call/shell";
 import { heldFirmDebrief } from "./support/debriefs";
@@ -268,5 +269,11 @@ describe("how the call chunk classifies a stop", () => {
     ["a dropped socket", { reason: "error", message: "", context: { type: "close" } }, "dropped"],
   ])("names %s", (_name, details, ending) => {
     expect(callEndingOf(details)).toBe(ending);
+  });
+
+  it("takes a caller's plain hang-up on a visitor silent for the silence timeout as the silence end, as the service gives it no reason", () => {
+    const hangUp = { reason: "agent", closeCode: 1000 } as const;
+    expect(callEndingOf(hangUp, SILENCE_END_CALL_TIMEOUT_SECONDS * 1000)).toBe("silence");
+    expect(callEndingOf(hangUp, SILENCE_END_CALL_TIMEOUT_SECONDS * 1000 - 1)).toBe("caller");
   });
 });
