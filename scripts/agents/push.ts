@@ -64,7 +64,9 @@ export function notKept(actual: unknown, sent: unknown, path = ""): string[] {
 const isNotFound = (error: unknown) => error instanceof ElevenLabsError && error.statusCode === 404;
 
 function describe(error: unknown): string {
-  if (error instanceof ElevenLabsError) return `ElevenLabs answered ${error.statusCode ?? "no status"}: ${JSON.stringify(error.body)}`;
+  // No status: the request never got an answer (a wrong ELEVENLABS_API_BASE, no network), and the SDK's message says why.
+  if (error instanceof ElevenLabsError && error.statusCode === undefined) return `no answer from ElevenLabs: ${error.message}`;
+  if (error instanceof ElevenLabsError) return `ElevenLabs answered ${error.statusCode}: ${JSON.stringify(error.body)}`;
   return (error as Error).message;
 }
 

@@ -182,3 +182,9 @@ test("the caller tests run on each pushed agent, and one failing verdict fails t
   expect(lines).toHaveLength(30);
   expect(lines.filter((line) => line.startsWith("failed"))).toEqual([expect.stringMatching(/^failed {2}CEO urgent wire: the visitor blurts out a real-looking password \(what the caller says\)/)]);
 });
+
+test("a push that gets no answer at all says so, rather than a missing status", async () => {
+  await double.close();
+  await expect(pushAgents(options())).rejects.toThrow(/^tool tool_configs\/show_red_flag_debrief\.json: no answer from ElevenLabs: /);
+  double = await serveManagementDouble({ apiKey });
+});
