@@ -113,8 +113,12 @@ describe("a silent visitor", () => {
     expect(types().at(-1)).toBe("audio");
   });
 
-  test("of an agent pushed without silence_end_call_timeout is never put down (the service's default, -1)", async () => {
-    const { session, closed } = call({ agent: anyOverride }, false);
+  test("of an agent pushed without silence_end_call_timeout is never put down (the service's default, -1), and is still prompted after the default turn_timeout of 7 s", async () => {
+    const { session, closed, said } = call({ agent: anyOverride, silencePrompts: ["Still there?"] }, false);
+    await jest.advanceTimersByTimeAsync(6_999);
+    expect(said()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(said()).toEqual(["Still there?"]);
     await jest.advanceTimersByTimeAsync(300_000);
     expect(closed).toEqual([]);
     session.ended();

@@ -406,8 +406,8 @@ export class ServiceDoubleSession {
   /** The agent's line has played: turn_timeout of silence, and the agent speaks up. */
   private waitForVisitor(): void {
     this.clearTimer("turnTimer");
-    // Not while the visitor is speaking (a line they cut), nor once the call's silence has ended it.
-    if (this.textOnly || this.inSpeech || this.ending || this.silenceTimer === null) return;
+    // Not while the visitor is speaking (a line they cut), nor once the service is ending the call.
+    if (this.textOnly || this.inSpeech || this.ending) return;
     this.turnTimer = this.timer(this.turnTimeoutMs, () => {
       this.turnTimer = null;
       const prompts = this.script.silencePrompts;
