@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
+import { DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
 
 /**
  * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that
@@ -42,6 +42,7 @@ const spokenLine = z
   .refine((line) => !/[*[\]<>_#]/.test(line.replace(placeholderPattern, "")), "a spoken line must not contain markup or stage directions");
 
 const lines = (min: number, max: number) => z.array(spokenLine).min(min).max(max);
+const adviceItems = DEBRIEF_NEXT_TIME_ITEMS - 1;
 
 /**
  * Most words in a line the caller says on the call: a phone turn, not a monologue. Twenty-two
@@ -116,11 +117,12 @@ export const playbookSchema = z
       outOfPatience: turns(1, 3),
     }),
     debrief: z.strictObject({
+      /** A debrief's nextTime is the outcome's advice whole and one red flag (DEBRIEF_NEXT_TIME_ITEMS). */
       advice: z.strictObject({
-        complied: lines(2, 3),
-        "held-firm": lines(2, 3),
-        verified: lines(2, 3),
-        "ended-early": lines(2, 3),
+        complied: lines(adviceItems, adviceItems),
+        "held-firm": lines(adviceItems, adviceItems),
+        verified: lines(adviceItems, adviceItems),
+        "ended-early": lines(adviceItems, adviceItems),
       }),
       /** How to spot each tactic in this scenario; the debrief adds the one the caller leaned on most. */
       redFlags: z.strictObject({
