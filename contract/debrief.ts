@@ -51,14 +51,14 @@ export function parseDebrief(value: unknown): Debrief | null {
   let moment: Debrief["moment"] = null;
   if (input.moment !== null && input.moment !== undefined) {
     const raw = input.moment as Record<string, unknown>;
-    const visitorSaid = raw.visitorSaid === null || raw.visitorSaid === undefined ? null : raw.visitorSaid;
+    // Optional, so a model may fill it with "" (or spaces) for "none": that is no words, not a broken debrief.
+    const visitorSaid = raw.visitorSaid === null || raw.visitorSaid === undefined || (typeof raw.visitorSaid === "string" && raw.visitorSaid.trim() === "") ? null : raw.visitorSaid;
     if (!oneOf(momentKinds, raw.kind) || !isText(raw.summary) || (visitorSaid !== null && !isText(visitorSaid))) return null;
     moment = { kind: raw.kind, summary: raw.summary, visitorSaid };
   }
 
   return { scenario: input.scenario, title: input.title, outcome: input.outcome, tacticsUsed, moment, nextTime: input.nextTime as string[] };
 }
-
 
 /**
  * How many pieces of advice a debrief's nextTime holds: the scenario's advice for the outcome (one
