@@ -47,6 +47,20 @@ function merge(kept: unknown, update: unknown): unknown {
   return merged;
 }
 
+/**
+ * "You can specify up to 10 unique hostnames" (ElevenLabs' agent authentication guide): an
+ * allow-list past that, or naming a host twice, is refused as the API refuses an invalid body.
+ */
+const ALLOWLIST_MAX_HOSTS = 10;
+function allowlistIssue(body: unknown): string | null {
+  const allowlist = (body as { platform_settings?: { auth?: { allowlist?: { hostname: string }[] | null } | null } | null }).platform_settings?.auth?.allowlist;
+  if (!allowlist) return null;
+  const hosts = allowlist.map((item) => item.hostname.toLowerCase());
+  if (hosts.length > ALLOWLIST_MAX_HOSTS) return `An allowlist may hold at most ${ALLOWLIST_MAX_HOSTS} hostnames, not ${hosts.length}.`;
+  const repeated = hosts.find((host, index) => hosts.indexOf(host) !== index);
+  return repeated === undefined ? null : `The allowlist names ${repeated} more than once.`;
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 const accessInfo = { is_creator: true, creator_name: "Double", creator_email: "double@example.invalid", role: "admin" };
 
@@ -90,8 +104,10 @@ export async function serveManagementDouble(options: { apiKey: string; verdict?:
       (body) => {
         const invalid = (schema: Schema, value: unknown) => {
           const result = schema.parse(value, { unrecognizedObjectKeys: "fail" });
-          if (result.ok) return false;
-          send(422, { detail: result.errors.map((error) => ({ loc: ["body", ...error.path], msg: error.message, type: "value_error" })) });
+          const allowlist = result.ok ? allowlistIssue(value) : null;
+          if (result.ok && allowlist === null) return false;
+          const errors = result.ok ? [{ path: ["platform_settings", "auth", "allowlist"], message: allowlist }] : result.errors;
+          send(422, { detail: errors.map((error) => ({ loc: ["body", ...error.path], msg: error.message, type: "value_error" })) });
           return true;
         };
         const [, , , collection, id, action] = url.pathname.split("/"); // "", v1, convai, collection, id, action
