@@ -43,7 +43,7 @@ for name in "$@"; do
     export)       step "static export for the export suite"; with_canaries tsx scripts/build/export-for-tests.ts ;;
     e2e)          step "end-to-end tests";          npx playwright test ;;
     export-suite) step "static export on a CDN runtime"; npx playwright test -c playwright.export.config.ts ;;
-    engines)      step "other engines (Firefox ESR, WebKitGTK)"; tsx --test --test-reporter=spec --test-concurrency=1 tests/engines/*.test.ts ;;
+    engines)      step "browser engines (Firefox ESR, WebKitGTK; the call's endings in Chromium too)"; tsx --test --test-reporter=spec --test-concurrency=1 tests/engines/*.test.ts ;;
     quality)      step "quality gates";             tsx scripts/quality/run.ts ;;
   esac
 done

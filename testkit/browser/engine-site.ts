@@ -21,8 +21,9 @@ export type Site = {
   stop(): Promise<void>;
 };
 
-export async function startSite(): Promise<Site> {
-  const agent = await startLocalAgent({ LOCAL_AGENT_API_KEY: agentKey });
+/** `agentEnv`: the local agent's settings for the file (a short time limit, say). */
+export async function startSite(agentEnv: Record<string, string> = {}): Promise<Site> {
+  const agent = await startLocalAgent({ ...agentEnv, LOCAL_AGENT_API_KEY: agentKey });
   let next: Awaited<ReturnType<typeof startProductionServer>> | undefined;
   let proxyOrigin = "";
   const framing = await listen(

@@ -22,7 +22,7 @@ export type EngineRun<S extends RunningSite> = {
   readonly sink: AudioSink;
 };
 
-export function forEachEngine<S extends RunningSite>(startSite: () => Promise<S>, suite: (run: EngineRun<S>) => void): void {
+export function forEachEngine<S extends RunningSite>(startSite: () => Promise<S>, suite: (run: EngineRun<S>) => void, engines: EngineName[] = enginesUnderTest()): void {
   let sink: AudioSink | undefined;
   let site: S | undefined;
   before(async () => {
@@ -38,7 +38,7 @@ export function forEachEngine<S extends RunningSite>(startSite: () => Promise<S>
     return value;
   };
 
-  for (const engine of enginesUnderTest()) {
+  for (const engine of engines) {
     describe(engine, () => {
       let browser: EngineBrowser | undefined;
       let current: Tab | undefined;

@@ -15,8 +15,12 @@ import { freePort, waitForHttp } from "../ports";
 /** Chromium is here for the benchmarks' sake (scripts/bench/call-widget.ts); its test suite is Playwright's. */
 export type EngineName = "chromium" | "firefox" | "webkit";
 
-/** The engines an engines-suite file runs in: `ENGINES` (comma-separated names) or Firefox and WebKit. */
-export const enginesUnderTest = (): EngineName[] => (process.env.ENGINES ?? "firefox,webkit").split(",").map((name) => name.trim()) as EngineName[];
+/**
+ * The engines an engines-suite file runs in: `ENGINES` (comma-separated names), else the file's
+ * own list: Firefox and WebKit, whose Chromium twin is the Playwright suite, or all three for a
+ * file the Playwright suite has no twin of.
+ */
+export const enginesUnderTest = (byDefault = "firefox,webkit"): EngineName[] => (process.env.ENGINES ?? byDefault).split(",").map((name) => name.trim()) as EngineName[];
 /**
  * "fake": a granted fake microphone; "refused": every microphone request is refused, as when
  * the visitor chose Block (Firefox only: WebKitWebDriver has no command to refuse a permission,

@@ -30,6 +30,10 @@ export type WidgetView = {
   agentLines: string[];
   visitorLines: string[];
   spoken: string;
+  /** "Call ended. <why>", once a connected call ended; "" before. */
+  ending: string;
+  /** The debrief on screen: whose it is (the caller's own or the widget's) and its heading. */
+  debrief: { source: string; heading: string } | null;
   microphoneHelp: string;
   meter: number | null;
   media: { calls: number; tracks: number; live: number };
@@ -84,6 +88,11 @@ export function view(tab: Tab): Promise<WidgetView> {
       agentLines: [...root.querySelectorAll('li[data-speaker="agent"]')].map(words),
       visitorLines: [...root.querySelectorAll('li[data-speaker="visitor"]')].map(words),
       spoken: words(root.querySelector('[data-testid="call-caption-spoken"]')),
+      ending: words(root.querySelector('[data-testid="call-ending"]')),
+      debrief: (() => {
+        const card = root.querySelector('[data-testid="call-debrief"]');
+        return card ? { source: card.getAttribute("data-source") ?? "", heading: words(card.querySelector("h3")) } : null;
+      })(),
       microphoneHelp: words(root.querySelector('[data-testid="call-microphone-help"] h3')),
       meter: meter ? Number(meter.getAttribute("aria-valuenow")) : null,
       media: { calls: record.calls, tracks: record.tracks.length, live: record.tracks.filter((t) => t.readyState !== "ended").length },

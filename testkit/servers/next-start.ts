@@ -13,9 +13,9 @@ const nextCli = require.resolve("next/dist/bin/next");
 /** Process groups exist on Linux and macOS: there the server's whole group is stopped, whatever it spawned. */
 const ownGroup = process.platform !== "win32";
 
-/** The production build of `dir` (this project by default) served by `next start`. */
-export async function startProductionServer(env: Record<string, string> = {}, dir?: string): Promise<Server> {
-  const port = await freePort();
+/** The production build of `dir` (this project by default) served by `next start`, on `port` when the caller chose one (its origin is configuration). */
+export async function startProductionServer(env: Record<string, string> = {}, dir?: string, port?: number): Promise<Server> {
+  port ??= await freePort();
   // Node runs Next.js's CLI itself (no npx, no shell), the same on every system.
   const child = spawn(process.execPath, [nextCli, "start", ...(dir ? [dir] : []), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
