@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { WebSocket } from "ws";
 import { serveServiceDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
-import type { DoubleAgent } from "@mockingbird/testkit/fakes/elevenlabs-service/agent";
+import { doubleAgent, type DoubleAgent } from "@mockingbird/testkit/fakes/elevenlabs-service/agent";
 import { originRefused, ServiceDoubleSession, type DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service/session";
 
 /** What the double of ElevenLabs' service does with a call's socket and first frame, as the service does: the allow-list, overrides and dynamic variables. */
@@ -123,3 +123,20 @@ describe("the visitor's words as they speak", () => {
     session.ended();
   });
 });
+
+describe("the agent's client events", () => {
+  test("only the events a pushed agent lists go out: the visitor's words as they speak and vad_score are not sent unless listed", () => {
+    const listed = ["conversation_initiation_metadata", "ping", "audio", "agent_response", "user_transcript"];
+    const { session, sent } = call({ heard: ["who is this calling please"], agent: { allowsOverride: () => true, clientEvents: listed } }, voiceCall);
+    for (let chunk = 0; chunk < 8; chunk++) session.receive(microphone(true));
+    for (let chunk = 0; chunk < 3; chunk++) session.receive(microphone(false));
+    expect(new Set(sent.map((frame) => frame.type))).toEqual(new Set(["conversation_initiation_metadata", "user_transcript"]));
+    session.ended();
+  });
+
+  test("an agent pushed without client_events gets the service's default set", () => {
+    const agent = doubleAgent({ conversationConfig: {}, platformSettings: {} });
+    expect(agent.clientEvents).toEqual(["conversation_initiation_metadata", "ping", "audio", "interruption", "user_transcript", "agent_response"]);
+  });
+});
+

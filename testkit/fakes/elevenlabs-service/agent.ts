@@ -1,12 +1,14 @@
 /**
  * The agent a call of the service double talks to, as the service holds it once pushed: who may
  * open a call (its allow-list), what a call may override, and the settings that end a call (its
- * time limit, its line at the limit, its silence timeouts). `doubleAgent` reads them from an
+ * time limit, its line at the limit, its silence timeouts, the events it sends). `doubleAgent` reads them from an
  * agent as @elevenlabs/elevenlabs-js returns it; a field the agent leaves unset takes the
  * service's own default, never our production callers' values, so the double holds a test to
  * what was pushed.
  */
-import type { ElevenLabs } from "@elevenlabs/elevenlabs-js";
+import { ElevenLabs } from "@elevenlabs/elevenlabs-js";
+
+const { ClientEvent } = ElevenLabs;
 
 export type DoubleAgent = {
   /** platform_settings.overrides: whether a call may set this dotted field of conversation_config_override. */
@@ -23,6 +25,8 @@ export type DoubleAgent = {
   turnTimeoutSeconds?: number;
   /** conversation_config.turn.silence_end_call_timeout; -1: never. */
   silenceEndCallTimeoutSeconds?: number;
+  /** conversation_config.conversation.client_events: the server events the service sends; absent: every one. */
+  clientEvents?: readonly string[];
 };
 
 /**
@@ -31,6 +35,28 @@ export type DoubleAgent = {
  * TurnConfig.silence_end_call_timeout -1).
  */
 export const serviceDefaults = { maxDurationSeconds: 600, turnTimeoutSeconds: 7, silenceEndCallTimeoutSeconds: -1 } as const;
+
+/**
+ * The client events an agent that lists none gets: the service's default set, as the AsyncAPI
+ * contract and the client events guide give it (the metadata, ping, audio, interruption, the
+ * user's transcript and the agent's response).
+ */
+export const defaultClientEvents = ["conversation_initiation_metadata", "ping", "audio", "interruption", "user_transcript", "agent_response"] as const;
+
+/**
+ * Every server event an agent's client_events can name (ClientEvent in @elevenlabs/elevenlabs-js):
+ * a frame of another type (`error`) is not one of them, and always goes out.
+ */
+const listedEvents: ReadonlySet<string> = new Set(Object.values(ClientEvent));
+
+/**
+ * Whether the service sends a frame of this type to a call of this agent. The metadata always goes
+ * out: the SDK can start no session without it (docs/protocol.md §2.3).
+ */
+export function sendsEvent(agent: DoubleAgent | undefined, type: string): boolean {
+  if (agent?.clientEvents === undefined || !listedEvents.has(type) || type === "conversation_initiation_metadata") return true;
+  return agent.clientEvents.includes(type);
+}
 
 export type PushedAgent = Pick<ElevenLabs.GetAgentResponseModel, "conversationConfig" | "platformSettings">;
 
@@ -48,6 +74,7 @@ export function doubleAgent(pushed: PushedAgent): DoubleAgent {
     maxDurationMessage: config.agent?.maxConversationDurationMessage,
     turnTimeoutSeconds: config.turn?.turnTimeout,
     silenceEndCallTimeoutSeconds: config.turn?.silenceEndCallTimeout,
+    clientEvents: config.conversation?.clientEvents ?? defaultClientEvents,
   };
 }
 

@@ -48,7 +48,7 @@ import type {
   VadScoreClientEvent,
 } from "@elevenlabs/types";
 import { fillPlaceholders, placeholdersIn } from "@mockingbird/contract/call-variables";
-import { originAllowed, serviceDefaults, type DoubleAgent } from "./agent";
+import { originAllowed, sendsEvent, serviceDefaults, type DoubleAgent } from "./agent";
 
 /** Every frame the double sends, as the SDK's generated types name them. */
 export type ServiceFrame =
@@ -283,7 +283,8 @@ export class ServiceDoubleSession {
 
   /** Sends a frame as the service would (tests use it for frames no script produces). */
   send(frame: ServiceFrame): void {
-    if (this.closed) return;
+    // The service sends only the events the agent's client_events name.
+    if (this.closed || !sendsEvent(this.script.agent, frame.type)) return;
     this.log.push({ dir: "out", frame, at: Date.now() });
     this.transport.send(JSON.stringify(frame));
   }
