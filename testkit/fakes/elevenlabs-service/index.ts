@@ -1,8 +1,9 @@
 /**
  * The double of ElevenLabs' service (session.ts), served as the service serves it: a real HTTP
  * and websocket server on 127.0.0.1 (a free port) with the signed-URL endpoint, for clients that
- * connect themselves (@elevenlabs/client in Node, a page in Chromium). A page's own call socket
- * is answered by the double through testkit/browser/service-double-route.ts.
+ * connect themselves (@elevenlabs/client in Node, a page in Chromium). A socket's Origin header
+ * is checked against the script's agent's allow-list as the service checks it. A page's own call
+ * socket is answered by the double through testkit/browser/service-double-route.ts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,6 +34,8 @@ export async function serveServiceDouble(script: DoubleScript | (() => DoubleScr
   const signedUrl = (agentId = "agent_double") => `${origin.replace(/^http/, "ws")}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=sig_double_${sessions.length + 1}`;
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://double.test");
+    // No allow-list check here: a server asks for the signed URL, with no Origin, and the allow-list
+    // refuses a missing Origin only on the call's socket, and only with require_origin_header (agent.ts).
     if (url.pathname === "/v1/convai/conversation/get-signed-url") {
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ signed_url: signedUrl(url.searchParams.get("agent_id") ?? undefined) }));
       return;
