@@ -129,9 +129,9 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, ids: P
       conversation: { max_duration_seconds: settings.callLimitSeconds, client_events: [...widgetClientEvents] },
     },
     platform_settings: {
-      // Signed URLs only: the site's signed-URL service (lib/signed-url) is the one way in. The hosts are the deployer's, so
-      // the folder lists none and `push` fills them from the environment (scripts/agents/deployment.ts).
-      auth: { enable_auth: true, allowlist: [] },
+      // Signed URLs only: the site's signed-URL service (lib/signed-url), which allows only the deployment's origins, is the
+      // one way in. No allow-list beside it: ElevenLabs' agent authentication guide says not to configure both on one agent.
+      auth: { enable_auth: true },
       // Exactly what the widget overrides (components/call-widget/call-engine.tsx): text_only for a typed call. Never the prompt.
       overrides: {
         conversation_config_override: {

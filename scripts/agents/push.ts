@@ -4,15 +4,13 @@ import { ElevenLabsClient, ElevenLabsError } from "@elevenlabs/elevenlabs-js";
 import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
 import { agentRequest, ConfigShapeError, testRequest, toolRequest } from "./api-shapes";
 import type { CallerSettings } from "./configs";
-import { deploymentOrigins, withAllowlist, type DeploymentEnv } from "./deployment";
 import { knownIds, serviceRefusals } from "./service-rules";
 import { differences, generateTree, jsonText, readRegistries, registryFiles, scenarioOf, writeTree, type Registries, type RegistryEntry } from "./tree";
 
 /**
  * `npm run agents -- push`: the folder's tool, agents and caller tests onto ElevenLabs, through
  * @elevenlabs/elevenlabs-js (the SDK ElevenLabs' own CLI pushes with). Everything that can be
- * wrong locally stops the push before any request: no key, no real origin to allow (deployment.ts),
- * an unknown agent, files that are not what the generator writes, a field the API would reject or
+ * wrong locally stops the push before any request: no key, an unknown agent, files that are not what the generator writes, a field the API would reject or
  * a value the service refuses, an id the workspace does not have (read-only requests). An id is written to its registry only once ElevenLabs has answered the
  * create, so a failed push never leaves a registry naming something that does not exist.
  */
@@ -32,8 +30,6 @@ export type PushOptions = {
   playbooks: readonly Playbook[];
   settings: CallerSettings;
   apiKey: string | undefined;
-  /** Where the allowed origins come from (ALLOWED_ORIGINS, NEXT_PUBLIC_SITE_URL): the agents' allow-list is the deployer's. */
-  env: DeploymentEnv;
   /** ElevenLabs' API by default (ELEVENLABS_API_BASE changes it, for a residency or the tests' double). */
   baseUrl?: string;
   /** Scenario ids: push only their agents and tests (the tool always). */
@@ -74,7 +70,6 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   const { dir, playbooks, settings } = options;
   const log = options.log ?? (() => undefined);
   if (!options.apiKey) throw new PushError("ELEVENLABS_API_KEY: must be set to push (an API key of the ElevenLabs workspace the agents live in)");
-  const { hosts } = deploymentOrigins(options.env);
 
   const known = playbooks.map((playbook) => playbook.id);
   const unknown = (options.only ?? []).filter((id) => !known.includes(id));
@@ -88,9 +83,8 @@ export async function pushAgents(options: PushOptions): Promise<PushedItem[]> {
   const requests = new Map<string, unknown>();
   const readRequest = (kind: Kind, config: string, text = readFileSync(join(dir, config), "utf8")) => {
     const file: unknown = JSON.parse(text);
-    const raw = kind === "agent" ? withAllowlist(file, hosts) : file;
-    problems.push(...serviceRefusals(config, raw, knownIds(registries)));
-    const parsed = kind === "agent" ? agentRequest(raw, config) : kind === "tool" ? toolRequest(raw, config) : testRequest(raw, config);
+    problems.push(...serviceRefusals(config, file, knownIds(registries)));
+    const parsed = kind === "agent" ? agentRequest(file, config) : kind === "tool" ? toolRequest(file, config) : testRequest(file, config);
     if (parsed.ok) requests.set(config, parsed.value);
     else problems.push(...parsed.problems);
   };

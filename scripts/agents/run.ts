@@ -10,8 +10,7 @@
  *
  * ELEVENLABS_API_BASE points the commands at another API host (a data-residency one). The
  * commands read the project's env files as `next build` does (.env.production.local, .env.local,
- * .env.production, .env) under the shell's variables: a push allows the origins the site allows,
- * ALLOWED_ORIGINS or else NEXT_PUBLIC_SITE_URL (deployment.ts).
+ * .env.production, .env) under the shell's variables (deployment.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -19,7 +18,7 @@ import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
 import { agentRequest, ConfigShapeError } from "./api-shapes";
 import { configProblems } from "./check";
-import { DeploymentError, deploymentOrigins, loadDeploymentEnv, withAllowlist } from "./deployment";
+import { loadDeploymentEnv } from "./deployment";
 import { notKept, pushAgents, PushError, type PushedItem } from "./push";
 import { runCallerTests } from "./run-tests";
 import { knownIds } from "./service-rules";
@@ -29,7 +28,7 @@ import { differences, elevenlabsDir, generateTree, jsonText, readRegistries, wri
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const dir = elevenlabsDir;
-const env = loadDeploymentEnv(resolve(__dirname, "../.."));
+loadDeploymentEnv(resolve(__dirname, "../.."));
 const [command, ...args] = process.argv.slice(2);
 const apiKey = process.env.ELEVENLABS_API_KEY || undefined;
 const baseUrl = process.env.ELEVENLABS_API_BASE || undefined;
@@ -54,7 +53,7 @@ function check(): void {
 }
 
 async function push(only: readonly string[]): Promise<PushedItem[]> {
-  const pushed = await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, env, baseUrl, only, log: print });
+  const pushed = await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl, only, log: print });
   const count = (result: string) => pushed.filter((item) => item.result === result).length;
   print(`agents: ${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged; commit the ids in ${dir}/*.json`);
   return pushed;
@@ -77,8 +76,7 @@ async function status(): Promise<void> {
       print(`${entry.config}: ${entry.id} (set ELEVENLABS_API_KEY to compare it with ElevenLabs)`);
       continue;
     }
-    const { hosts } = deploymentOrigins(env);
-    const parsed = agentRequest(withAllowlist(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), hosts), entry.config);
+    const parsed = agentRequest(JSON.parse(generateTree(scenarioPlaybooks(), callerSettings(dir), registries).get(entry.config)!), entry.config);
     const live = await api.conversationalAi.agents.get(entry.id).catch(() => undefined);
     const differing = live === undefined || !parsed.ok ? [] : notKept(live, parsed.value);
     const state = live === undefined ? "missing on ElevenLabs" : differing.length === 0 ? "in step" : `differs from the folder in ${differing.join(", ")}: npm run agents -- push`;
@@ -138,7 +136,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     // A known failure is a sentence; anything else keeps its stack for whoever debugs it.
-    process.stderr.write(`agents: ${error instanceof PushError || error instanceof ConfigShapeError || error instanceof DeploymentError ? error.message : (error as Error).stack}\n`);
+    process.stderr.write(`agents: ${error instanceof PushError || error instanceof ConfigShapeError ? error.message : (error as Error).stack}\n`);
     process.exit(1);
   },
 );

@@ -66,9 +66,19 @@ function unknownIds(file: string, config: unknown, known: KnownIds): string[] {
   ];
 }
 
-/** Every refusal the service would answer a config file with; empty when it takes it. */
+/**
+ * ElevenLabs' agent authentication guide: "Configure one authentication method per agent" and
+ * "Do not configure signed URLs and allowlists together on the same agent".
+ */
+function authTogether(file: string, config: unknown): string[] {
+  const allowlist = at(config, "platform_settings.auth.allowlist");
+  const both = at(config, "platform_settings.auth.enable_auth") === true && Array.isArray(allowlist) && allowlist.length > 0;
+  return both ? [`${file}: platform_settings.auth: signed URLs (enable_auth) and an allowlist together, which ElevenLabs' agent authentication guide says not to configure on one agent: the site's signed-URL service already allows only the deployment's origins`] : [];
+}
+
+/** Every refusal the service would answer a config file with (or its docs rule out); empty when it takes it. */
 export function serviceRefusals(file: string, config: unknown, known: KnownIds): string[] {
-  if (file.startsWith("agent_configs/")) return [...outOfRange(file, config), ...unfilledVariables(file, config), ...unknownIds(file, config, known)];
+  if (file.startsWith("agent_configs/")) return [...outOfRange(file, config), ...unfilledVariables(file, config), ...unknownIds(file, config, known), ...authTogether(file, config)];
   if (file.startsWith("test_configs/")) return unknownIds(file, config, known);
   return [];
 }

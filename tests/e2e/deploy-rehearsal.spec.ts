@@ -1,26 +1,28 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
 import { defaultScenarioId } from "@mockingbird/contract/scenarios";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { freePort } from "@mockingbird/testkit/ports";
-import { doubleAgent, originRefused, serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { doubleAgent, serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } from "@mockingbird/testkit/fakes/elevenlabs-management";
 import { startProductionServer, type Server } from "@mockingbird/testkit/servers/next-start";
 import { limitsForTests } from "@mockingbird/testkit/test-limits";
+import { signedUrlMessages } from "../../lib/signed-url/messages";
+import { ConfigShapeError } from "../../scripts/agents/api-shapes";
 import { pushAgents } from "../../scripts/agents/push";
-import { DeploymentError } from "../../scripts/agents/deployment";
 import { callerSettings, scenarioPlaybooks } from "../../scripts/agents/sources";
-import { agentConfigPath, elevenlabsDir, readRegistries } from "../../scripts/agents/tree";
-import { callWidget, defaultLaunchArgs, defaultLaunchOptions, heldFirmDebrief, startTypedCall, text, typeReply } from "./support/call-widget";
+import { agentConfigPath, elevenlabsDir, jsonText, readRegistries } from "../../scripts/agents/tree";
+import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, heldFirmDebrief, startTypedCall, text, typeReply } from "./support/call-widget";
 
 /**
  * A deploy rehearsed on this machine, as docs/deploy.md has a deployer do it: the production
  * callers generated and pushed (npm run agents -- push's own code) to the double of ElevenLabs'
- * management API with the deployment's origins from its environment; the site served on one of
- * those origins with the service's signed-URL endpoint (ELEVENLABS_API_BASE) at the double of
- * the voice service, which holds each call to the pushed agent. The deployer's domain resolves
- * to this machine in the browser only (--host-resolver-rules): nothing leaves it.
+ * management API; the site served on the deployment's origin (ALLOWED_ORIGINS, from its
+ * environment) with the service's signed-URL endpoint (ELEVENLABS_API_BASE) at the double of the
+ * voice service, which holds each call to the pushed agent. The agents take calls by signed URL
+ * only, so the origins are held where the URLs are signed: the site's own service. The deployer's
+ * domain resolves to this machine in the browser only (--host-resolver-rules): nothing leaves it.
  */
 const siteHost = "www.mockingbird-training.com";
 const foreignHost = "intranet.another-company.com";
@@ -42,11 +44,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   siteOrigin = `http://${siteHost}:${port}`;
-  // What the deployer sets once, read alike by the push and by the site's signed-URL service.
+  // The deployment's origins, which the site's signed-URL service allows.
   const deployment = { ALLOWED_ORIGINS: siteOrigin };
   management = await serveManagementDouble({ apiKey });
   dir = copyWithoutIds(elevenlabsDir);
-  await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, env: deployment, baseUrl: management.baseUrl, only: [defaultScenarioId] });
+  await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl: management.baseUrl, only: [defaultScenarioId] });
   const agentId = readRegistries(dir).agents.agents.find((entry) => entry.config === agentConfigPath(defaultScenarioId))!.id!;
   const pushed = await new ElevenLabsClient({ apiKey, baseUrl: management.baseUrl, maxRetries: 0 }).conversationalAi.agents.get(agentId);
   service = await serveServiceDouble({
@@ -86,30 +88,28 @@ test("the site served on a pushed origin starts a call through the service and g
   await expect(widget.debrief.getByTestId("call-ending")).toHaveText(`${text.debrief.ended}. ${text.debrief.endings.caller}`);
 });
 
-test("the service refuses a call opened from an origin the push did not list", async ({ page }) => {
-  // The site's own page on a foreign host: its CSP lets it reach the service, and the service alone must refuse it.
+test("a page on an origin the deployment does not list cannot start a call, and the service never hears of it", async ({ page }) => {
+  const sessions = service.sessions.length;
   await page.goto(`http://${foreignHost}:${new URL(siteOrigin).port}/`);
-  const signedUrl = service.signedUrl();
-  const closed = await page.evaluate(
-    (url) =>
-      new Promise<{ code: number; reason: string }>((resolve) => {
-        const socket = new WebSocket(url, ["convai"]);
-        socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }));
-      }),
-    signedUrl,
-  );
-  expect(closed).toEqual(originRefused);
+  const widget = callWidget(page);
+  await widget.typedButton.click();
+  await expectFailure(widget, text.errors.signedUrlFailed(signedUrlMessages.originNotAllowed));
+  expect(service.sessions.length).toBe(sessions);
 });
 
-test("a push with a placeholder origin stops before any request", async () => {
+test("a push of an agent with an allow-list beside its signed URLs stops before any request", async () => {
   const requests = management.requests.length;
-  const placeholderDir = copyWithoutIds(elevenlabsDir);
+  const conflicting = copyWithoutIds(elevenlabsDir);
   try {
-    const push = pushAgents({ dir: placeholderDir, playbooks: scenarioPlaybooks(), settings: callerSettings(placeholderDir), apiKey, env: { NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.example" }, baseUrl: management.baseUrl });
-    await expect(push).rejects.toThrow(DeploymentError);
-    await expect(push).rejects.toThrow(/NEXT_PUBLIC_SITE_URL|ALLOWED_ORIGINS/);
+    const path = `${conflicting}/${agentConfigPath(defaultScenarioId)}`;
+    const config = JSON.parse(readFileSync(path, "utf8")) as { platform_settings: { auth: Record<string, unknown> } };
+    config.platform_settings.auth.allowlist = [{ hostname: siteHost }];
+    writeFileSync(path, jsonText(config));
+    const push = pushAgents({ dir: conflicting, playbooks: scenarioPlaybooks(), settings: callerSettings(conflicting), apiKey, baseUrl: management.baseUrl });
+    await expect(push).rejects.toThrow(ConfigShapeError);
+    await expect(push).rejects.toThrow(/signed URLs \(enable_auth\) and an allowlist together/);
   } finally {
-    rmSync(placeholderDir, { recursive: true, force: true });
+    rmSync(conflicting, { recursive: true, force: true });
   }
   expect(management.requests.length).toBe(requests);
 });

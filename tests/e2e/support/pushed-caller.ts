@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 import { ElevenLabsClient } from "@elevenlabs/elevenlabs-js";
-import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
+import { doubleAgent, type DoubleAgent } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { pushAgents } from "../../../scripts/agents/push";
 import { callerSettings, scenarioPlaybooks } from "../../../scripts/agents/sources";
 import { agentConfigPath, elevenlabsDir, readRegistries } from "../../../scripts/agents/tree";
@@ -17,7 +17,8 @@ export type PushedCaller = {
   /** The first message as configured, with its {{variables}} for the service to fill. */
   firstMessage: string;
   debriefToolName: string;
-  agent: NonNullable<DoubleScript["agent"]>;
+  /** The pushed agent as the service holds it: its allowed overrides, its limit and timeouts. */
+  agent: DoubleAgent;
 };
 
 export async function pushedCaller(scenario: string): Promise<PushedCaller> {
@@ -25,21 +26,16 @@ export async function pushedCaller(scenario: string): Promise<PushedCaller> {
   const double = await serveManagementDouble({ apiKey });
   const dir = copyWithoutIds(elevenlabsDir);
   try {
-    // A deployer's origin: a push refuses placeholders such as the repository's .example hosts (scripts/agents/deployment.ts).
-    const env = { NEXT_PUBLIC_SITE_URL: "https://www.mockingbird-training.com" };
-    await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, env, baseUrl: double.baseUrl, only: [scenario] });
+    await pushAgents({ dir, playbooks: scenarioPlaybooks(), settings: callerSettings(dir), apiKey, baseUrl: double.baseUrl, only: [scenario] });
     const registries = readRegistries(dir);
     const client = new ElevenLabsClient({ apiKey, baseUrl: double.baseUrl, maxRetries: 0 });
     const agent = await client.conversationalAi.agents.get(registries.agents.agents.find((entry) => entry.config === agentConfigPath(scenario))!.id!);
     const [toolId] = agent.conversationConfig.agent?.prompt?.toolIds ?? [];
     const tool = await client.conversationalAi.tools.get(toolId!);
-    const allowed = agent.platformSettings?.overrides?.conversationConfigOverride as unknown;
-    // The SDK reads the settings in camelCase; the socket names fields in snake_case.
-    const camel = (name: string) => name.replace(/_([a-z])/g, (_whole, letter: string) => letter.toUpperCase());
     return {
       firstMessage: agent.conversationConfig.agent?.firstMessage ?? "",
       debriefToolName: "name" in tool.toolConfig ? tool.toolConfig.name : "",
-      agent: { allowsOverride: (field) => field.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[camel(key)], allowed) === true },
+      agent: doubleAgent(agent),
     };
   } finally {
     await double.close();

@@ -74,9 +74,9 @@ function enabledOverrides(value: unknown, path: string[] = []): string[] {
 describe.each(callScenarios.map(({ id }) => id))("%s: the settings the site relies on", (scenario) => {
   const config = committed(`agent_configs/${scenario}.json`) as AgentConfigFile;
 
-  test("it speaks English and takes calls only through a signed URL; the committed config names no host, since the hosts are the deployer's", () => {
+  test("it speaks English and takes calls only through a signed URL, with no allow-list beside it, as ElevenLabs' guide says of the two", () => {
     expect(config.conversation_config.agent?.language).toBe("en");
-    expect(config.platform_settings.auth).toEqual({ enable_auth: true, allowlist: [] });
+    expect(config.platform_settings.auth).toEqual({ enable_auth: true });
   });
 
   test("a client may override only text_only, which the widget sends for a typed call, and never the prompt", () => {

@@ -2,7 +2,6 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigShapeError } from "@/scripts/agents/api-shapes";
-import { withAllowlist } from "@/scripts/agents/deployment";
 import { pushAgents, type PushOptions } from "@/scripts/agents/push";
 import { runCallerTests } from "@/scripts/agents/run-tests";
 import { callerSettings, scenarioPlaybooks } from "@/scripts/agents/sources";
@@ -15,9 +14,6 @@ import { copyWithoutIds, serveManagementDouble, type ServedManagementDouble } fr
  */
 
 const apiKey = "sk_double";
-/** A deployer's environment: the origins the site is served from (scripts/agents/deployment.ts). */
-const deployerEnv = { ALLOWED_ORIGINS: "https://www.mockingbird-training.com,https://mockingbird-training.com" };
-const deployerHosts = ["www.mockingbird-training.com", "mockingbird-training.com"];
 let double: ServedManagementDouble;
 let dir: string;
 
@@ -36,14 +32,13 @@ const options = (overrides: Partial<PushOptions> = {}): PushOptions => ({
   playbooks: scenarioPlaybooks(),
   settings: callerSettings(dir),
   apiKey,
-  env: deployerEnv,
   baseUrl: double.baseUrl,
   ...overrides,
 });
 const readJson = (path: string) => JSON.parse(readFileSync(join(dir, path), "utf8")) as Record<string, unknown>;
 const writes = () => double.requests.filter((request) => request.method !== "GET");
 
-test("a first push creates the tool, every test and every agent, records their ids, and ElevenLabs keeps exactly the files with the deployer's hosts", async () => {
+test("a first push creates the tool, every test and every agent, records their ids, and ElevenLabs keeps exactly the files", async () => {
   const pushed = await pushAgents(options());
   expect(pushed.map((item) => item.result)).toEqual(pushed.map(() => "created"));
   expect(pushed.map((item) => item.kind)).toEqual(["tool", ...Array<string>(30).fill("test"), "agent", "agent", "agent"]);
@@ -53,7 +48,7 @@ test("a first push creates the tool, every test and every agent, records their i
   expect(double.tools.get(toolId)!.tool_config).toEqual(readJson("tool_configs/show_red_flag_debrief.json"));
   for (const entry of registries.agents.agents) {
     const file = readJson(entry.config);
-    expect(double.agents.get(entry.id!)).toEqual({ ...withAllowlist(file, deployerHosts), agent_id: entry.id });
+    expect(double.agents.get(entry.id!)).toEqual({ ...file, agent_id: entry.id });
     expect((file.conversation_config as { agent: { prompt: { tool_ids: string[] } } }).agent.prompt.tool_ids).toEqual([toolId]);
   }
   for (const entry of registries.tests.tests) expect(double.tests.get(entry.id!)).toEqual({ ...readJson(entry.config), id: entry.id });
@@ -77,20 +72,6 @@ test("each pushed debrief test names the pushed tool, by the id ElevenLabs gave 
   const debriefTests = registries.tests.tests.filter((entry) => entry.config.endsWith(".debrief.json"));
   expect(debriefTests).toHaveLength(15);
   for (const entry of debriefTests) expect((double.tests.get(entry.id!) as { tool_call_parameters?: { referenced_tool?: unknown } }).tool_call_parameters?.referenced_tool).toEqual({ id: toolId, type: "client" });
-});
-
-test("a push with neither ALLOWED_ORIGINS nor NEXT_PUBLIC_SITE_URL stops before any request, saying which variable to set and to what", async () => {
-  await expect(pushAgents(options({ env: {} }))).rejects.toThrow(/set ALLOWED_ORIGINS to every origin the site is served from.*or NEXT_PUBLIC_SITE_URL to the site's public URL/);
-  expect(double.requests).toEqual([]);
-});
-
-test.each([
-  ["NEXT_PUBLIC_SITE_URL", "https://www.mockingbird.example"],
-  ["NEXT_PUBLIC_SITE_URL", "https://www.example.com"],
-  ["ALLOWED_ORIGINS", "https://www.mockingbird-training.com,http://localhost:*"],
-])("a push whose %s is a placeholder (%s) stops before any request, naming the variable", async (variable, value) => {
-  await expect(pushAgents(options({ env: { [variable]: value } }))).rejects.toThrow(new RegExp(`^${variable} names .*placeholder.*set ALLOWED_ORIGINS`));
-  expect(double.requests).toEqual([]);
 });
 
 test("a value the service refuses stops the push before any request, naming the file and the field", async () => {

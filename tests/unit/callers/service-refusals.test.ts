@@ -72,3 +72,10 @@ test("a first message with a variable the call does not send is refused, naming 
     `${agentPath}: conversation_config.agent.first_message: {{ceo_name}} is not a variable the call sends (contract/call-variables.ts: ${Object.keys(CALL_VARIABLES).join(", ")}), so the service would refuse the call`,
   ]);
 });
+
+test("an agent with signed URLs and an allow-list together is refused, as ElevenLabs' authentication guide rules them out on one agent", () => {
+  expect(problemsAfter(agentPath, "platform_settings.auth.allowlist", [{ hostname: "www.mockingbird-training.com" }])).toEqual([
+    expect.stringMatching(new RegExp(`^${agentPath}: platform_settings.auth: signed URLs \\(enable_auth\\) and an allowlist together`)),
+  ]);
+  expect(problemsAfter(agentPath, "platform_settings.auth.allowlist", [])).toEqual([]);
+});
