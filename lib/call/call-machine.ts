@@ -155,7 +155,13 @@ function finish(state: MachineState, error: string | null, ending: CallEnding | 
   return { state: next, effects: [{ type: "dispose", attempt: attempt.id }] };
 }
 
-/** A failure before the call connects: retried once when transient, else the call stops with it. */
+/**
+ * A failure before the call connects: retried once when transient, else the call stops with it.
+ * A failed socket is opened again with the same signed URL: no second signed-URL request, so
+ * nothing more counts against the visitor's limits and the limiter cannot refuse it (the link
+ * lives 15 minutes; the service lets a link be opened again, and the local agent gives one back
+ * when its socket closed before the call started).
+ */
 function failedBeforeConnecting(state: MachineState, attempt: Attempt, message: string, stop: SessionStop | undefined): Step {
   const retry = stop !== undefined && stop.stage !== "call" && stop.transient && attempt.retries < MAX_AUTOMATIC_RETRIES;
   if (!retry) return { ...finish(state, message, null), effects: [{ type: "preload" }, { type: "dispose", attempt: attempt.id }] };
@@ -190,7 +196,7 @@ export function step(state: MachineState, event: MachineEvent): Step {
     case "signed-url": {
       if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "signed-url") return stay(state);
       const next: Attempt = { ...attempt, step: "session", signedUrl: event.url };
-      return { state: { ...state, attempt: next, recovery: "none" }, effects: [openSession(next)] };
+      return { state: { ...state, attempt: next }, effects: [openSession(next)] };
     }
     case "retry-due":
       if (!attempt || !isCurrent(state, event.attempt)) return stay(state);
