@@ -11,7 +11,6 @@ export const callLiveText = {
     socketError: "The connection was closed due to a socket error.",
     serverClosed: "The connection was closed by the server.",
     timeLimit: "The call reached its time limit.",
-    silenceEnded: "The call ended after a long silence. Start a new call when you are ready.",
     audioFailed: "Your browser could not start the call's audio. Reload the page and try again, or reply by typing instead.",
   },
 

@@ -62,16 +62,20 @@ type DisconnectDetails =
   | { reason: "agent"; closeCode?: number; closeReason?: string }
   | { reason: "error"; message?: string; context?: { type?: string } };
 
-/** Null when the call ended normally (the visitor or the caller hung up). */
+/** Null when the call ended normally (either side hung up, or a silence ended it: the debrief's ending line says which). */
 export function disconnectErrorMessage(details: DisconnectDetails): string | null {
-  // A call the agent put down after a long silence ended normally, but the visitor is told why.
-  if (details.reason === "agent" && details.closeReason === closes.silence.reason) return errors.silenceEnded;
   if (details.reason !== "error") return null;
   // The service's own words for its limit vary; the page says it in its own.
   if (details.context?.type === "max_duration_exceeded") return errors.timeLimit;
   if (details.message && details.message.trim() !== "") return details.message.trim();
   return details.context?.type === "error" ? errors.socketError : errors.serverClosed;
 }
+
+/**
+ * The page hears the visitor's words a moment after the service does (their transcript follows
+ * the end of their speech), so its count of their silence runs a little short of the service's.
+ */
+const SILENCE_CLOCK_LAG_MS = 3_000;
 
 /**
  * How a connected call ended, from the SDK's disconnect and how long the visitor had been silent.
@@ -86,7 +90,7 @@ export function callEndingOf(details: DisconnectDetails, silentForMs = 0): CallE
     case "user":
       return "visitor";
     case "agent":
-      if (details.closeReason === closes.silence.reason || silentForMs >= SILENCE_END_CALL_TIMEOUT_SECONDS * 1000) return "silence";
+      if (details.closeReason === closes.silence.reason || silentForMs >= SILENCE_END_CALL_TIMEOUT_SECONDS * 1000 - SILENCE_CLOCK_LAG_MS) return "silence";
       return details.closeReason === closes.timeLimit.reason ? "time-limit" : "caller";
     case "error":
       return isDrop(details) ? "dropped" : "time-limit";
