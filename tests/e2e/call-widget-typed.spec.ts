@@ -69,13 +69,15 @@ test("the red-flag debrief reports a visitor who held firm after refusing until 
   await expect(widget.alert).toBeEmpty();
 });
 
-test("the red-flag debrief names what the visitor gave away when they complied", async ({ page }) => {
+test("the red-flag debrief says the visitor complied without repeating what they read out", async ({ page }) => {
   const widget = callWidget(page);
   await startTypedCall(widget);
   const reply = "the code is four seven two nine one eight";
   await expectDebriefAfterReply(widget, reply, "complied");
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.momentHeading })).toBeVisible();
-  await expect(widget.debrief).toContainText(`${text.debrief.youSaid}: ${reply}`);
+  // The hand-over rule (scripts/agents/prompt.ts): whatever the visitor handed over stays out of the debrief.
+  await expect(widget.debrief).not.toContainText(text.debrief.youSaid);
+  await expect(widget.debrief).not.toContainText("four seven two nine");
   await expectIdle(widget);
   await expect(widget.alert).toBeEmpty();
 });
