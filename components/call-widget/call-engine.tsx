@@ -7,7 +7,7 @@
  * own ConversationProvider (keyed by the attempt), because the provider ignores startSession
  * while an earlier start is still pending: a retry after a timeout must not inherit that.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ConversationProvider, useConversationControls, useConversationFeedback, useConversationInput, type HookCallbacks, type HookOptions } from "@elevenlabs/react";
 import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { callEndingOf, disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
@@ -127,7 +127,8 @@ function visitorActivity() {
 
 export function CallEngine({ session, events }: CallEngineProps) {
   const clock = useMemo(() => captionClock(events.dispatch), [events]);
-  const visitor = useMemo(() => visitorActivity(), [events]);
+  // One per session: the engine is mounted afresh for each attempt.
+  const [visitor] = useState(visitorActivity);
   useEffect(() => () => clock.stop(), [clock]);
   const textOnly = session.textOnly;
   const callbacks = useMemo<HookCallbacks>(() => {
