@@ -7,6 +7,7 @@
  * there the browser itself refuses the microphone (Permissions Policy), in any engine.
  */
 import { createServer, request, type Server } from "node:http";
+import { serveServiceDouble, type DoubleScript, type ServedDouble } from "../fakes/elevenlabs-service";
 import { startLocalAgent } from "../servers/local-agent";
 import { startProductionServer } from "../servers/next-start";
 import { limitsForTests } from "../test-limits";
@@ -58,6 +59,25 @@ export async function startSite(agentEnv: Record<string, string> = {}): Promise<
     next?.stop();
     agent.stop();
     await framing.close();
+    throw error;
+  }
+}
+
+/** The production build whose signed-URL service hands calls to the double of ElevenLabs' service, as it would to the local agent. */
+export async function startSiteOnDouble(script: DoubleScript | (() => DoubleScript)): Promise<{ origin: string; double: ServedDouble; stop(): Promise<void> }> {
+  const double = await serveServiceDouble(script);
+  try {
+    const site = await startProductionServer({ LOCAL_AGENT_URL: double.origin, LOCAL_AGENT_API_KEY: "engines-double-key", ...limitsForTests });
+    return {
+      origin: site.origin,
+      double,
+      stop: async () => {
+        site.stop();
+        await double.close();
+      },
+    };
+  } catch (error) {
+    await double.close();
     throw error;
   }
 }

@@ -6,6 +6,7 @@
 import { callWidgetText } from "@/content/call/shell";
 import { callWidgetPageText } from "@/content/call/page";
 import { callLiveText } from "@/content/call/live";
+import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import type { Tab } from "./engines";
 
 export const text = { ...callWidgetPageText, ...callWidgetText, errors: { ...callWidgetText.errors, ...callLiveText.errors }, live: callLiveText };
@@ -122,3 +123,30 @@ export const waitForView = (tab: Tab, ready: (view: WidgetView) => boolean, what
 
 export const isIdle = (v: WidgetView) => v.buttons.some((b) => b.label === text.buttons.start && !b.disabled) && !v.badges.includes(text.badges.connecting) && !v.badges.includes(text.badges.connected);
 export const isConnected = (v: WidgetView) => v.badges.includes(text.badges.connected) && v.buttons.some((b) => b.label === text.buttons.end);
+
+/**
+ * Run in the page before a call: keeps every call socket it opens in `window.__callSockets` (so a
+ * test can cut one) and, once the test sets `window.__dropDebrief`, hides the caller's debrief
+ * tool call from the SDK, as if the caller never made it.
+ */
+export const callSocketHooks = `
+  const Native = window.WebSocket;
+  window.__callSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__callSockets.push(this);
+    }
+    addEventListener(type, listener, options) {
+      if (type !== "message") return super.addEventListener(type, listener, options);
+      const handle = typeof listener === "function" ? listener : (event) => listener.handleEvent(event);
+      return super.addEventListener(type, (event) => {
+        if (window.__dropDebrief) {
+          try {
+            if (JSON.parse(event.data).client_tool_call?.tool_name === ${JSON.stringify(DEBRIEF_TOOL_NAME)}) return;
+          } catch {}
+        }
+        handle(event);
+      }, options);
+    }
+  };`;

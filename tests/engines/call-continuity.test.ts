@@ -9,7 +9,7 @@ import { it } from "node:test";
 import { startSite } from "@mockingbird/testkit/browser/engine-site";
 import { forEachEngine } from "@mockingbird/testkit/browser/engine-suite";
 import { openingLine } from "@mockingbird/agent/testkit/opening-line";
-import { isConnected, isIdle, text, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { callSocketHooks, isConnected, isIdle, text, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 
 const hasButton = (label: string) => (v: { buttons: { label: string }[] }) => v.buttons.some((b) => b.label === label);
 
@@ -18,15 +18,7 @@ forEachEngine(startSite, (run) => {
   /** Home with the recorders in place and every call socket the page opens kept, so a test can cut one. */
   const openHome = async () => {
     await run.openHome();
-    await tab.run(`
-      const Native = window.WebSocket;
-      window.__callSockets = [];
-      window.WebSocket = class extends Native {
-        constructor(...args) {
-          super(...args);
-          window.__callSockets.push(this);
-        }
-      };`);
+    await tab.run(callSocketHooks);
   };
 
   it("a call whose socket drops mid-call offers Call again, which starts it again in one press", async () => {

@@ -8,9 +8,8 @@
  */
 import { forEachEngine } from "@mockingbird/testkit/browser/engine-suite";
 import { enginesUnderTest } from "@mockingbird/testkit/browser/engines";
-import { serveServiceDouble, type DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
-import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
-import { limitsForTests } from "@mockingbird/testkit/test-limits";
+import { startSiteOnDouble } from "@mockingbird/testkit/browser/engine-site";
+import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { SILENCE_END_CALL_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { heldFirmDebrief } from "../unit/call/support/debriefs";
@@ -34,26 +33,12 @@ const service: EndingCaller = {
   },
 };
 
-/** The production build whose signed-URL service hands calls to the double, as it would to the local agent. */
-const startSite = async () => {
-  const double = await serveServiceDouble(() => {
+/** Each call takes the script its test set, once. */
+const startSite = () =>
+  startSiteOnDouble(() => {
     const next = script;
     script = base;
     return next;
   });
-  try {
-    const site = await startProductionServer({ LOCAL_AGENT_URL: double.origin, LOCAL_AGENT_API_KEY: "engines-double-key", ...limitsForTests });
-    return {
-      origin: site.origin,
-      stop: async () => {
-        site.stop();
-        await double.close();
-      },
-    };
-  } catch (error) {
-    await double.close();
-    throw error;
-  }
-};
 
 forEachEngine(startSite, (run) => callEndingTests(run, () => service), enginesUnderTest("chromium,firefox,webkit"));

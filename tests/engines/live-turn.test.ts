@@ -8,31 +8,12 @@ import assert from "node:assert/strict";
 import { it } from "node:test";
 import type { Tab } from "@mockingbird/testkit/browser/engines";
 import { forEachEngine } from "@mockingbird/testkit/browser/engine-suite";
+import { startSiteOnDouble } from "@mockingbird/testkit/browser/engine-site";
 import { isConnected, isIdle, text, waitFor, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
-import { serveServiceDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
-import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
-import { limitsForTests } from "@mockingbird/testkit/test-limits";
 
 const greeting = "Hi there, it's Dave from the service desk.";
 
-/** The production build whose signed-URL service hands calls to the double, as it would to the local agent. */
-const startSite = async () => {
-  const double = await serveServiceDouble({ greeting, msPerChar: 30, answer: () => [{ say: "It's Dave, extension four four one zero." }] });
-  try {
-    const site = await startProductionServer({ LOCAL_AGENT_URL: double.origin, LOCAL_AGENT_API_KEY: "engines-double-key", ...limitsForTests });
-    return {
-      origin: site.origin,
-      double,
-      stop: async () => {
-        site.stop();
-        await double.close();
-      },
-    };
-  } catch (error) {
-    await double.close();
-    throw error;
-  }
-};
+const startSite = () => startSiteOnDouble({ greeting, msPerChar: 30, answer: () => [{ say: "It's Dave, extension four four one zero." }] });
 
 /** The tentative caption as the page shows it, and whether assistive technology is kept from it. */
 const tentativeCaption = (tab: Tab) =>

@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import type { EngineRun } from "@mockingbird/testkit/browser/engine-suite";
-import { isConnected, isIdle, text, view, waitForView, xpaths, type WidgetView } from "@mockingbird/testkit/browser/widget";
-import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
+import { callSocketHooks, isConnected, isIdle, text, view, waitForView, xpaths, type WidgetView } from "@mockingbird/testkit/browser/widget";
 import type { CallEnding } from "@/lib/call/call-machine";
 
 /** What a caller does for the endings it controls; each test waits for its own ending. */
@@ -23,38 +22,12 @@ export type EndingCaller = {
 
 const endingLine = (ending: CallEnding) => `${text.live.debrief.ended}. ${text.live.debrief.endings[ending]}`;
 
-/**
- * Keeps every call socket the page opens (so a test can cut one) and, when asked, hides the
- * caller's debrief tool call from the SDK, as if the caller never made it.
- */
-const socketHooks = `
-  const Native = window.WebSocket;
-  window.__callSockets = [];
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      window.__callSockets.push(this);
-    }
-    addEventListener(type, listener, options) {
-      if (type !== "message") return super.addEventListener(type, listener, options);
-      const handle = typeof listener === "function" ? listener : (event) => listener.handleEvent(event);
-      return super.addEventListener(type, (event) => {
-        if (window.__dropDebrief) {
-          try {
-            if (JSON.parse(event.data).client_tool_call?.tool_name === ${JSON.stringify(DEBRIEF_TOOL_NAME)}) return;
-          } catch {}
-        }
-        handle(event);
-      }, options);
-    }
-  };`;
-
 export function callEndingTests<S extends { origin: string; stop(): unknown }>(run: EngineRun<S>, caller: () => EndingCaller): void {
   const { tab } = run;
 
   async function startTypedCall(): Promise<void> {
     await run.openHome();
-    await tab.run(socketHooks);
+    await tab.run(callSocketHooks);
     await tab.click(xpaths.typed);
     await waitForView(tab, (v) => isConnected(v) && v.agentLines.length > 0, "the typed call's greeting");
   }
@@ -99,7 +72,7 @@ export function callEndingTests<S extends { origin: string; stop(): unknown }>(r
     const { callerDebrief } = await caller().silence();
     // A silent visitor: the recorders' fake microphone sends silence (testkit/browser/widget.ts).
     await run.openHome();
-    await tab.run(socketHooks);
+    await tab.run(callSocketHooks);
     await tab.click(xpaths.start);
     await waitForView(tab, (v) => isConnected(v), "the voice call to connect");
     const view = await ended("silence", "the silence timeout", 60_000);
