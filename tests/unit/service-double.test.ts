@@ -73,7 +73,15 @@ describe("the agent's allow-list", () => {
 test("a call with an override its agent has not enabled is refused before the metadata, naming the field", () => {
   const { sent, closed } = call({ agent: { allowsOverride: () => false } }, typedCall);
   expect(sent).toEqual([]);
-  expect(closed).toEqual([{ code: 1008, reason: "Override for field 'conversation.text_only' is not allowed by config." }]);
+  expect(closed).toEqual([{ code: 1008, reason: "Override for field 'text_only' is not allowed by config." }]);
+});
+
+test("a call that sends back the agent's own value of a field it has not enabled starts, as ElevenLabs' widget sends the agent's language", () => {
+  const agent = { allowsOverride: () => false, ownValue: (path: string) => (path === "agent.language" ? "en" : undefined) };
+  const sameLanguage = { conversation_config_override: { agent: { prompt: {}, language: "en" }, tts: {} } };
+  expect(call({ agent }, sameLanguage).closed).toEqual([]);
+  const otherLanguage = { conversation_config_override: { agent: { language: "de" } } };
+  expect(call({ agent }, otherLanguage).closed).toEqual([{ code: 1008, reason: "Override for field 'language' is not allowed by config." }]);
 });
 
 test("a call with only the overrides its agent enables starts", () => {

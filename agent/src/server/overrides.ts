@@ -43,20 +43,28 @@ export const defaultOverrides: readonly OverrideField[] = ["conversation.text_on
 const fields: ReadonlySet<string> = new Set(overrideFields);
 const groups: ReadonlySet<string> = new Set(overrideFields.flatMap((field) => field.split(".").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("."))));
 
+/**
+ * The agent's own settings, which a client may send back unchanged: ElevenLabs' widget
+ * (@elevenlabs/convai-widget-embed) puts the agent's language in every call's override, and works
+ * with agents that enable no language override, so a field set to the agent's own value
+ * overrides nothing.
+ */
+export const ownSettings: Readonly<Record<string, unknown>> = { "agent.language": "en" };
+
 export function isOverrideField(name: string): name is OverrideField {
   return fields.has(name);
 }
 
 /**
- * The fields an override sets, as dotted paths: a table field with any value but null, and any
- * other key with a value (nothing can enable it). Groups are walked into; an empty group, as the
- * SDK sends for the groups it leaves alone, sets nothing.
+ * The fields an override sets, as dotted paths: a table field with any value but null or the
+ * agent's own (`own`), and any other key with a value (nothing can enable it). Groups are walked
+ * into; an empty group, as the SDK sends for the groups it leaves alone, sets nothing.
  */
-export function overriddenFields(override: unknown, path = ""): string[] {
-  if (override === undefined || override === null) return [];
+export function overriddenFields(override: unknown, path = "", own: Readonly<Record<string, unknown>> = ownSettings): string[] {
+  if (override === undefined || override === null || (path !== "" && Object.hasOwn(own, path) && own[path] === override)) return [];
   if (path !== "" && (fields.has(path) || !groups.has(path))) return [path];
   if (typeof override !== "object" || Array.isArray(override)) return path === "" ? [] : [path];
-  return Object.entries(override).flatMap(([key, value]) => overriddenFields(value, path === "" ? key : `${path}.${key}`));
+  return Object.entries(override).flatMap(([key, value]) => overriddenFields(value, path === "" ? key : `${path}.${key}`, own));
 }
 
 /** The first field of `set` the agent has not enabled, if any. */

@@ -13,6 +13,8 @@ const { ClientEvent } = ElevenLabs;
 export type DoubleAgent = {
   /** platform_settings.overrides: whether a call may set this dotted field of conversation_config_override. */
   allowsOverride(path: string): boolean;
+  /** The agent's own value of a dotted field of conversation_config (snake_case), if it has one. */
+  ownValue?(path: string): unknown;
   /** platform_settings.auth.allowlist, each entry's hostname; absent or empty: any origin. */
   allowlist?: readonly string[];
   /** platform_settings.auth.require_origin_header: refuse a socket without an Origin (only with an allow-list). */
@@ -66,8 +68,10 @@ export function doubleAgent(pushed: PushedAgent): DoubleAgent {
   const allowed: unknown = platform?.overrides?.conversationConfigOverride;
   // The SDK reads the settings in camelCase; the socket names override fields in snake_case.
   const camel = (name: string) => name.replace(/_([a-z])/g, (_whole, letter: string) => letter.toUpperCase());
+  const at = (root: unknown, path: string) => path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[camel(key)], root);
   return {
-    allowsOverride: (path) => path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[camel(key)], allowed) === true,
+    allowsOverride: (path) => at(allowed, path) === true,
+    ownValue: (path) => at(config, path),
     allowlist: platform?.auth?.allowlist?.map((item) => item.hostname),
     requireOriginHeader: platform?.auth?.requireOriginHeader,
     maxDurationSeconds: config.conversation?.maxDurationSeconds,

@@ -314,8 +314,11 @@ export class ServiceDoubleSession {
     this.init = init;
     if (this.script.refuse) return this.close(this.script.refuse.code, this.script.refuse.reason);
     const override = init.conversation_config_override;
-    const refused = overridePaths(override).find((path) => this.script.agent?.allowsOverride(path) === false);
-    if (refused !== undefined) return this.close(1008, `Override for field '${refused}' is not allowed by config.`);
+    // A field sent with the agent's own value overrides nothing: ElevenLabs' widget sends the agent's language on every call.
+    const agent = this.script.agent;
+    const refused = overridePaths(override).find((path) => agent?.allowsOverride(path) === false && valueAt(override, path) !== agent.ownValue?.(path));
+    // The service names the field by its own key ('first_message', 'text_only'), not its path.
+    if (refused !== undefined) return this.close(1008, `Override for field '${refused.split(".").at(-1)}' is not allowed by config.`);
     // The service fills the first message's {{name}} from the call's dynamic variables, and refuses a call that leaves one unfilled.
     const variables: Record<string, unknown> = init.dynamic_variables ?? {};
     const missing = placeholdersIn(this.script.greeting).filter((name) => variables[name] === undefined);
@@ -586,6 +589,8 @@ function quietTone(ms: number): string {
   for (let i = 0; i < samples; i++) pcm.writeInt16LE(Math.round(200 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
   return pcm.toString("base64");
 }
+
+const valueAt = (root: unknown, path: string): unknown => path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
 
 /** The dotted paths of the fields an override sets (the SDK sends empty objects for the groups it leaves alone). */
 function overridePaths(value: unknown, path: readonly string[] = []): string[] {
