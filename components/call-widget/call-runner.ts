@@ -43,6 +43,10 @@ export type CallView = { machine: MachineState; engine: EngineModule | null; act
 
 const stopTracks = (stream: MediaStream | null) => stream?.getTracks().forEach((track) => track.stop());
 
+/** Whether the page would show two states alike: all of the machine but an attempt's inner steps (its presence shows, as connecting). */
+const looksTheSame = (a: MachineState, b: MachineState): boolean =>
+  a.call === b.call && a.plan === b.plan && a.recovery === b.recovery && a.typingInstead === b.typingInstead && a.ending === b.ending && a.debriefClosed === b.debriefClosed && (a.attempt === null) === (b.attempt === null);
+
 /**
  * Runs the call machine (lib/call/call-machine.ts): sends it events, performs the effects it
  * returns and holds what they open (microphone, audio output, timers, the session's controls)
@@ -64,8 +68,11 @@ export class CallRunner {
   readonly snapshot = () => this.view;
 
   send = (event: MachineEvent): void => {
-    const { state, effects } = step(this.view.machine, event);
-    this.update({ machine: state });
+    const previous = this.view.machine;
+    const { state, effects } = step(previous, event);
+    // An attempt moving from one start step to the next shows nothing new: the page is not rendered for it.
+    if (looksTheSame(state, previous)) this.view = { ...this.view, machine: state };
+    else this.update({ machine: state });
     for (const effect of effects) this.perform(effect);
   };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { defaultScenarioId, isScenarioId } from "@mockingbird/contract/scenarios";
 import type { CallChannel, FeedbackValue } from "@/lib/call/call-state";
 import { CallRunner } from "./call-runner";
@@ -12,8 +12,15 @@ import type { CallActions, EngineControls } from "./engine-contract";
  */
 export function useCall() {
   const [runner] = useState(() => new CallRunner());
-  const view = useSyncExternalStore(runner.subscribe, runner.snapshot, runner.snapshot);
-  useEffect(() => () => runner.dispose(), [runner]);
+  // A state update per change, which React batches: a burst of the caller's audio chunks renders once, not once each.
+  const [view, setView] = useState(runner.snapshot);
+  useEffect(() => {
+    const unsubscribe = runner.subscribe(() => setView(runner.snapshot()));
+    return () => {
+      unsubscribe();
+      runner.dispose();
+    };
+  }, [runner]);
 
   const actions = useMemo(() => {
     const preload = () => void runner.loadEngine().catch(() => {});
