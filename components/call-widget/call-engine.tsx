@@ -23,6 +23,8 @@ import { voiceAssets } from "./voice-assets.generated";
 
 export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
+// What a running call shows: the call machine reduces with it once this chunk has loaded (lib/call/call-lifecycle.ts).
+export { callReducer } from "@/lib/call/call-state";
 // Read only after a failure, when this chunk has loaded: which failures are transient stays out of the page's own JavaScript.
 export { isTransient } from "@/lib/call/connect-retry";
 

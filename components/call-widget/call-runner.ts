@@ -9,6 +9,7 @@ import { callWidgetText as text } from "@/content/call/shell";
 import type { ScenarioId } from "@mockingbird/contract/scenarios";
 import { publicEnv } from "@/lib/config/public-env";
 import { initialMachine, step, type Effect, type MachineEvent, type MachineState } from "@/lib/call/call-machine";
+import { lifecycleReducer } from "@/lib/call/call-lifecycle";
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
 import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
@@ -69,7 +70,7 @@ export class CallRunner {
 
   send = (event: MachineEvent): void => {
     const previous = this.view.machine;
-    const { state, effects } = step(previous, event);
+    const { state, effects } = step(previous, event, this.view.engine?.callReducer ?? lifecycleReducer);
     // An attempt moving from one start step to the next shows nothing new: the page is not rendered for it.
     if (looksTheSame(state, previous)) this.view = { ...this.view, machine: state };
     else this.update({ machine: state });

@@ -12,7 +12,7 @@
  */
 import type { ScenarioId } from "@mockingbird/contract/scenarios";
 import { callWidgetText as text } from "@/content/call/shell";
-import { callReducer, initialCallState, type CallChannel, type CallEvent, type CallState, type FeedbackValue } from "./call-state";
+import { initialCallState, type CallChannel, type CallEvent, type CallReducer, type CallState, type FeedbackValue } from "./call-lifecycle";
 
 /** The call the visitor asked for: what Call again and Continue by voice start again without asking. */
 export type CallPlan = { readonly channel: CallChannel; readonly scenario: ScenarioId };
@@ -122,11 +122,11 @@ export const initialMachine: MachineState = {
 const stay = (state: MachineState): Step => ({ state, effects: [] });
 const isCurrent = (state: MachineState, attempt: number) => state.attempt?.id === attempt;
 
-function begin(state: MachineState, plan: CallPlan): Step {
+function begin(state: MachineState, plan: CallPlan, reduce: CallReducer): Step {
   const attempt: Attempt = { id: state.nextAttemptId, channel: plan.channel, step: plan.channel === "voice" ? "microphone" : "engine", retries: 0, signedUrl: null };
   const next: MachineState = {
     ...state,
-    call: callReducer(state.call, { type: "start", channel: plan.channel }),
+    call: reduce(state.call, { type: "start", channel: plan.channel }),
     attempt,
     nextAttemptId: attempt.id + 1,
     plan,
@@ -140,13 +140,13 @@ function begin(state: MachineState, plan: CallPlan): Step {
 }
 
 /** The attempt stops, for any reason; a connected call's ending is kept for its debrief. */
-function finish(state: MachineState, error: string | null, ending: CallEnding | null): Step {
+function finish(state: MachineState, error: string | null, ending: CallEnding | null, reduce: CallReducer): Step {
   const attempt = state.attempt;
   if (!attempt) return stay(state);
   const connected = attempt.step === "connected";
   const next: MachineState = {
     ...state,
-    call: callReducer(state.call, error === null ? { type: "ended" } : { type: "failed", message: error }),
+    call: reduce(state.call, error === null ? { type: "ended" } : { type: "failed", message: error }),
     attempt: null,
     recovery: connected && ending === "dropped" && state.plan !== null ? "dropped" : "none",
     typingInstead: false,
@@ -162,9 +162,9 @@ function finish(state: MachineState, error: string | null, ending: CallEnding | 
  * lives 15 minutes; the service lets a link be opened again, and the local agent gives one back
  * when its socket closed before the call started).
  */
-function failedBeforeConnecting(state: MachineState, attempt: Attempt, message: string, stop: SessionStop | undefined): Step {
+function failedBeforeConnecting(state: MachineState, attempt: Attempt, message: string, stop: SessionStop | undefined, reduce: CallReducer): Step {
   const retry = stop !== undefined && stop.stage !== "call" && stop.transient && attempt.retries < MAX_AUTOMATIC_RETRIES;
-  if (!retry) return { ...finish(state, message, null), effects: [{ type: "preload" }, { type: "dispose", attempt: attempt.id }] };
+  if (!retry) return { ...finish(state, message, null, reduce), effects: [{ type: "preload" }, { type: "dispose", attempt: attempt.id }] };
   const retrying: Attempt = { ...attempt, retries: attempt.retries + 1 };
   const effects: Effect[] = stop.stage === "socket" ? [{ type: "close-session", attempt: attempt.id }] : [];
   return { state: { ...state, attempt: retrying, recovery: "retrying" }, effects: [...effects, { type: "wait-retry", attempt: attempt.id, ms: RETRY_DELAY_MS }] };
@@ -172,21 +172,25 @@ function failedBeforeConnecting(state: MachineState, attempt: Attempt, message: 
 
 const openSession = (attempt: Attempt): Effect => ({ type: "open-session", attempt: attempt.id, signedUrl: attempt.signedUrl ?? "", textOnly: attempt.channel === "typed" });
 
-export function step(state: MachineState, event: MachineEvent): Step {
+/**
+ * `reduce` is what shows the call: the lifecycle alone until the call chunk has loaded, then the
+ * chunk's transcript reducer (call-state.ts), so the page's own JavaScript carries no caption logic.
+ */
+export function step(state: MachineState, event: MachineEvent, reduce: CallReducer): Step {
   const attempt = state.attempt;
   switch (event.type) {
     case "start":
       if (attempt) return stay(state);
-      return begin(state, { channel: event.channel, scenario: event.scenario });
+      return begin(state, { channel: event.channel, scenario: event.scenario }, reduce);
     case "continue-by-voice": {
       if (!state.plan) return stay(state);
       // In one step, so the widget goes from the typed call to connecting without showing it ended.
-      const stopped = attempt ? { ...state, attempt: null, call: callReducer(state.call, { type: "ended" }) } : state;
-      const started = begin(stopped, { channel: "voice", scenario: state.plan.scenario });
+      const stopped = attempt ? { ...state, attempt: null, call: reduce(state.call, { type: "ended" }) } : state;
+      const started = begin(stopped, { channel: "voice", scenario: state.plan.scenario }, reduce);
       return { state: started.state, effects: [...(attempt ? [{ type: "dispose", attempt: attempt.id } as const] : []), ...started.effects] };
     }
     case "end":
-      return attempt ? finish(state, null, "visitor") : stay(state);
+      return attempt ? finish(state, null, "visitor", reduce) : stay(state);
     case "microphone-opened":
       if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "microphone") return stay(state);
       return { state: { ...state, attempt: { ...attempt, step: "engine" } }, effects: [{ type: "load-engine", attempt: attempt.id }] };
@@ -204,45 +208,45 @@ export function step(state: MachineState, event: MachineEvent): Step {
       return attempt.step === "session" ? { state, effects: [openSession(attempt)] } : stay(state);
     case "failed":
       if (!attempt || !isCurrent(state, event.attempt)) return stay(state);
-      return attempt.step === "connected" ? finish(state, event.message, "error") : failedBeforeConnecting(state, attempt, event.message, event.stop);
+      return attempt.step === "connected" ? finish(state, event.message, "error", reduce) : failedBeforeConnecting(state, attempt, event.message, event.stop, reduce);
     case "connected":
       if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "session") return stay(state);
       return {
-        state: { ...state, attempt: { ...attempt, step: "connected" }, recovery: "none", call: callReducer(state.call, { type: "connected", at: event.at }) },
+        state: { ...state, attempt: { ...attempt, step: "connected" }, recovery: "none", call: reduce(state.call, { type: "connected", at: event.at }) },
         effects: [{ type: "connected", attempt: attempt.id }],
       };
     case "stopped": {
       if (!attempt || !isCurrent(state, event.attempt)) return stay(state);
-      if (attempt.step !== "connected") return failedBeforeConnecting(state, attempt, event.error ?? "", event.stop);
-      return finish(state, event.error, event.stop?.stage === "call" ? event.stop.ending : event.error === null ? "caller" : "error");
+      if (attempt.step !== "connected") return failedBeforeConnecting(state, attempt, event.error ?? "", event.stop, reduce);
+      return finish(state, event.error, event.stop?.stage === "call" ? event.stop.ending : event.error === null ? "caller" : "error", reduce);
     }
     case "connect-timeout":
-      return attempt && isCurrent(state, event.attempt) && attempt.step !== "connected" ? finish(state, text.errors.connectionFailed, null) : stay(state);
+      return attempt && isCurrent(state, event.attempt) && attempt.step !== "connected" ? finish(state, text.errors.connectionFailed, null, reduce) : stay(state);
     case "audio-output-failed":
-      return attempt && isCurrent(state, event.attempt) ? finish(state, text.errors.audioOutputFailed, attempt.step === "connected" ? "error" : null) : stay(state);
+      return attempt && isCurrent(state, event.attempt) ? finish(state, text.errors.audioOutputFailed, attempt.step === "connected" ? "error" : null, reduce) : stay(state);
     case "session":
-      return isCurrent(state, event.attempt) ? stay({ ...state, call: callReducer(state.call, event.event) }) : stay(state);
+      return isCurrent(state, event.attempt) ? stay({ ...state, call: reduce(state.call, event.event) }) : stay(state);
     case "toggle-mute": {
       if (state.call.phase !== "connected") return stay(state);
       const muted = !state.call.muted;
-      return { state: { ...state, call: callReducer(state.call, { type: "muted", muted }) }, effects: [{ type: "set-muted", muted }] };
+      return { state: { ...state, call: reduce(state.call, { type: "muted", muted }) }, effects: [{ type: "set-muted", muted }] };
     }
     case "type-instead": {
       // A typed call has no microphone to mute; Talk instead always may come back.
       if (event.typing && (state.plan?.channel !== "voice" || state.recovery !== "none" || state.call.phase !== "connected")) return stay(state);
-      const call = callReducer(state.call, { type: "muted", muted: event.typing });
+      const call = reduce(state.call, { type: "muted", muted: event.typing });
       return { state: { ...state, call, typingInstead: event.typing }, effects: [{ type: "set-muted", muted: event.typing }] };
     }
     case "send-text": {
       const text = event.text.trim();
       if (state.call.phase !== "connected" || text === "") return stay(state);
-      return { state: { ...state, call: callReducer(state.call, { type: "typed", text }) }, effects: [{ type: "send-text", text }] };
+      return { state: { ...state, call: reduce(state.call, { type: "typed", text }) }, effects: [{ type: "send-text", text }] };
     }
     case "rate":
       if (state.call.phase !== "connected") return stay(state);
-      return { state: { ...state, call: callReducer(state.call, { type: "feedback-sent", eventId: event.eventId, value: event.value }) }, effects: [{ type: "send-feedback", like: event.value === "like", eventId: event.eventId }] };
+      return { state: { ...state, call: reduce(state.call, { type: "feedback-sent", eventId: event.eventId, value: event.value }) }, effects: [{ type: "send-feedback", like: event.value === "like", eventId: event.eventId }] };
     case "notice":
-      return stay({ ...state, call: callReducer(state.call, { type: "notice", text: event.text }) });
+      return stay({ ...state, call: reduce(state.call, { type: "notice", text: event.text }) });
     case "close-debrief":
       return stay({ ...state, debriefClosed: true });
   }

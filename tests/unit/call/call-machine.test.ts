@@ -1,4 +1,6 @@
-import { canCallAgain, hasDebrief, initialMachine, MAX_AUTOMATIC_RETRIES, RETRY_DELAY_MS, step, type CallEnding, type Effect, type MachineEvent, type MachineState } from "@/lib/call/call-machine";
+import { canCallAgain, hasDebrief, initialMachine, MAX_AUTOMATIC_RETRIES, RETRY_DELAY_MS, step as machineStep, type CallEnding, type Effect, type MachineEvent, type MachineState } from "@/lib/call/call-machine";
+import { lifecycleReducer } from "@/lib/call/call-lifecycle";
+import { callReducer } from "@/lib/call/call-state";
 import { debriefView } from "@/lib/call/debrief-view";
 import { isDrop, isTransient } from "@/lib/call/connect-retry";
 import { callEndingOf } from "@/lib/call/session-errors";
@@ -7,6 +9,9 @@ import { SILENCE_END_CALL_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-tim
 import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { callWidgetText } from "@/content/call/shell";
 import { heldFirmDebrief } from "./support/debriefs";
+
+/** The machine once the call chunk has loaded, with the transcript reducer, as every connected call runs it. */
+const step = (state: MachineState, event: MachineEvent) => machineStep(state, event, callReducer);
 
 /** Runs events from a state, collecting every effect in order. */
 function run(events: MachineEvent[], from: MachineState = initialMachine): { state: MachineState; effects: Effect[] } {
@@ -84,6 +89,15 @@ describe("starting a call", () => {
     expect(state.call.error).toBe(callWidgetText.errors.connectionFailed);
     expect(state.attempt).toBeNull();
     expect(effects).toContainEqual({ type: "dispose", attempt: 1 });
+  });
+});
+
+describe("before the call chunk has loaded", () => {
+  it("starts and stops a call with the lifecycle alone, so the page's own JavaScript carries no caption logic", () => {
+    const started = machineStep(initialMachine, { type: "start", channel: "voice", scenario }, lifecycleReducer).state;
+    expect(started.call.phase).toBe("connecting");
+    const refused = machineStep(started, { type: "failed", attempt: 1, message: "Microphone access denied." }, lifecycleReducer).state;
+    expect(refused.call).toMatchObject({ phase: "idle", error: "Microphone access denied." });
   });
 });
 
