@@ -9,7 +9,7 @@ describe("parsing client frames (docs/protocol.md §3.1)", () => {
     expect(
       parse({
         type: "conversation_initiation_client_data",
-        conversation_config_override: { agent: { prompt: { prompt: "ignored" }, first_message: "Hi!", language: "en" }, tts: { voice_id: "x" }, conversation: { text_only: true } },
+        conversation_config_override: { agent: { prompt: { prompt: "ignored" }, first_message: "Hi!", language: "en-GB" }, tts: { voice_id: "x" }, conversation: { text_only: true } },
         dynamic_variables: { user_name: "Ada", seats: 2, vip: false },
         source_info: { source: "js_sdk", version: "1.25.0" },
       }),
@@ -18,7 +18,7 @@ describe("parsing client frames (docs/protocol.md §3.1)", () => {
       init: {
         overrides: ["agent.prompt.prompt", "agent.first_message", "agent.language", "tts.voice_id", "conversation.text_only"],
         firstMessage: "Hi!",
-        language: "en",
+        language: "en-GB",
         variables: { user_name: "Ada", seats: "2", vip: "false" },
         textOnly: true,
       },

@@ -43,8 +43,8 @@ function setUp(options: { started?: boolean; abuse?: Partial<AbuseLimits>; known
 describe("before the handshake", () => {
   it("hands usable initiation data to the start of the call", () => {
     const { receive, inits } = setUp();
-    receive({ ...initFrame, conversation_config_override: { agent: { first_message: "Hello", language: "en" }, tts: {}, conversation: { text_only: true } } });
-    expect(inits).toEqual([{ overrides: ["agent.first_message", "agent.language", "conversation.text_only"], firstMessage: "Hello", language: "en", variables: {}, textOnly: true }]);
+    receive({ ...initFrame, conversation_config_override: { agent: { first_message: "Hello", language: "en-GB" }, tts: {}, conversation: { text_only: true } } });
+    expect(inits).toEqual([{ overrides: ["agent.first_message", "agent.language", "conversation.text_only"], firstMessage: "Hello", language: "en-GB", variables: {}, textOnly: true }]);
   });
 
   it("treats any other frame as a bad one: logged and counted, not handled", () => {
