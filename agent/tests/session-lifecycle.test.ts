@@ -6,7 +6,7 @@ import type { InitData, ServerFrame } from "../src/server/messages";
 import { CallLifecycle } from "../src/server/session/lifecycle";
 import { capturingLogger } from "./support/capturing-logger";
 
-const tuning = { handshakeTimeoutMs: 10_000, firstFramesDelayMs: 250, endCallTailMs: 500, endGraceMs: 3_000 };
+const tuning = { handshakeTimeoutMs: 10_000, firstFramesMaxHoldMs: 250, endCallTailMs: 500, endGraceMs: 3_000 };
 const init = (overrides: Partial<InitData> = {}): InitData => ({ overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
 
 /** Fake parts that write what the lifecycle asks of them into one list, in order. */
@@ -17,6 +17,8 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
   const queued: (() => Promise<void>)[] = [];
   const { log, lines } = capturingLogger();
   let nextId = 1;
+  /** The client reads the metadata (the transport's pong), once the test says so. */
+  let readMetadata = (): void => undefined;
   let notified = 0;
   let linesFree = options.linesFree ?? 1;
   let linesTaken = 0;
@@ -36,8 +38,15 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
     },
     parts: {
       socket: {
-        holdFor: (ms) => calls.push(`hold ${ms}`),
-        openGate: () => calls.push("open gate"),
+        holdUntilRead: (maxMs) => {
+          calls.push(`hold up to ${maxMs}`);
+          return new Promise<void>((resolve) => {
+            readMetadata = () => {
+              calls.push("metadata read");
+              resolve();
+            };
+          });
+        },
         discard: () => calls.push("discard socket"),
         close: (close) => {
           closed.push(close);
@@ -71,11 +80,8 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
   });
   /** Runs what the lifecycle queued ahead of the replies. */
   const runQueued = async () => {
-    for (const task of queued.splice(0)) {
-      const done = task();
-      await jest.advanceTimersByTimeAsync(tuning.firstFramesDelayMs);
-      await done;
-    }
+    readMetadata();
+    for (const task of queued.splice(0)) await task();
   };
   return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified, linesTaken: () => linesTaken };
 }
@@ -102,14 +108,14 @@ describe("the handshake", () => {
 });
 
 describe("the start", () => {
-  it("sends the metadata, holds the first frames for a moment, then opens the gate and starts the pings, and queues the opening", async () => {
+  it("sends the metadata, holds the first frames until the client has read it, then starts the pings, and queues the opening", async () => {
     const { lifecycle, calls, frames, runQueued } = setUp();
     lifecycle.start(init());
     expect(lifecycle.state).toBe("live");
     expect(frames[0]).toEqual({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_test", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } });
-    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
+    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold up to 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
     await runQueued();
-    expect(calls.slice(-2)).toEqual(["open gate", "start pings"]);
+    expect(calls.slice(-2)).toEqual(["metadata read", "start pings"]);
   });
 
   it("waits on a silent visitor only when it can hear them, at once when the caller does not open", () => {

@@ -15,8 +15,16 @@ class FakeWebSocket extends EventEmitter {
   terminated = false;
   failClose = false;
 
+  pings = 0;
+  failPing = false;
+
   send(data: string): void {
     this.sent.push(data);
+  }
+
+  ping(): void {
+    if (this.failPing) throw new Error("ping failed");
+    this.pings += 1;
   }
 
   close(code: number, reason: string): void {
@@ -58,21 +66,43 @@ describe("frames out", () => {
     expect(ws.sent).toEqual([JSON.stringify(ping)]);
   });
 
-  it("holds the frames sent during the gate's hold and sends them in order when it opens", () => {
+  it("holds the frames sent after the metadata until the client answers a websocket ping, then sends them in order", async () => {
     const { ws, socket } = setUp();
-    socket.holdFor(250);
+    const opened = socket.holdUntilRead(250);
+    expect(ws.pings).toBe(1);
     socket.send(pingFrame(1, null));
     socket.send(pingFrame(2, null));
     expect(ws.sent).toEqual([]);
-    jest.advanceTimersByTime(250);
+    ws.emit("pong", Buffer.alloc(0));
+    await opened;
     expect(ws.sent.map((data) => JSON.parse(data).ping_event.event_id)).toEqual([1, 2]);
   });
 
-  it("opens the gate early when asked", () => {
+  it("sends the held frames at the cap when the client never answers the ping", async () => {
     const { ws, socket } = setUp();
-    socket.holdFor(250);
+    const opened = socket.holdUntilRead(250);
     socket.send(ping);
-    socket.openGate();
+    jest.advanceTimersByTime(249);
+    expect(ws.sent).toEqual([]);
+    jest.advanceTimersByTime(1);
+    await opened;
+    expect(ws.sent).toHaveLength(1);
+  });
+
+  it("sends the held frames at once when the ping cannot be sent", async () => {
+    const { ws, socket } = setUp();
+    ws.failPing = true;
+    const opened = socket.holdUntilRead(250);
+    socket.send(ping);
+    await opened;
+    expect(ws.sent).toHaveLength(1);
+  });
+
+  it("holds nothing when the cap is 0", async () => {
+    const { ws, socket } = setUp();
+    await socket.holdUntilRead(0);
+    socket.send(ping);
+    expect(ws.pings).toBe(0);
     expect(ws.sent).toHaveLength(1);
   });
 
@@ -94,7 +124,7 @@ describe("frames out", () => {
 
   it("sends nothing once discarded, not even the frames that waited behind the gate", () => {
     const { ws, socket } = setUp();
-    socket.holdFor(250);
+    void socket.holdUntilRead(250);
     socket.send(ping);
     socket.discard();
     expect(socket.send(ping)).toBe(false);

@@ -15,12 +15,12 @@ export type SessionTuning = {
   readonly waitingSockets: number;
   readonly waitingSocketsPerNetwork: number;
   /**
-   * Nothing follows the metadata for this long (frame-gate.ts): the service's first frames come
-   * hundreds of ms after it, and clients written for it (the official client in Node) lose what
-   * arrives with the metadata.
+   * Nothing follows the metadata until the client has read it (it answers a websocket ping), and
+   * at most this long (frame-gate.ts): clients written for the service (the official client in
+   * Node) lose what arrives with the metadata. A round trip on a network that answers.
    */
-  readonly firstFramesDelayMs: number;
-  /** Pings go out once the first frames may (firstFramesDelayMs) and then at this interval (docs/protocol.md §4.1.6). */
+  readonly firstFramesMaxHoldMs: number;
+  /** Pings go out once the first frames may (firstFramesMaxHoldMs) and then at this interval (docs/protocol.md §4.1.6). */
   readonly pingIntervalMs: number;
   /** Agent audio is sent in chunks of this length (docs/protocol.md §4.1.5 recommends 20-250 ms). */
   readonly audioChunkMs: number;
@@ -59,7 +59,7 @@ export const defaultTuning: SessionTuning = {
   closeAnswerMs: 2_000,
   waitingSockets: 100,
   waitingSocketsPerNetwork: 4,
-  firstFramesDelayMs: 250,
+  firstFramesMaxHoldMs: 250,
   pingIntervalMs: 5_000,
   audioChunkMs: 100,
   audioLeadMs: 300,

@@ -259,7 +259,7 @@ export async function startAgent(options: HarnessOptions = {}) {
       }),
     scenarioIds,
     // No hold after the metadata and quick streaming, unless a test asks: the tests of those set them.
-    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesDelayMs: 0, textDeltaIntervalMs: 1, ...options.tuning },
+    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesMaxHoldMs: 0, textDeltaIntervalMs: 1, ...options.tuning },
     clock: options.clock,
   });
   const address = await server.listen();

@@ -25,7 +25,7 @@ export type CallState =
 
 /** The parts of the call the lifecycle starts and stops (session.ts wires the real ones). */
 export type LifecycleParts = {
-  readonly socket: Pick<CallSocket, "holdFor" | "openGate" | "discard" | "close">;
+  readonly socket: Pick<CallSocket, "holdUntilRead" | "discard" | "close">;
   readonly keepalive: Pick<Keepalive, "start" | "stop" | "rttMs">;
   readonly turns: Pick<TurnTaking, "chain" | "open" | "allocateEventId">;
   readonly delivery: Pick<Delivery, "useTextOnly" | "stop" | "close">;
@@ -38,7 +38,7 @@ export type LifecycleOptions = {
   readonly caller: Pick<CallerSession, "opening" | "debrief">;
   readonly log: Logger;
   readonly maxCallMs: number;
-  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesDelayMs" | "endCallTailMs" | "endGraceMs">;
+  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesMaxHoldMs" | "endCallTailMs" | "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly parts: LifecycleParts;
   /** The conversation_config_override fields the agent enables (overrides.ts); a call setting any other is refused. */
@@ -124,12 +124,10 @@ export class CallLifecycle {
     this.options.send(metadataFrame(this.options.conversationId));
     this.current = "live";
     this.started = true;
-    // The greeting and the first ping wait until a client written for the service listens (frame-gate.ts).
-    const hold = this.options.tuning.firstFramesDelayMs;
-    parts.socket.holdFor(hold);
+    // The greeting and the first ping wait until the client has read the metadata (frame-gate.ts).
+    const metadataRead = parts.socket.holdUntilRead(this.options.tuning.firstFramesMaxHoldMs);
     parts.turns.chain(async () => {
-      if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
-      parts.socket.openGate();
+      await metadataRead;
       if (this.current === "live") parts.keepalive.start();
     });
     this.limitTimer = setTimeout(() => this.onTimeLimit(), this.options.maxCallMs);

@@ -53,14 +53,24 @@ export class CallSocket {
     return true;
   }
 
-  /** Frames sent in the next `ms` wait, then go out in order (frame-gate.ts). */
-  holdFor(ms: number): void {
-    this.gate.holdFor(ms);
-  }
-
-  /** Sends what waited and lets every later frame straight through. */
-  openGate(): void {
-    this.gate.open();
+  /**
+   * Frames sent from now on wait until the client has read what was already sent (it answers a
+   * websocket ping sent after it, which every RFC 6455 client does as it reads), or `maxMs` at
+   * most, then go out in order (frame-gate.ts). Resolves when they may go.
+   */
+  holdUntilRead(maxMs: number): Promise<void> {
+    const opened = this.gate.holdFor(maxMs);
+    if (!this.gate.holding) return opened;
+    const open = () => this.gate.open();
+    this.ws.once("pong", open);
+    void opened.then(() => this.ws.off("pong", open));
+    try {
+      this.ws.ping();
+    } catch (error) {
+      this.options.log.debug({ err: error }, "ping failed; the first frames go now");
+      this.gate.open();
+    }
+    return opened;
   }
 
   /** The call is over: frames still waiting are dropped and nothing more is sent. */
