@@ -78,6 +78,12 @@ async function weighIntent(tab: Tab, site: Site) {
   };
 }
 
+/** The signed-URL request of the call just made (the Supabase function's path), from Resource Timing: when it left and when its answer was in. */
+const signedUrlRequest = (tab: Tab) =>
+  tab.run<{ startTime: number; responseEnd: number } | null>(
+    `const entry = performance.getEntriesByType("resource").filter((e) => e.name.includes("/functions/v1/")).at(-1); return entry ? { startTime: entry.startTime, responseEnd: entry.responseEnd } : null;`,
+  );
+
 async function timeCall(tab: Tab, site: Site, kind: "voice" | "typed") {
   await tab.goto(`${site.origin}/`);
   await installRecorders(tab);
@@ -85,10 +91,22 @@ async function timeCall(tab: Tab, site: Site, kind: "voice" | "typed") {
   const second = kind === "voice" ? callMarks.firstAudio : callMarks.firstLine;
   const seen = await waitForView(tab, (v) => isConnected(v) && v.marks[second] !== undefined, `the ${kind} call to connect and the caller to start`, 30_000);
   const start = seen.marks[callMarks.start]!;
-  const result = { connected: seen.marks[callMarks.connected]! - start, caller: seen.marks[second]! - start, foreign: seen.foreignRequests.length };
+  const request = await signedUrlRequest(tab);
+  // Where the start goes: before the signed-URL request (microphone, call chunk), the request, then the socket until 'Connected'.
+  const steps = request ? { beforeRequest: request.startTime - start, request: request.responseEnd - request.startTime, socket: seen.marks[callMarks.connected]! - request.responseEnd } : null;
+  const result = { connected: seen.marks[callMarks.connected]! - start, caller: seen.marks[second]! - start, foreign: seen.foreignRequests.length, steps };
   await tab.click(xpaths.end);
   await waitForView(tab, isIdle, "the call to end");
   return result;
+}
+
+type Steps = { beforeRequest: number; request: number; socket: number };
+/** The p50 of each step of the start, over the calls whose signed-URL request Resource Timing showed. */
+function stepsLine(timed: { steps: Steps | null }[]): string {
+  const steps = timed.flatMap((call) => (call.steps ? [call.steps] : []));
+  if (steps.length === 0) return "steps: no signed-URL request in Resource Timing";
+  const p50 = (pick: (s: Steps) => number) => `${percentile(steps.map(pick), 50).toFixed(0)} ms`;
+  return `steps, p50: before the signed-URL request (microphone, call chunk) ${p50((s) => s.beforeRequest)}; the request ${p50((s) => s.request)}; its answer -> 'Connected' ${p50((s) => s.socket)}`;
 }
 
 async function main() {
@@ -115,7 +133,9 @@ async function main() {
         console.log(`  requests to another origin during ${voice.length + typed.length} calls: ${foreign}`);
         if (calls === 0) continue;
         console.log(`  voice: Start Call -> 'Connected' ${ms(voice.map((call) => call.connected))}; -> first caller audio ${ms(voice.map((call) => call.caller))}`);
+        console.log(`    ${stepsLine(voice)}`);
         console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
+        console.log(`    ${stepsLine(typed)}`);
         console.log(`  load average after ${engine}: ${loadavg().map((load) => load.toFixed(2)).join(", ")}`);
       } finally {
         await browser.close();
