@@ -5,14 +5,19 @@
  * voices, streamed in real time in 20 ms frames like a browser microphone, and a turn counts as
  * understood when the caller's reply is its reaction to what the visitor meant.
  *
- * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Phase 2: `--calls` calls (default 10) at once,
- * arriving at random moments over `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after
- * each reply like a person; p50/p95 latency, understood, and the agent's CPU and memory per call.
+ * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Then a warm-up
+ * (`--warmup-calls`, default 10, at once; not counted: the decoders, caches and the fixed lines'
+ * synthesis settle). Phase 2: `--calls` calls (default 10) at once, arriving at random moments over
+ * `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after each reply like a person, repeated
+ * `--repeats` times (default 3) with the same visitors: each repeat's p50/p95 latency and
+ * understood, and their median with the spread (lowest-highest), so that two runs of one tree can
+ * be compared; calls the agent refused as busy are counted apart, and understood is over the calls
+ * it admitted. The agent's CPU and memory per call are the last repeat's.
  * `--tentative=off` runs the agent without tentative transcripts (the visitor's words while they
  * speak); `--tentative=both` measures both ways, on then off, with the same visitors, to show
  * what the words cost a reply (`--tentative=off,on` in the other order).
  *
- *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4] [--tentative=on|off|both|off,on]
+ *   npm run bench -- agent [--calls=10] [--arrival-s=20] [--sequential-calls=4] [--warmup-calls=10] [--repeats=3] [--tentative=on|off|both|off,on]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createCaller } from "../src/caller";
@@ -25,11 +30,16 @@ import { percentile } from "@mockingbird/testkit/stats";
 import { startLocalAgent } from "@mockingbird/testkit/servers/agent-process";
 import { random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
+import { closes } from "@mockingbird/contract/close-reasons";
+
+const busyCode = closes.busy.code;
 
 const apiKey = "bench-agent-key";
 const concurrentCalls = Math.max(1, numberOption("calls", 10));
 const sequentialCalls = Math.max(1, numberOption("sequential-calls", 4));
 const arrivalMs = numberOption("arrival-s", 20) * 1000;
+const warmupCalls = Math.max(0, numberOption("warmup-calls", 10));
+const repeats = Math.max(1, numberOption("repeats", 3));
 type Tentative = "on" | "off";
 const tentativeOption = stringOption("tentative") ?? "on";
 const tentativeModes = (tentativeOption === "both" ? "on,off" : tentativeOption).split(",") as Tentative[];
@@ -63,11 +73,15 @@ async function plans(count: number): Promise<Plan[]> {
   return result;
 }
 
-async function runCall(origin: string, plan: Plan, pause: () => number): Promise<(Sample | null)[]> {
+/** A call's turns; `refused`: the agent closed it as busy at its start (1013), so it had none. */
+type CallResult = { refused: boolean; turns: (Sample | null)[] };
+
+async function runCall(origin: string, plan: Plan, pause: () => number): Promise<CallResult> {
   const playbook = loadPlaybooks().get(plan.scenario) as Playbook;
   const expected = reactionLines(playbook);
   const visitor = new Visitor(origin, plan.scenario, apiKey);
   await visitor.connect();
+  if (visitor.closeCode === busyCode) return { refused: true, turns: [] };
   visitor.rememberGreeting();
   const samples: (Sample | null)[] = [];
   for (const { turn, intent } of plan.turns) {
@@ -75,12 +89,13 @@ async function runCall(origin: string, plan: Plan, pause: () => number): Promise
     samples.push(await visitor.say(turn, intent === "ask_repeat" ? "repeat" : (expected.get(intent) as Set<string>)));
   }
   visitor.close();
-  return samples;
+  return { refused: false, turns: samples };
 }
 
-type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number; tentativesPerTurn: string };
+type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number; tentativesPerTurn: string; refusedCalls: number };
 
-function summarise(turns: (Sample | null)[]): Summary {
+function summarise(calls: CallResult[]): Summary {
+  const turns = calls.flatMap((call) => call.turns);
   const samples = turns.filter((turn): turn is Sample => turn !== null);
   const latencies = samples.map((sample) => sample.latencyMs);
   return {
@@ -92,22 +107,57 @@ function summarise(turns: (Sample | null)[]): Summary {
     understood: samples.filter((sample) => sample.understood).length,
     unanswered: turns.length - samples.length,
     tentativesPerTurn: (samples.reduce((sum, sample) => sum + sample.tentatives, 0) / Math.max(1, samples.length)).toFixed(1),
+    refusedCalls: calls.filter((call) => call.refused).length,
   };
 }
 
-const understoodShare = (summary: Summary) => `${summary.understood}/${summary.turns} (${((100 * summary.understood) / summary.turns).toFixed(0)}%)`;
+const understoodPercent = (summary: Summary) => (100 * summary.understood) / Math.max(1, summary.turns);
+
+/** The median of the repeats' figures, with their spread: what a record of this tree says. */
+function medianOf(values: number[], unit: string, digits = 0): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => percentile(sorted, q).toFixed(digits);
+  return values.length === 1 ? `${at(50)}${unit}` : `${at(50)}${unit} (${(sorted[0] as number).toFixed(digits)}-${(sorted.at(-1) as number).toFixed(digits)})`;
+}
+
+type Spread = { p50: string; p95: string; understood: string; refused: string };
+
+function spreadOf(summaries: Summary[]): Spread {
+  return {
+    p50: medianOf(summaries.map((summary) => Number(summary.p50)), " ms"),
+    p95: medianOf(summaries.map((summary) => Number(summary.p95)), " ms"),
+    understood: medianOf(summaries.map(understoodPercent), "%"),
+    refused: medianOf(summaries.map((summary) => summary.refusedCalls), ""),
+  };
+}
+
+const understoodShare = (summary: Summary) => `${summary.understood}/${summary.turns} (${understoodPercent(summary).toFixed(0)}%)`;
 
 function report(label: string, summary: Summary): string {
   return (
     `${label}: n=${summary.answered}  p50 ${summary.p50} ms  p95 ${summary.p95} ms  max ${summary.max} ms` +
-    `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}  tentative transcripts ${summary.tentativesPerTurn} per turn`
+    `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}` +
+    `${summary.refusedCalls > 0 ? `  refused as busy ${summary.refusedCalls} calls` : ""}  tentative transcripts ${summary.tentativesPerTurn} per turn`
   );
 }
 
-type Measured = { mode: Tentative; one: Summary; many: Summary; cpu: string; memory: string };
+type Measured = { mode: Tentative; one: Summary; many: Summary[]; spread: Spread; cpu: string; memory: string };
+
+/** `plans` at once, arriving over arrivalMs and pausing like people, the same draws each time. */
+async function concurrentPhase(origin: string, plans: readonly Plan[]): Promise<CallResult[]> {
+  const next = random(12);
+  const arrivals = plans.map(() => next() * arrivalMs);
+  const pause = () => 500 + next() * 1000;
+  return Promise.all(
+    plans.map(async (plan, index) => {
+      await new Promise((resolve) => setTimeout(resolve, arrivals[index]));
+      return runCall(origin, plan, pause);
+    }),
+  );
+}
 
 /** Both phases against a fresh agent process, its tentative transcripts on or off. */
-async function measure(mode: Tentative, sequentialPlans: readonly Plan[], concurrentPlans: readonly Plan[]): Promise<Measured> {
+async function measure(mode: Tentative, sequentialPlans: readonly Plan[], warmupPlans: readonly Plan[], concurrentPlans: readonly Plan[]): Promise<Measured> {
   // Loading the language models takes a few seconds, minutes on a machine busy with other work.
   const agent = await startLocalAgent({
     env: { LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CONCURRENT_CALLS: String(concurrentCalls + 5), AGENT_TENTATIVE_TRANSCRIPTS: mode, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
@@ -115,38 +165,34 @@ async function measure(mode: Tentative, sequentialPlans: readonly Plan[], concur
   });
   try {
     console.log(`tentative transcripts ${mode}, phase 1: one call at a time, 5 turns each (real time, so this takes a few minutes) ...`);
-    const sequential: (Sample | null)[] = [];
+    const sequential: CallResult[] = [];
     const steady = () => 800;
-    for (const plan of sequentialPlans) sequential.push(...(await runCall(agent.origin, plan, steady)));
+    for (const plan of sequentialPlans) sequential.push(await runCall(agent.origin, plan, steady));
 
-    console.log(`tentative transcripts ${mode}, phase 2: ${concurrentCalls} calls at once, arriving over ${arrivalMs / 1000} s, 5 turns each ...`);
-    const idleRss = agent.rssMb();
-    const cpuBefore = agent.cpuMs();
-    const startedAt = performance.now();
-    let peakRss = idleRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, agent.rssMb())), 250);
-    // The same arrivals and pauses for every mode.
-    const next = random(12);
-    const arrivals = concurrentPlans.map(() => next() * arrivalMs);
-    const pause = () => 500 + next() * 1000;
-    const concurrent = (
-      await Promise.all(
-        concurrentPlans.map(async (plan, index) => {
-          await new Promise((resolve) => setTimeout(resolve, arrivals[index]));
-          return runCall(agent.origin, plan, pause);
-        }),
-      )
-    ).flat();
-    clearInterval(sampler);
-    const seconds = (performance.now() - startedAt) / 1000;
-    const cpuPercent = ((agent.cpuMs() - cpuBefore) / 1000 / seconds) * 100;
-    return {
-      mode,
-      one: summarise(sequential),
-      many: summarise(concurrent),
-      cpu: `${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`,
-      memory: `${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`,
-    };
+    if (warmupPlans.length > 0) {
+      console.log(`tentative transcripts ${mode}, warm-up: ${warmupPlans.length} calls at once, not counted ...`);
+      await concurrentPhase(agent.origin, warmupPlans);
+    }
+    const many: Summary[] = [];
+    let cpu = "";
+    let memory = "";
+    for (let repeat = 1; repeat <= repeats; repeat++) {
+      console.log(`tentative transcripts ${mode}, phase 2 (${repeat} of ${repeats}): ${concurrentCalls} calls at once, arriving over ${arrivalMs / 1000} s, 5 turns each ...`);
+      const idleRss = agent.rssMb();
+      const cpuBefore = agent.cpuMs();
+      const startedAt = performance.now();
+      let peakRss = idleRss;
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, agent.rssMb())), 250);
+      const summary = summarise(await concurrentPhase(agent.origin, concurrentPlans));
+      clearInterval(sampler);
+      many.push(summary);
+      console.log(`  ${report(`repeat ${repeat}`, summary)}`);
+      const seconds = (performance.now() - startedAt) / 1000;
+      const cpuPercent = ((agent.cpuMs() - cpuBefore) / 1000 / seconds) * 100;
+      cpu = `${cpuPercent.toFixed(0)}% of one core in all, ${(cpuPercent / concurrentCalls).toFixed(1)}% per call`;
+      memory = `${idleRss.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB peak with ${concurrentCalls} calls, ${((peakRss - idleRss) / concurrentCalls).toFixed(1)} MB per call`;
+    }
+    return { mode, one: summarise(sequential), many, spread: spreadOf(many), cpu, memory };
   } finally {
     await agent.stop();
   }
@@ -159,9 +205,11 @@ async function main() {
   console.log("synthesising visitor speech (flite and festival, cached after the first run) ...");
   const sequentialPlans = await plans(sequentialCalls);
   const concurrentPlans = await plans(concurrentCalls);
+  // Other visitors than the measured ones: the warm-up leaves nothing cached that the repeats then find.
+  const warmupPlans = (await plans(concurrentCalls + warmupCalls)).slice(concurrentCalls);
   const loadBefore = loadavg()[0] ?? 0;
   const results: Measured[] = [];
-  for (const mode of tentativeModes) results.push(await measure(mode, sequentialPlans, concurrentPlans));
+  for (const mode of tentativeModes) results.push(await measure(mode, sequentialPlans, warmupPlans, concurrentPlans));
 
   const target = `targets: one call p50 <= 700 ms, p95 <= 1 s; ${concurrentCalls} calls p95 <= 1.5 s, understood >= 85%`;
   const named = (result: Measured, label: string) => (tentativeModes.length > 1 ? `${label}, tentative transcripts ${result.mode}` : label);
@@ -171,23 +219,24 @@ async function main() {
       `end of visitor speech -> first agent audio (${target})`,
       ...results.flatMap((result) => [
         report(named(result, "one call at a time").padEnd(22), result.one),
-        report(named(result, `${concurrentCalls} calls at once`).padEnd(22), result.many),
+        ...result.many.map((summary, index) => report(named(result, `${concurrentCalls} calls at once, repeat ${index + 1}`).padEnd(22), summary)),
+        `${named(result, `${concurrentCalls} calls at once`)}, median of ${repeats} (lowest-highest): p50 ${result.spread.p50}, p95 ${result.spread.p95}, understood ${result.spread.understood}, refused as busy ${result.spread.refused} calls`,
         `agent CPU during the ${concurrentCalls} calls${tentativeModes.length > 1 ? ` (tentative ${result.mode})` : ""}: ${result.cpu}`,
         `agent memory: ${result.memory}`,
       ]),
       `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after (the bench and its visitors run on the same machine; other work skews every figure)`,
     ].join("\n"),
   );
-  const row = (label: string, summary: Summary) => [label, summary.turns, `${summary.p50} ms`, `${summary.p95} ms`, `${summary.max} ms`, understoodShare(summary), summary.unanswered, summary.tentativesPerTurn];
+  const row = (label: string, summary: Summary) => [label, summary.turns, `${summary.p50} ms`, `${summary.p95} ms`, `${summary.max} ms`, understoodShare(summary), summary.unanswered, summary.refusedCalls, summary.tentativesPerTurn];
   figures.record({
     tables: [
       {
         id: "latency",
         title: `End of visitor speech -> first agent audio over the real protocol (${target})`,
-        columns: ["calls", "turns", "p50", "p95", "max", "understood", "unanswered", "tentative transcripts per turn"],
+        columns: ["calls", "turns", "p50", "p95", "max", "understood", "unanswered", "calls refused as busy", "tentative transcripts per turn"],
         rows: results.flatMap((result) => [
           row(named(result, `one at a time (${sequentialCalls} calls)`), result.one),
-          row(named(result, `${concurrentCalls} at once, arriving over ${arrivalMs / 1000} s, pausing like people`), result.many),
+          ...result.many.map((summary, index) => row(named(result, `${concurrentCalls} at once, arriving over ${arrivalMs / 1000} s, pausing like people, repeat ${index + 1}`), summary)),
         ]),
       },
       {
@@ -202,7 +251,10 @@ async function main() {
     ],
     headlines: results.flatMap((result) => [
       { figure: named(result, "End of visitor speech -> first agent audio, one call at a time"), value: `p50 ${result.one.p50} ms, p95 ${result.one.p95} ms; understood ${understoodShare(result.one)}` },
-      { figure: named(result, `Same, ${concurrentCalls} calls at once`), value: `p50 ${result.many.p50} ms, p95 ${result.many.p95} ms; understood ${understoodShare(result.many)}` },
+      {
+        figure: named(result, `Same, ${concurrentCalls} calls at once, median of ${repeats} repeats after a warm-up (lowest-highest)`),
+        value: `p50 ${result.spread.p50}, p95 ${result.spread.p95}; understood ${result.spread.understood} of the admitted calls' turns; refused as busy ${result.spread.refused} calls`,
+      },
     ]),
   });
 }

@@ -29,9 +29,9 @@ async function main(): Promise<void> {
     voice: { cacheBytes: config.synthesisCacheBytes },
     voiceEngine: config.callerVoice,
     ...(config.tentativeTranscripts ? {} : { partialIntervalMs: null }),
+    // Ready before listening: the first calls find their greeting cached, and its synthesis does not compete with their recognition.
+    openings: config.synthesisCacheBytes === 0 ? [] : scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text),
   });
-  // Before listening: the first calls find their greeting ready, and its synthesis does not compete with their recognition.
-  await prepareOpenings(speech, log, config);
   const server = createAgentServer({
     config,
     log,
@@ -64,29 +64,14 @@ async function main(): Promise<void> {
       // When unavailable, the speech part has logged why and the command that enables it.
       recognition: speech.status.recognition === "available" ? "available" : "unavailable: typed turns only",
       llm: config.llm ? config.llm.url : "off",
+      // Since the process started (docs: the agent is ready in at most 3 s on an idle machine).
+      readyInMs: Math.round(performance.now()),
     },
     "agent listening",
   );
   warnAboutRiskySettings(config, log);
   handleSignals(server, speech, log);
   void prepareFixedLines(speech, log, config);
-}
-
-/**
- * The openings a call gets without overrides are the same for every visitor: synthesized
- * before the first call, so 20 calls starting at once all find their greeting cached. The other
- * fixed lines (bad-line answers, closing lines) are cached the first time they are said.
- */
-async function prepareOpenings(speech: Speech, log: Logger, config: AgentConfig): Promise<void> {
-  if (config.synthesisCacheBytes === 0) return;
-  const startedAt = performance.now();
-  try {
-    const openings = scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text);
-    await speech.prepare(openings);
-    log.info({ lines: openings.length, ms: Math.round(performance.now() - startedAt) }, "openings synthesized ahead of the first call");
-  } catch (error) {
-    log.warn({ err: error }, "the openings could not be synthesized ahead of time; each is synthesized for its first call");
-  }
 }
 
 /**

@@ -24,7 +24,7 @@ const speechWith = (mismatchedChannelDistance: number | null | undefined) =>
     ...visitorSpeech(),
     transcriptDeadlineMs: 30_000,
     // The cepstral mean alone: the front end's noise estimate goes on from a decoder's last utterance.
-    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, decoderArgs: { remove_noise: "no" }, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
+    languageModel: { lanes: 1, maxDecoders: 1, warmDecoders: 1, readyDecoders: 1, decoderArgs: { remove_noise: "no" }, ...(mismatchedChannelDistance === undefined ? {} : { mismatchedChannelDistance }) },
     voiceEngine: "flite",
   });
 

@@ -236,6 +236,21 @@ describe("language-model pool", () => {
     await Promise.all(leases.map((lease) => lease.finish()));
   });
 
+  it("is ready once its first decoders exist, and makes the rest of its warm ones after them, one at a time", async () => {
+    const { pool, created } = poolOf(16);
+    await pool.warm(5, 2);
+    expect(pool.stats.idle).toBe(2);
+    expect(created.length).toBeLessThan(5);
+    const counts: number[] = [];
+    for (let turn = 0; turn < 20 && pool.stats.decoders < 5; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      counts.push(pool.stats.decoders);
+    }
+    expect(pool.stats).toEqual(expect.objectContaining({ decoders: 5, idle: 5 }));
+    // One more decoder at a time: never two made side by side in the background.
+    expect(counts.every((count, i) => i === 0 || count - (counts[i - 1] as number) <= 1)).toBe(true);
+  });
+
   it("gives a released decoder to the lease that waited, which then catches up", async () => {
     const { pool, created } = poolOf(1);
     const first = pool.lease(16_000);

@@ -74,6 +74,8 @@ export class Visitor {
   private lastAudioAt = 0;
   private readonly lines = new Map<number, string>();
   closed = false;
+  /** The close code, once the socket closed (1013: refused as busy). */
+  closeCode: number | null = null;
 
   private roomAt = 0;
 
@@ -92,8 +94,9 @@ export class Visitor {
       this.socket.once("error", reject);
     });
     this.socket.on("message", (data) => this.onFrame(JSON.parse(String(data)) as ServerFrame));
-    this.socket.on("close", () => {
+    this.socket.on("close", (code) => {
       this.closed = true;
+      this.closeCode = code;
       this.replyWaiter?.(null);
     });
     this.socket.send(JSON.stringify({ type: "conversation_initiation_client_data", conversation_config_override: {}, dynamic_variables: {} }));

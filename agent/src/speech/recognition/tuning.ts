@@ -55,6 +55,8 @@ export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
   maxDecoders: 16,
   // All of them: ~16 MB each, and none made while calls are waiting.
   warmDecoders: 16,
+  // One per lane before the agent listens: it is ready in seconds, and the rest are made in the next few.
+  readyDecoders: 2,
   vocabularySize: 10_000,
   mismatchedChannelDistance: MISMATCHED_CHANNEL_DISTANCE,
   mismatchedLevel: MISMATCHED_LEVEL,

@@ -18,6 +18,11 @@ export type SynthesisOptions = {
   voiceEngine?: CallerVoice;
   /** The sentence cache. */
   voice?: VoiceOptions;
+  /**
+   * Lines every call opens with: synthesized into the cache while recognition sets up, so the
+   * first calls find their greeting ready without the agent waiting for it after that set-up.
+   */
+  openings?: readonly string[];
 };
 
 export const callerVoices = ["festival", "flite"] as const;

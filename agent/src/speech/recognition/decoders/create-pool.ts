@@ -87,7 +87,7 @@ export async function createLanguageModelPool(
   };
   const lanes = loaded.map((model) => new Lane(model));
   const pool = new LanguageModelPool(lanes, create, Math.max(1, options.maxDecoders), () => dictionaryFile?.close(), log, options);
-  await pool.warm(Math.max(1, options.warmDecoders));
+  await pool.warm(Math.max(1, options.warmDecoders), options.readyDecoders);
   if (pool.stats.decoders === 0) {
     pool.close();
     log.warn("could not create a language-model decoder");

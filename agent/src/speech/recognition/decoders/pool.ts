@@ -33,6 +33,8 @@ export type LanguageModelPoolOptions = {
    * crowded in, and that burst made transcripts late (DESIGN.md, "Decoding").
    */
   warmDecoders: number;
+  /** Of those, how many exist before the agent listens (one per lane hears the first calls); the rest follow at once, in the background. */
+  readyDecoders: number;
   /**
    * The decoders' dictionary: the language model's most probable words, plus every word of the
    * domain's sentences. 10,000 words decode 3.4x faster than the full 134,000-word dictionary;
@@ -78,11 +80,18 @@ export class LanguageModelPool {
     return { lanes: this.lanes.length, decoders: this.size, idle: this.idle.length, waiting: this.waiting.length };
   }
 
-  /** Creates decoders ahead of demand; resolves once they exist. */
-  async warm(count: number): Promise<void> {
-    const creations: Promise<void>[] = [];
-    for (let i = 0; i < Math.min(count, this.maxDecoders); i++) creations.push(this.grow());
-    await Promise.all(creations);
+  /**
+   * Creates `count` decoders ahead of demand and resolves once the first `readyAfter` exist; the
+   * rest are made after them, one at a time, so a call that comes meanwhile has a core to be
+   * heard on. Together they would share the cores and all be ready late.
+   */
+  async warm(count: number, readyAfter = count): Promise<void> {
+    const total = Math.min(count, this.maxDecoders);
+    const first = Math.min(total, Math.max(1, readyAfter));
+    await Promise.all(Array.from({ length: first }, () => this.grow()));
+    void (async () => {
+      for (let made = first; made < total && !this.closed && this.size < this.maxDecoders; made++) await this.grow();
+    })();
   }
 
   /** Resolves with a decoder for exclusive use until release(), or null once the pool is closed. */
