@@ -87,7 +87,8 @@ const envSchema = z.object({
   LOCAL_AGENT_API_KEY: z.string().min(1).default(developmentApiKey),
   AGENT_SIGNING_SECRET: z.string().min(32, { message: "must be at least 32 characters (for example: openssl rand -base64 32)" }).optional(),
   AGENT_MAX_CALL_SECONDS: wholeNumber(10, 3_600, DEFAULT_CALL_LIMIT_SECONDS),
-  AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 20),
+  // A ceiling for memory and sockets: how many calls the machine serves well is measured (server/capacity.ts).
+  AGENT_MAX_CONCURRENT_CALLS: wholeNumber(1, 1_000, 100),
   // The service's own bounds for turn_timeout (1 to 30 s); -1 for silence_end_call_timeout means never, as there.
   AGENT_TURN_TIMEOUT_SECONDS: wholeNumber(1, 30, TURN_TIMEOUT_SECONDS),
   AGENT_SILENCE_END_CALL_SECONDS: wholeNumber(-1, 3_600, SILENCE_END_CALL_TIMEOUT_SECONDS).refine((value) => value !== 0, { message: "must be -1 (never) or a whole number from 1 to 3600" }),

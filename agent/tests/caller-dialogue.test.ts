@@ -150,6 +150,27 @@ describe("reactions", () => {
   });
 });
 
+describe.each(scenarioIds())("%s: what may be answered before the turn's silence has passed", (id) => {
+  it("a question: who is calling, what it is about, or to say it again", () => {
+    const caller = opened(id);
+    for (const words of ["who is this", "what is this about", "sorry can you say that again"]) expect([words, caller.answerableEarly(words)]).toEqual([words, true]);
+  });
+
+  it("never a yes, a code, a refusal, a call-back offer or a goodbye: each moves the call", () => {
+    const caller = opened(id);
+    for (const words of ["yes", "ok here it is four five six seven", "no i will not", "i will call you back on the official number", "goodbye"]) {
+      expect([words, caller.answerableEarly(words)]).toEqual([words, false]);
+    }
+  });
+
+  it("nothing once the call has ended", async () => {
+    const caller = opened(id);
+    await talk(caller, [spoken("goodbye")]);
+    expect(caller.ended).not.toBeNull();
+    expect(caller.answerableEarly("who is this")).toBe(false);
+  });
+});
+
 describe("a bounded conversation", () => {
   const base = playbookOf("it-helpdesk-mfa-reset");
   const patient = (maxTurns: number) => new Map([[base.id, { ...base, maxTurns }]]);

@@ -15,7 +15,7 @@ describe("agent configuration", () => {
       maxCallSeconds: 180,
       turnTimeoutSeconds: 7,
       silenceEndCallSeconds: 30,
-      maxConcurrentCalls: 20,
+      maxConcurrentCalls: 100,
       tentativeTranscripts: true,
       allowedOrigins: [
         { kind: "any-port", protocol: "http:", hostname: "localhost" },

@@ -105,7 +105,7 @@ function restRequest(context: Pick<RestContext, "apiKey">, remoteAddress: string
     widgetConfigFor: () => {
       throw new Error("not asked");
     },
-    health: () => ({ shuttingDown: false, calls: { active: 0, limit: 1 }, speech: { recognition: "available", synthesis: "available" } }),
+    health: () => ({ shuttingDown: false, calls: { active: 0, limit: 1, limitedBy: "maximum" }, speech: { recognition: "available", synthesis: "available" } }),
   };
   handleRest(full, request, response);
   return answer;

@@ -66,12 +66,12 @@ describe("GET /v1/convai/agents/{agent_id}/widget (what ElevenLabs' widget fetch
 });
 
 describe("other endpoints", () => {
-  it("reports health: status, calls in progress and their limit, speech status", async () => {
+  it("reports health: status, calls in progress, their limit and what sets it, speech status", async () => {
     const response = await get("/health");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: "ok",
-      calls: { active: 0, limit: 5 },
+      calls: { active: 0, limit: 5, limitedBy: "maximum" },
       speech: { recognition: "available", synthesis: "available" },
     });
   });

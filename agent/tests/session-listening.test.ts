@@ -34,6 +34,7 @@ function setUp(options: { recognition?: boolean; speech?: FakeSpeech; onSpeechSt
       utterances.push(utterance);
     },
     onTentative: (words) => events.push(`tentative ${words}`),
+    answerableEarly: (words) => words === "who is this",
   });
   /** Runs the recognizer's setup, as the server does when it has a moment. */
   const finishSetup = () => setups.splice(0).forEach((task) => task());

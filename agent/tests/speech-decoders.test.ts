@@ -251,6 +251,22 @@ describe("language-model pool", () => {
     expect(counts.every((count, i) => i === 0 || count - (counts[i - 1] as number) <= 1)).toBe(true);
   });
 
+  it("makes its background decoders only while no visitor is being heard", async () => {
+    const { pool, created } = poolOf(16);
+    await pool.warm(3, 1);
+    const lease = pool.lease(16_000);
+    lease.feed(second);
+    const settleTurns = async () => {
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    await settleTurns();
+    const whileHearing = created.length;
+    await lease.finish();
+    await settleTurns();
+    expect(whileHearing).toBeLessThanOrEqual(2);
+    expect(created).toHaveLength(3);
+  });
+
   it("gives a released decoder to the lease that waited, which then catches up", async () => {
     const { pool, created } = poolOf(1);
     const first = pool.lease(16_000);

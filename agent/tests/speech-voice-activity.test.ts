@@ -23,11 +23,48 @@ function events(pcm: Int16Array, options = DEFAULT_VOICE_ACTIVITY): { atMs: numb
 const kinds = (found: { event: VoiceEvent }[]) => found.map(({ event }) => event.kind);
 
 describe("voice activity (WebRTC VAD)", () => {
-  it("finds one turn in a spoken sentence: it opens, becomes real speech, and ends with the speech in it", async () => {
+  it("finds one turn in a spoken sentence: it opens, becomes real speech, pauses and ends with the speech in it", async () => {
     const found = events(concatPcm([noise(1000), await speak("who am i talking to please"), noise(1500)]));
-    expect(kinds(found)).toEqual(["open", "speech", "end"]);
+    expect(kinds(found)).toEqual(["open", "speech", "pause", "end"]);
     const end = found.at(-1)?.event;
     expect(end?.kind === "end" && end.speechMs).toBeGreaterThan(500);
+  });
+
+  it("says once, after pauseMs of silence, that the visitor has paused, and can end the turn there", async () => {
+    const speech = await speak("who is this");
+    const lead = noise(1000);
+    const pcm = concatPcm([lead, speech, noise(2000)]);
+    const spokenUntilMs = ((lead.length + lastSpeechSample(speech)) * 1000) / 16_000;
+    const detector = new VoiceActivity(DEFAULT_VOICE_ACTIVITY);
+    const seen: { atMs: number; kind: string }[] = [];
+    for (let offset = 0; offset + frame <= pcm.length; offset += frame) {
+      const atMs = ((offset + frame) * 1000) / 16_000;
+      for (const event of detector.push(pcm.subarray(offset, offset + frame))) {
+        seen.push({ atMs, kind: event.kind });
+        if (event.kind === "pause") {
+          expect(detector.silentMs).toBeGreaterThanOrEqual(DEFAULT_VOICE_ACTIVITY.pauseMs ?? 0);
+          const ended = detector.endNow();
+          if (ended) seen.push({ atMs, kind: ended.kind });
+        }
+      }
+    }
+    detector.free();
+    expect(seen.map(({ kind }) => kind)).toEqual(["open", "speech", "pause", "end"]);
+    const endedAtMs = seen.at(-1)?.atMs ?? Number.NaN;
+    expect(endedAtMs - spokenUntilMs).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs);
+  });
+
+  it("cannot end a turn early while the visitor is speaking", async () => {
+    const speech = await speak("who is this");
+    const detector = new VoiceActivity(DEFAULT_VOICE_ACTIVITY);
+    const pcm = concatPcm([noise(500), speech]);
+    let endedWhileSpeaking: VoiceEvent | null = null;
+    for (let offset = 0; offset + frame <= pcm.length; offset += frame) {
+      detector.push(pcm.subarray(offset, offset + frame));
+      if (detector.inSpeech && detector.silentMs === 0) endedWhileSpeaking ??= detector.endNow();
+    }
+    detector.free();
+    expect(endedWhileSpeaking).toBeNull();
   });
 
   it("ends the turn after its hangover of silence, not before and not much later", async () => {

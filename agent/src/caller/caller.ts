@@ -1,13 +1,14 @@
 import { fillPlaceholders, variableValue } from "@mockingbird/contract/call-variables";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createTurnDecider, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
+import { createTurnDecider, decideSpeech, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
 import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
 import { clipAtSentence } from "./spoken-text";
 import { labelledVisitorSentences } from "./visitor-sentences";
+import { answerableEarlyIntents } from "./tuning";
 
 export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
@@ -39,6 +40,12 @@ export interface CallerSession {
   readonly ended: CallerEnd | null;
   opening(overrides?: { firstMessage?: string; variables?: Record<string, string> }): CallerReply;
   respond(turn: VisitorTurn): Promise<CallerReply>;
+  /**
+   * Whether spoken words heard so far are a whole answer the caller can reply to before the
+   * turn's usual silence has passed (answerableEarlyIntents): read by the turn rules alone, the
+   * strictest reading, never the similar-sentence fallback.
+   */
+  answerableEarly(words: string): boolean;
   /**
    * The visitor has said nothing: after the turn timeout a re-prompt in the caller's words
    * (`"prompt"`), after the silence timeout the closing line, which ends the call (`"end"`).
@@ -172,6 +179,11 @@ class Caller implements CallerSession {
 
   get ended(): CallerEnd | null {
     return this.end;
+  }
+
+  answerableEarly(words: string): boolean {
+    if (this.end !== null || typeof words !== "string") return false;
+    return answerableEarlyIntents.has(decideSpeech([words], this.playbook.goal.kind).intent);
   }
 
   opening(overrides: { firstMessage?: string; variables?: Record<string, string> } = {}): CallerReply {

@@ -33,3 +33,12 @@ export const minComplianceConfidence = { words: 0.37, digits: 0.22 } as const;
  * at 0.4 no unclear turn got a wrong intent and none off-topic got any; below it some did.
  */
 export const DEFAULT_MIN_SIMILARITY = 0.4;
+
+/**
+ * What a visitor may be answered on before the usual end-of-turn silence has passed (a `pause`,
+ * speech/recognition/tuning.ts): questions, whose answer commits the call to nothing. Anything
+ * that moves the call (a yes, a refusal, a call-back offer, a goodbye) waits out the full
+ * silence, so a reply never rests on words the visitor was still adding to; a question they go
+ * on from is joined with what follows (recognizer.ts).
+ */
+export const answerableEarlyIntents: ReadonlySet<string> = new Set(["ask_identity", "ask_purpose", "ask_repeat"]);

@@ -30,7 +30,7 @@ export type RestContext = {
   signedUrlFor(agentId: string): string;
   /** The configuration ElevenLabs' widget fetches for an agent (widget-config.ts). */
   widgetConfigFor(agentId: string): AgentWidgetConfig;
-  health(): { readonly shuttingDown: boolean; readonly calls: { readonly active: number; readonly limit: number }; readonly speech: SpeechStatus };
+  health(): { readonly shuttingDown: boolean; readonly calls: { readonly active: number; readonly limit: number; readonly limitedBy: string }; readonly speech: SpeechStatus };
 };
 
 export function handleRest(context: RestContext, request: IncomingMessage, response: ServerResponse): void {

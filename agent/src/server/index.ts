@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -8,7 +9,7 @@ import type { AgentConfig } from "../config";
 import type { Logger } from "../log";
 import type { Speech } from "../speech";
 import { isAllowedOrigin } from "@mockingbird/contract/origin-policy";
-import { createCapacity, type Release } from "./capacity";
+import { createCapacity, type LoadSources, type Release } from "./capacity";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { conversationPath, handleRest, parseRequestUrl, problem } from "./http";
 import { CallSession } from "./session/session";
@@ -34,7 +35,23 @@ export type AgentServerOptions = {
   readonly tuning?: Partial<SessionTuning>;
   /** Wall clock for signature expiry (tests move it). */
   readonly clock?: () => number;
+  /**
+   * What admission measures the machine's capacity by (capacity.ts); by default this process's
+   * decoders and event loop. null: the configured maximum alone, for a process whose load says
+   * nothing of a server's (the protocol tests run their clients on the server's event loop).
+   */
+  readonly load?: LoadSources | null;
 };
+
+/** This process's decoders and event loop, as admission reads them. */
+const processLoad = (speech: Speech): LoadSources => ({
+  recognition: () => speech.recognitionLoad(),
+  eventLoop: () => {
+    const { active, idle } = performance.eventLoopUtilization();
+    return { activeMs: active, elapsedMs: active + idle };
+  },
+  now: () => performance.now(),
+});
 
 export type ListeningAddress = { readonly host: string; readonly port: number; readonly httpUrl: string; readonly wsUrl: string };
 
@@ -51,8 +68,12 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const { config, log, speech, scenarioIds } = options;
   const tuning = resolveTuning(options.tuning);
   const signatures = createSignatureAuthority({ secret: config.signingSecret, now: options.clock });
-  const capacity = createCapacity(config.maxConcurrentCalls);
+  const capacity = createCapacity(config.maxConcurrentCalls, options.load === undefined ? processLoad(speech) : (options.load ?? undefined));
   const waitingRoom = createWaitingRoom({ total: tuning.waitingSockets, perNetwork: tuning.waitingSocketsPerNetwork });
+  const callsNow = () => {
+    const { limit, why } = capacity.reading();
+    return { active: capacity.active, limit, limitedBy: why };
+  };
   const allowedOverrides: ReadonlySet<string> = new Set(config.allowedOverrides);
   const sessions = new Set<CallSession>();
   const runSetup = oneAtATime(log);
@@ -76,7 +97,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           log,
           signedUrlFor,
           widgetConfigFor: (agentId) => widgetConfigFor(agentId, options.createCaller(agentId).opening().text),
-          health: () => ({ shuttingDown, calls: { active: capacity.active, limit: capacity.limit }, speech: speech.status }),
+          health: () => ({ shuttingDown, calls: callsNow(), speech: speech.status }),
         },
         request,
         response,
@@ -181,6 +202,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       takeLine: () => {
         entry.leave();
         releaseLine = capacity.tryAcquire();
+        if (releaseLine === null) log.info({ active: capacity.active, capacity: capacity.reading() }, "no line free: the machine is at its measured capacity");
         return releaseLine !== null;
       },
       onClosed: (started) => {
@@ -217,6 +239,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     close() {
       closing ??= (async () => {
         shuttingDown = true;
+        capacity.close();
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         for (const session of sessions) session.shutdown();
         for (const ws of wss.clients) if (ws.readyState === ws.OPEN) ws.close(closes.shutdown.code, closes.shutdown.reason);

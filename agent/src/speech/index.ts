@@ -12,7 +12,7 @@ import { createFliteSynthesizer } from "./synthesis/synthesizer";
 import { createVoice } from "./synthesis/voice";
 import type { Speech, SpeechLog, SpeechStatus, Voice } from "./types";
 
-export type { CharTimeline, Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, SpokenPart, Utterance, Voice } from "./types";
+export type { CharTimeline, RecognitionLoad, Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, SpokenPart, Utterance, Voice } from "./types";
 
 export type SpeechOptions = RecognitionOptions & SynthesisOptions;
 
@@ -101,6 +101,7 @@ async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Spee
       if (!engine || closed) return null;
       return createRecognizer(engine, recognizerOptions);
     },
+    recognitionLoad: () => (pool && !closed ? pool.load : null),
     speak: (text, signal) => voice.speak(text, signal),
     synthesize: (text, signal) => voice.synthesize(text, signal),
     prepare: (lines) => voice.prepare(lines),

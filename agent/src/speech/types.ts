@@ -47,6 +47,14 @@ export type RecognizerOptions = {
    */
   onPartial?(words: string): void;
   /**
+   * Whether these words (lower-case, as in an Utterance) are a whole answer the caller may reply
+   * to before the usual silence has passed: one whose reply commits the call to nothing, such as
+   * a question. Asked when the visitor pauses mid-turn; without it every turn waits out the full
+   * silence. A turn ended early is joined with whatever the visitor says within that silence, so
+   * more words always reach the caller with the ones before them.
+   */
+  answerableEarly?(words: string): boolean;
+  /**
    * The detector's probability, 0 to 1, that the visitor is speaking, once per analysed window
    * (VOICE_ACTIVITY_WINDOW_MS of audio) while the call is open. WebRTC's detector judges each
    * 20 ms frame voiced or not, so the probability is the voiced share of the window's frames.
@@ -59,12 +67,17 @@ export interface Speech extends Voice {
   status: SpeechStatus;
   /** One per call; null when recognition is unavailable. */
   createRecognizer(options: RecognizerOptions): Recognizer | null;
+  /** What the shared decoders are doing (admission measures capacity by it); null when recognition is unavailable. */
+  recognitionLoad(): RecognitionLoad | null;
   /**
    * Addition to DESIGN.md, for graceful shutdown and tests: stops the synthesis worker and frees
    * the shared decoders. Recognizers still open keep detecting turns, announced with no words.
    */
   close(): Promise<void>;
 }
+
+export type { RecognitionLoad } from "./recognition/decoders/pool";
+import type { RecognitionLoad } from "./recognition/decoders/pool";
 
 /** The part of pino's Logger the speech part uses. */
 export type SpeechLog = Pick<Logger, "debug" | "info" | "warn" | "error">;

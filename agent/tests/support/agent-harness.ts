@@ -74,6 +74,7 @@ export function fakeSpeech(options: { recognition?: boolean; msPerChar?: number;
     recognizers,
     synthesized,
     prepared,
+    recognitionLoad: () => null,
     understandNext(...heard) {
       understood.push(...heard);
     },
@@ -191,6 +192,7 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
       tactics.push({ tactic: "urgency", line });
       return { text: line, tactic: "urgency" };
     },
+    answerableEarly: (words) => words.startsWith("who is this"),
     silence(kind) {
       return kind === "prompt" ? { text: "Hello? Are you still there?" } : reply({ text: "I've lost you. Bye.", end: "silent" });
     },
@@ -261,6 +263,8 @@ export async function startAgent(options: HarnessOptions = {}) {
     // No hold after the metadata and quick streaming, unless a test asks: the tests of those set them.
     tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesMaxHoldMs: 0, textDeltaIntervalMs: 1, ...options.tuning },
     clock: options.clock,
+    // The clients run on this event loop too: its load is the test's, not a server's (capacity: server-capacity.test.ts).
+    load: null,
   });
   const address = await server.listen();
 

@@ -24,6 +24,8 @@ export type ListeningOptions = {
   readonly onUtterance: (utterance: Utterance) => void;
   /** The words heard so far in the turn being spoken (tentative_user_transcript). */
   readonly onTentative: (words: string) => void;
+  /** Whether the caller may answer these words before the turn's usual silence has passed (CallerSession.answerableEarly). */
+  readonly answerableEarly: (words: string) => boolean;
 };
 
 /**
@@ -93,6 +95,7 @@ export class Listening {
         onVoiceActivity: (probability: number) => guarded("onVoiceActivity", () => this.onVoiceActivity(probability)),
         onUtterance: (utterance: Utterance) => guarded("onUtterance", () => this.options.onUtterance(utterance)),
         onPartial: (words: string) => guarded("onPartial", () => this.options.onTentative(words)),
+        answerableEarly: (words: string) => this.options.isLive() && this.options.answerableEarly(words),
       });
     } catch (error) {
       log.error({ err: error }, "could not create a recognizer; this call takes typed turns only");

@@ -131,6 +131,7 @@ export class CallSession {
       onSpeechStart: () => turns.speechStarted(),
       onUtterance: (utterance) => turns.spoken(utterance),
       onTentative: (words) => turns.tentative(words),
+      answerableEarly: (words) => caller.answerableEarly(words),
     });
     this.lifecycle = new CallLifecycle({
       conversationId: options.conversationId,

@@ -88,6 +88,9 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   realSpeechMs: 300,
   minSpeechMs: 200,
   hangoverMs: 400,
+  // A question is answered after this much silence instead of the hangover (recognizer.ts,
+  // "considerEndingAtPause"): the latency budget's biggest item halved for the turns that allow it.
+  pauseMs: 200,
   maxTurnMs: 15_000,
   aboveFloorDb: 10,
   spreadFactor: 0,

@@ -33,6 +33,12 @@ export type VoiceActivityOptions = {
   minSpeechMs: number;
   /** Silence that ends a turn. */
   hangoverMs: number;
+  /**
+   * Silence after which the turn's words so far are looked at (a `pause` event): a complete
+   * question may end the turn here, before the hangover (recognizer.ts). 0 or at least the
+   * hangover: never.
+   */
+  pauseMs?: number;
   /** A turn this long is ended by force, which bounds what one utterance holds. */
   maxTurnMs: number;
   /**
@@ -120,6 +126,7 @@ export function frameLevelDbfs(frame: Int16Array): number {
 export type VoiceEvent =
   | { kind: "open" } // a turn may be starting: keep the audio from here (and the frames before, see prerollFrames)
   | { kind: "speech" } // the turn is real speech (barge-in)
+  | { kind: "pause" } // the turn has enough speech and has been silent for pauseMs: its words may already make a whole answer
   | { kind: "end"; speechMs: number } // the turn ended with enough speech in it
   | { kind: "noise" }; // the turn ended without enough speech: drop it
 
@@ -182,7 +189,7 @@ export class VoiceActivity {
   private voicedFrames = 0;
   private silentRun = 0;
   private turnFrames = 0;
-  private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; max: number };
+  private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; pause: number; max: number };
 
   constructor(private readonly options: VoiceActivityOptions) {
     this.floor = new NoiseFloor(250, options.floorPercentile ?? 0.1);
@@ -203,6 +210,8 @@ export class VoiceActivity {
       real: frames(options.realSpeechMs),
       min: frames(options.minSpeechMs),
       hangover: frames(options.hangoverMs),
+      // Never: the hangover comes first.
+      pause: options.pauseMs && options.pauseMs < options.hangoverMs ? frames(options.pauseMs) : Number.POSITIVE_INFINITY,
       max: frames(options.maxTurnMs),
     };
   }
@@ -224,6 +233,22 @@ export class VoiceActivity {
 
   get inSpeech(): boolean {
     return this.inTurn;
+  }
+
+  /** How long the turn under way has been silent (0 while voiced, or between turns). */
+  get silentMs(): number {
+    return this.inTurn ? this.silentRun * VAD_FRAME_MS : 0;
+  }
+
+  /**
+   * Ends the turn under way now, as its hangover would (the words already make a whole answer):
+   * only during a silence, and only a turn with enough speech in it. Null when it cannot.
+   */
+  endNow(): VoiceEvent | null {
+    if (!this.inTurn || this.silentRun === 0 || this.voicedFrames < this.frames.min) return null;
+    const speechMs = this.voicedFrames * VAD_FRAME_MS;
+    this.reset();
+    return { kind: "end", speechMs };
   }
 
   /** One 20 ms frame; returns what it changed, in order (at most two events). */
@@ -291,6 +316,7 @@ export class VoiceActivity {
       this.silentRun = 0;
       if (!this.real && this.voicedFrames >= this.frames.real) events.push(this.becomeReal());
     } else this.silentRun++;
+    if (this.silentRun === this.frames.pause && this.voicedFrames >= this.frames.min) events.push({ kind: "pause" });
     if (this.silentRun >= this.frames.hangover || this.turnFrames >= this.frames.max) {
       const speechMs = this.voicedFrames * VAD_FRAME_MS;
       const enough = this.voicedFrames >= this.frames.min;

@@ -79,7 +79,10 @@ export async function createLanguageModelPool(
     const ready = await lane.run(async () => {
       if (!(await decoder.useLanguageModelAsync(lane.model))) return false;
       if (!warmUpSpeech) return true;
-      return decoder.startUtterance() && (await decoder.processAsync(warmUpSpeech)) && (await decoder.endUtteranceAsync());
+      const heard = decoder.startUtterance() && (await decoder.processAsync(warmUpSpeech)) && (await decoder.endUtteranceAsync());
+      // The warm-up is decoding like a turn's: the load measure counts its audio with its time.
+      pool.audioDecoded(warmUpSpeech.length);
+      return heard;
     });
     if (ready) return decoder;
     await lane.run(() => decoder.free());

@@ -14,7 +14,7 @@ export type Urgency = () => number;
 
 const STREAMING: Urgency = () => Number.POSITIVE_INFINITY;
 
-type LaneTask = { run: () => Promise<unknown> | unknown; urgency: Urgency; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type LaneTask = { run: () => Promise<unknown> | unknown; urgency: Urgency; queuedAt: number; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /**
  * One model and the decoders sharing it; runs their native calls one at a time. The next task is
@@ -31,8 +31,28 @@ export class Lane {
   leased = 0;
   private readonly queue: LaneTask[] = [];
   private busy = false;
+  private busyMsDone = 0;
+  private runningSince: number | null = null;
 
-  constructor(readonly model: LanguageModel) {}
+  constructor(
+    readonly model: LanguageModel,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * Wall time spent running tasks since the lane was made, the task running now included: what
+   * admission measures the decoders' load by (server/capacity.ts). Wall time, not CPU time, so
+   * that other work sharing the cores shows as load too.
+   */
+  get busyMs(): number {
+    return this.busyMsDone + (this.runningSince === null ? 0 : this.now() - this.runningSince);
+  }
+
+  /** How long the oldest task queued has waited (0 when none waits): decoding falling behind real time. */
+  get oldestWaitMs(): number {
+    if (this.queue.length === 0) return 0;
+    return this.now() - Math.min(...this.queue.map((task) => task.queuedAt));
+  }
 
   /** Tasks queued and not started yet (a task running now is not counted). */
   get waiting(): number {
@@ -41,7 +61,7 @@ export class Lane {
 
   run<T>(task: () => Promise<T> | T, urgency: Urgency = STREAMING): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run: task, urgency, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ run: task, urgency, queuedAt: this.now(), resolve: resolve as (value: unknown) => void, reject });
       if (this.busy) return;
       this.busy = true;
       queueMicrotask(() => void this.drain());
@@ -51,10 +71,14 @@ export class Lane {
   private async drain(): Promise<void> {
     const takeMostUrgent = () => takeFirstLowest(this.queue, (task) => task.urgency());
     for (let next = takeMostUrgent(); next; next = takeMostUrgent()) {
+      this.runningSince = this.now();
       try {
         next.resolve(await next.run());
       } catch (error) {
         next.reject(error);
+      } finally {
+        this.busyMsDone += this.now() - this.runningSince;
+        this.runningSince = null;
       }
     }
     this.busy = false;

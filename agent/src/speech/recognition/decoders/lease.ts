@@ -51,6 +51,8 @@ export type DecoderSource = RehearingSource & {
   /** Turns that have ended and whose transcript is not ready yet (another call's reply waits on each). */
   readonly turnsAwaitingTranscript: number;
   turnAwaitingTranscript(awaiting: boolean): void;
+  /** Audio a decoder has processed, in samples: the load measure's denominator (RecognitionLoad). */
+  audioDecoded(samples: number): void;
 };
 
 /** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
@@ -112,8 +114,42 @@ export class LanguageModelLease {
     this.fed += piece.length;
     this.heldBack.push(piece);
     this.heldBackSamples += piece.length;
-    let excess = this.heldBackSamples - HELD_BACK_SAMPLES;
-    while (excess > 0) {
+    this.releaseHeldBack(HELD_BACK_SAMPLES);
+  }
+
+  /** Hands what was fed so far to the decoder once there is enough of it (or `always`), batched with anything fed before it gets there. */
+  flush(always = false): void {
+    if (this.ended || this.flushQueued || this.pending.length === 0) return;
+    if (!always && this.pendingSamples < MIN_BATCH_SAMPLES) return;
+    this.flushQueued = true;
+    this.chain = this.chain.then((pooled) => this.decodePending(pooled));
+  }
+
+  /**
+   * The best path so far, now (recognizer.ts asks when the visitor pauses, to see whether their
+   * words already make a whole answer). Everything fed is decoded first but the newest
+   * `trailingSilenceSamples`, the pause itself: what is held back beyond it is speech the words
+   * need. Urgent as an ended turn, since a reply may wait on it. Null once the turn has ended,
+   * or when decoding failed.
+   */
+  async hypothesisNow(trailingSilenceSamples: number): Promise<string | null> {
+    if (this.ended || this.abandoned) return null;
+    this.releaseHeldBack(trailingSilenceSamples);
+    this.flush(true);
+    const pooled = await this.chain;
+    if (!pooled || this.ended || this.abandoned || this.failed) return null;
+    const askedAt = performance.now();
+    try {
+      return await pooled.lane.run(() => (this.ended || this.abandoned ? null : pooled.decoder.hypothesisAsync()), () => Math.min(askedAt, this.endedAt));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Moves what is held back to the audio to decode, but its newest `keep` samples. */
+  private releaseHeldBack(keep: number): void {
+    let excess = this.heldBackSamples - Math.max(0, keep);
+    while (excess > 0 && this.heldBack.length > 0) {
       const oldest = this.heldBack[0] as Int16Array;
       const moved = oldest.length <= excess ? oldest : oldest.subarray(0, excess);
       if (moved === oldest) this.heldBack.shift();
@@ -123,14 +159,6 @@ export class LanguageModelLease {
       this.heldBackSamples -= moved.length;
       excess -= moved.length;
     }
-  }
-
-  /** Hands what was fed so far to the decoder once there is enough of it (or `always`), batched with anything fed before it gets there. */
-  flush(always = false): void {
-    if (this.ended || this.flushQueued || this.pending.length === 0) return;
-    if (!always && this.pendingSamples < MIN_BATCH_SAMPLES) return;
-    this.flushQueued = true;
-    this.chain = this.chain.then((pooled) => this.decodePending(pooled));
   }
 
   /** Idempotent: every call gets the same answer, and the decoder is released once. */
@@ -194,6 +222,7 @@ export class LanguageModelLease {
       try {
         const processed = await pooled.lane.run(async () => {
           const ok = await pooled.decoder.processAsync(batch);
+          this.pool.audioDecoded(batch.length);
           rehearing?.noticeShift(pooled.decoder);
           return ok;
         }, this.urgency);

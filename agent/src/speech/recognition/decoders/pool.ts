@@ -21,6 +21,7 @@ import { LanguageModelLease, type CallChannel, type PartialHypotheses } from "./
 import type { ChannelMismatch } from "./rehearing";
 import type { Decoder, DecoderArgs } from "../pocketsphinx";
 import type { SpeechLog } from "../../types";
+import { SAMPLE_RATE } from "../../audio";
 
 export type LanguageModelPoolOptions = {
   /** Models loaded (33 MB each); each lane decodes on one thread at a time. */
@@ -54,6 +55,17 @@ export type LanguageModelPoolOptions = {
 
 export type LanguageModelPoolStats = { lanes: number; decoders: number; idle: number; waiting: number };
 
+/** What the decoders are doing, for admission (server/capacity.ts): counters since the pool was made, and the state now. */
+export type RecognitionLoad = {
+  readonly lanes: number;
+  /** Wall time the lanes have spent decoding, summed over lanes. */
+  readonly busyMs: number;
+  /** Audio the decoders have processed, in milliseconds: with busyMs, what a second of a visitor's speech costs to decode. */
+  readonly audioMs: number;
+  /** The longest any queued task has waited on its lane now. */
+  readonly oldestWaitMs: number;
+};
+
 export class LanguageModelPool {
   private idle: PooledDecoder[] = [];
   private waiting: ((pooled: PooledDecoder | null) => void)[] = [];
@@ -63,6 +75,8 @@ export class LanguageModelPool {
   /** The cepstral mean of the first decoder created, warmed up: where every call starts. */
   private startingMean: Float32Array | null = null;
   private hearingNow = 0;
+  private decodedSamples = 0;
+  private readonly quietWaiters: (() => void)[] = [];
   private awaitingTranscript = 0;
   /** Called each time the last utterance being heard has been decoded (speech/index.ts wakes spare synthesis with it). */
   onQuiet: (() => void) | null = null;
@@ -80,17 +94,32 @@ export class LanguageModelPool {
     return { lanes: this.lanes.length, decoders: this.size, idle: this.idle.length, waiting: this.waiting.length };
   }
 
+  get load(): RecognitionLoad {
+    return {
+      lanes: this.lanes.length,
+      busyMs: this.lanes.reduce((sum, lane) => sum + lane.busyMs, 0),
+      audioMs: (this.decodedSamples * 1000) / SAMPLE_RATE,
+      oldestWaitMs: Math.max(0, ...this.lanes.map((lane) => lane.oldestWaitMs)),
+    };
+  }
+
   /**
    * Creates `count` decoders ahead of demand and resolves once the first `readyAfter` exist; the
-   * rest are made after them, one at a time, so a call that comes meanwhile has a core to be
-   * heard on. Together they would share the cores and all be ready late.
+   * rest are made after them, one at a time and only while no visitor is being heard, so that
+   * their set-up (a model attached, a warm-up decoded: most of a second of a lane) never holds
+   * back a turn. Made together they would share the cores and all be ready late. A call that
+   * finds no idle decoder meanwhile has one made for it (acquire).
    */
   async warm(count: number, readyAfter = count): Promise<void> {
     const total = Math.min(count, this.maxDecoders);
     const first = Math.min(total, Math.max(1, readyAfter));
     await Promise.all(Array.from({ length: first }, () => this.grow()));
     void (async () => {
-      for (let made = first; made < total && !this.closed && this.size < this.maxDecoders; made++) await this.grow();
+      for (let made = first; made < total; made++) {
+        await this.whenQuiet();
+        if (this.closed || this.size >= this.maxDecoders) return;
+        await this.grow();
+      }
     })();
   }
 
@@ -148,6 +177,10 @@ export class LanguageModelPool {
     return this.hearingNow;
   }
 
+  audioDecoded(samples: number): void {
+    this.decodedSamples += samples;
+  }
+
   /** A lease's bookkeeping: begun when it is made, ended once, when it is finished or abandoned. */
   utteranceBegun(): void {
     this.hearingNow++;
@@ -155,7 +188,15 @@ export class LanguageModelPool {
 
   utteranceEnded(): void {
     this.hearingNow--;
-    if (this.hearingNow === 0) this.onQuiet?.();
+    if (this.hearingNow > 0) return;
+    this.onQuiet?.();
+    for (const resolve of this.quietWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when no utterance is being heard (at once if none is). */
+  private whenQuiet(): Promise<void> {
+    if (this.hearingNow === 0) return Promise.resolve();
+    return new Promise((resolve) => this.quietWaiters.push(resolve));
   }
 
   /** Turns that have ended and whose transcript is not ready yet: while any is, no partial hypothesis is taken (lease.ts). */
