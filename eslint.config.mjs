@@ -109,7 +109,7 @@ const config = [
   },
   // next-sitemap loads its config with require(), so the config is CommonJS.
   { files: ["next-sitemap.config.js"], rules: { "@typescript-eslint/no-require-imports": "off" } },
-  { ignores: [".next/**", "out/**", "node_modules/**", "next-env.d.ts", "supabase/functions/**", "test-results/**", "playwright-report/**", "test-results-export/**", "playwright-report-export/**", ".wrangler/**", "scripts/.*", "public/vendor/**", "tools/*/node_modules/**", ".bench-floor/**"] },
+  { ignores: [".next/**", "out/**", "node_modules/**", "next-env.d.ts", "supabase/functions/**", "test-results/**", "playwright-report/**", "test-results-export/**", "playwright-report-export/**", ".wrangler/**", "scripts/.*", "public/vendor/**", "tools/*/node_modules/**", ".bench-floor/**", "tools/lighthouse/floor/.next/**", "tools/lighthouse/floor/out/**"] },
 ];
 
 export default config;
