@@ -1,0 +1,56 @@
+/** @jest-environment node */
+import { judgeRoute, lighthouseMargins, worthConfirming, type SiteMedians } from "@/scripts/quality/lighthouse-verdict";
+
+const atTheBar: SiteMedians = { performance: 97, accessibility: 100, bestPractices: 100, seo: 100, tbt: 120, cls: 0, failedAudits: [] };
+const floor = { performance: 99, tbt: 60 };
+
+describe("the Lighthouse gate's verdict on a route beside the floor", () => {
+  it("passes a route within both margins, whatever its absolute score", () => {
+    expect(judgeRoute(atTheBar, floor)).toEqual({ pass: true, timing: [], bars: [] });
+    // A loaded machine: the floor itself scores 72, the route 68; no absolute bar applies.
+    expect(judgeRoute({ ...atTheBar, performance: 68, tbt: 900 }, { performance: 72, tbt: 760 }).pass).toBe(true);
+  });
+
+  it("passes a route exactly at the margins and fails it one point or one millisecond beyond", () => {
+    const { performancePoints, tbtMs } = lighthouseMargins;
+    expect(judgeRoute({ ...atTheBar, performance: floor.performance - performancePoints }, floor).pass).toBe(true);
+    expect(judgeRoute({ ...atTheBar, performance: floor.performance - performancePoints - 1 }, floor).timing).toEqual([
+      `performance ${floor.performance - performancePoints - 1} is ${performancePoints + 1} points below the floor's ${floor.performance} (allowed: ${performancePoints})`,
+    ]);
+    expect(judgeRoute({ ...atTheBar, tbt: floor.tbt + tbtMs }, floor).pass).toBe(true);
+    expect(judgeRoute({ ...atTheBar, tbt: floor.tbt + tbtMs + 1 }, floor).timing).toEqual([
+      `Total Blocking Time ${floor.tbt + tbtMs + 1} ms is ${tbtMs + 1} ms above the floor's ${floor.tbt} ms (allowed: ${tbtMs} ms)`,
+    ]);
+  });
+
+  it("never fails a route for beating the floor", () => {
+    expect(judgeRoute({ ...atTheBar, performance: 100, tbt: 0 }, { performance: 80, tbt: 500 }).pass).toBe(true);
+  });
+
+  it("names both timing reasons when both margins are exceeded, under the margins it is given", () => {
+    const verdict = judgeRoute({ ...atTheBar, performance: 90, tbt: 300 }, floor, { performancePoints: 2, tbtMs: 100 });
+    expect(verdict.pass).toBe(false);
+    expect(verdict.timing).toHaveLength(2);
+    expect(verdict.bars).toEqual([]);
+  });
+
+  it("holds accessibility, best practices, SEO, layout shift and binary audits to their absolute bars", () => {
+    const verdict = judgeRoute({ ...atTheBar, accessibility: 96, bestPractices: 92, seo: 99, cls: 0.012, failedAudits: ["image-alt: Image elements have [alt] attributes"] }, floor);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.timing).toEqual([]);
+    expect(verdict.bars).toEqual([
+      "accessibility 96 (the bar: 100)",
+      "best practices 92 (the bar: 100)",
+      "SEO 99 (the bar: 100)",
+      "layout shift 0.012 (the bar: 0)",
+      "failed audits: image-alt: Image elements have [alt] attributes",
+    ]);
+  });
+
+  it("asks for more audits only when timing alone failed the route", () => {
+    expect(worthConfirming(judgeRoute(atTheBar, floor))).toBe(false);
+    expect(worthConfirming(judgeRoute({ ...atTheBar, performance: 80 }, floor))).toBe(true);
+    // More audits cannot mend a missing alt text, so a route failing a bar is not audited again.
+    expect(worthConfirming(judgeRoute({ ...atTheBar, performance: 80, seo: 92 }, floor))).toBe(false);
+  });
+});
