@@ -26,7 +26,7 @@ const freshBuilds = tsxStep("scripts/build/when-stale.ts", "--server", "--export
 
 export const benches: readonly Bench[] = [
   { name: "pages", about: "JS (gzip) before interaction per route over the Next.js floor, voice SDK bytes, other hosts, HTML size (the budget gate's table)", script: "scripts/quality/budgets.ts", records: "itself" },
-  { name: "lighthouse", about: "Lighthouse medians of 3 per route, mobile, on the static export over nginx HTTP/2 + TLS (the gate); --server=wrangler for Cloudflare's runtime", script: "scripts/quality/lighthouse.ts", prepare: [qualityDeps, freshBuilds], records: "itself" },
+  { name: "lighthouse", about: "Lighthouse medians of 3 per route beside a bare Next.js page of the same versions audited in turn, mobile, on the static export over nginx HTTP/2 + TLS (the gate); --server=wrangler for Cloudflare's runtime", script: "scripts/quality/lighthouse.ts", prepare: [qualityDeps, freshBuilds], records: "itself" },
   { name: "serving", about: "requests/s and latency of Home and an article: next start vs nginx serving the static export", script: "scripts/bench/serving.ts", records: "itself" },
   { name: "headers", about: "headers and cache lifetimes of every response class, bare next start vs npm start", script: "scripts/bench/response-headers.ts", records: "itself" },
   { name: "signed-url", about: "throughput and latency of the signed-URL route under next start; the handler's own cost", script: "scripts/bench/signed-url/route.ts", records: "itself" },

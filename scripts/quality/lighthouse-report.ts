@@ -1,0 +1,155 @@
+/**
+ * The Lighthouse gate's figures: each route's medians beside those of the floor audits taken next
+ * to its own, printed as a table and recorded (docs/figures/lighthouse.json under
+ * `npm run bench -- lighthouse`) with the floor's spread over the run, which says how noisy the
+ * machine was while it ran.
+ */
+import { loadAverage } from "@mockingbird/testkit/figures/figures";
+import type { FiguresRun } from "@mockingbird/testkit/figures/record";
+import { median } from "@mockingbird/testkit/stats";
+import type { Audit, Category } from "./lighthouse-audit";
+import { floorAsRoutes, type Paired } from "./lighthouse-interleave";
+import { judgeRoute, lighthouseMargins, type FloorMedians, type SiteMedians, type Verdict } from "./lighthouse-verdict";
+
+export type Row = {
+  readonly route: string;
+  /** The first audits' row, when they failed the route on timing and these medians come from audits taken again. */
+  readonly firstPass?: Row;
+  readonly site: SiteMedians & { readonly lcp: number };
+  readonly floor: FloorMedians & { readonly lcp: number; readonly cls: number };
+  readonly verdict: Verdict;
+};
+
+const metric = (audits: readonly Audit[], id: string) => median(audits.map((one) => one.metrics[id] ?? 0));
+const score = (audits: readonly Audit[], category: Category) => median(audits.map((one) => one.scores[category]));
+
+/** A route's medians and the floor's from the audits next to its own, and the gate's verdict on them. */
+export function summarise({ route, site, floor }: Paired<Audit>, firstPass?: Row): Row {
+  const siteMedians = {
+    performance: score(site, "performance"),
+    accessibility: score(site, "accessibility"),
+    bestPractices: score(site, "best-practices"),
+    seo: score(site, "seo"),
+    tbt: metric(site, "total-blocking-time"),
+    lcp: metric(site, "largest-contentful-paint"),
+    cls: metric(site, "cumulative-layout-shift"),
+    failedAudits: [...new Set(site.flatMap((one) => one.failed))],
+  };
+  const floorMedians = {
+    performance: score(floor, "performance"),
+    tbt: metric(floor, "total-blocking-time"),
+    lcp: metric(floor, "largest-contentful-paint"),
+    cls: metric(floor, "cumulative-layout-shift"),
+  };
+  return { route, ...(firstPass ? { firstPass } : {}), site: siteMedians, floor: floorMedians, verdict: judgeRoute(siteMedians, floorMedians) };
+}
+
+const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : "0");
+const range = (values: readonly number[], format: (value: number) => string = String) =>
+  Math.min(...values) === Math.max(...values) ? format(values[0]!) : `${format(Math.min(...values))} to ${format(Math.max(...values))}`;
+
+export type RunFacts = {
+  readonly runs: number;
+  /** How the exports were served, for the title. */
+  readonly served: string;
+  readonly versions: Record<"next" | "react" | "react-dom", string>;
+  /** The first pass's counted floor audits, in order (the routes' audits sat between them). */
+  readonly floorAudits: readonly Audit[];
+  readonly routeCount: number;
+  /** Every audit, the warm-ups included, and how long they took together. */
+  readonly auditCount: number;
+  readonly seconds: number;
+  /** Whether the README's headline comes from this record (the gate's own server, nginx). */
+  readonly headline: boolean;
+};
+
+const gaps = (row: Row) => `${signed(row.site.performance - row.floor.performance)} / ${signed(Math.round(row.site.tbt - row.floor.tbt))} ms`;
+
+/** The floor held against itself as the gate holds a route: how often the gate would have failed it, and its worst gaps. */
+function aaNote(facts: RunFacts): string {
+  const groups = floorAsRoutes(facts.floorAudits, facts.routeCount, facts.runs).map((group) => summarise(group));
+  if (groups.length === 0) return "The floor against itself: too few floor audits to group.";
+  const worstPoints = Math.max(...groups.map((group) => group.floor.performance - group.site.performance));
+  const worstTbt = Math.max(...groups.map((group) => Math.round(group.site.tbt - group.floor.tbt)));
+  // Timing only: the bare page has no description or the like, so it would fail the SEO bar every time.
+  const failed = groups.filter((group) => group.verdict.timing.length > 0).length;
+  return (
+    `The floor against itself (A/A: ${groups.length} groups of ${facts.runs} of its own audits, each held against the floor audits on either side as a route is): ` +
+    `at worst ${signed(-worstPoints)} points and ${signed(worstTbt)} ms of TBT; the margins would have failed ${failed} of ${groups.length}: the gate's own noise at this load.`
+  );
+}
+
+/** Prints the table and the notes, records them, and returns the failures (empty when every route passes). */
+export function report(rows: readonly Row[], facts: RunFacts, figures: FiguresRun): string[] {
+  const { performancePoints, tbtMs } = lighthouseMargins;
+  const header = ["route", "perf", "floor", "diff", "TBT ms", "floor", "diff", "LCP ms", "floor", "CLS", "floor", "a11y", "bp", "SEO", "first pass", "gate"];
+  const cells = rows.map((row) => [
+    row.route,
+    String(row.site.performance),
+    String(row.floor.performance),
+    signed(row.site.performance - row.floor.performance),
+    String(Math.round(row.site.tbt)),
+    String(Math.round(row.floor.tbt)),
+    signed(Math.round(row.site.tbt - row.floor.tbt)),
+    String(Math.round(row.site.lcp)),
+    String(Math.round(row.floor.lcp)),
+    row.site.cls.toFixed(3),
+    row.floor.cls.toFixed(3),
+    String(row.site.accessibility),
+    String(row.site.bestPractices),
+    String(row.site.seo),
+    row.firstPass ? gaps(row.firstPass) : "",
+    row.verdict.pass ? "pass" : "FAIL",
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
+  const line = (row: readonly string[]) => row.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join("  ");
+  const title =
+    `Lighthouse ${facts.runs}x per route, mobile preset (simulated slow 4G, 4x CPU), medians, each beside the medians of the framework floor's audits just before and after its own; ` +
+    `a route failing on timing is audited ${facts.runs}x again and judged on those (its first pass: performance / TBT beside the floor); both exports served by ${facts.served}`;
+  console.log(`\n${title}\n`);
+  console.log(line(header));
+  for (const row of cells) console.log(line(row));
+
+  const floorScores = facts.floorAudits.map((one) => one.scores.performance);
+  const floorTbts = facts.floorAudits.map((one) => Math.round(one.metrics["total-blocking-time"] ?? 0));
+  const notes = [
+    `The floor: a bare Next.js App Router page (tools/lighthouse/floor) built by the site's next ${facts.versions.next} (react ${facts.versions.react}, react-dom ${facts.versions["react-dom"]}), exported and served as the site is.`,
+    `The floor over the first pass (${facts.floorAudits.length} audits): performance ${range(floorScores)} (median ${median(floorScores)}), TBT ${range(floorTbts)} ms (median ${median(floorTbts)} ms); the wider these, the noisier the machine.`,
+    aaNote(facts),
+    `The gate: a route fails when its performance median is more than ${performancePoints} points below the floor's, or its TBT median more than ${tbtMs} ms above it, in the first pass and again in the second; accessibility, best practices and SEO 100, no failed audit, CLS 0. The absolute performance score is not a bar.`,
+    `${facts.auditCount} audits in ${facts.seconds} s; load average after them ${loadAverage().join(", ")}.`,
+  ];
+  console.log("");
+  for (const note of notes) console.log(note);
+
+  const failures = rows.flatMap((row) => [...row.verdict.timing, ...row.verdict.bars].map((reason) => `${row.route}: ${reason}`));
+  const gap = (row: Row) => row.site.performance - row.floor.performance;
+  const worst = rows.reduce((a, b) => (gap(b) < gap(a) ? b : a));
+  const of = (pick: (row: Row) => number) => range(rows.map(pick));
+  figures.record({
+    tables: [
+      {
+        id: "routes",
+        title,
+        columns: ["route", "perf", "floor perf", "diff", "TBT ms", "floor TBT ms", "diff ms", "LCP ms", "floor LCP ms", "CLS", "floor CLS", "a11y", "best practices", "SEO", "first pass", "gate"],
+        rows: cells.map((row) => row.map((value, column) => (column === 0 ? `\`${value}\`` : value))),
+      },
+    ],
+    notes,
+    headlines: facts.headline
+      ? [
+          {
+            figure: `Lighthouse beside the Next.js floor (a bare page, same versions, audited in turn with the routes), medians of ${facts.runs} per route (mobile, the static export over HTTP/2)`,
+            value:
+              `performance ${of((row) => row.site.performance)} against the floor's ${of((row) => row.floor.performance)} (worst ${signed(gap(worst))} at \`${worst.route}\`; gate ${signed(-performancePoints)}); ` +
+              `TBT ${range(
+                rows.map((row) => Math.round(row.site.tbt - row.floor.tbt)),
+                signed,
+              )} ms beside the floor (gate +${tbtMs}); accessibility ${of((row) => row.site.accessibility)}, best practices ${of((row) => row.site.bestPractices)}, SEO ${of((row) => row.site.seo)}`,
+          },
+        ]
+      : [],
+    failures,
+  });
+  return failures;
+}
