@@ -5,9 +5,9 @@
  * voices, streamed in real time in 20 ms frames like a browser microphone, and a turn counts as
  * understood when the caller's reply is its reaction to what the visitor meant.
  *
- * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Then a warm-up
- * (`--warmup-calls`, default 10, at once; not counted: the decoders, caches and the fixed lines'
- * synthesis settle). Phase 2: `--calls` calls (default 10) at once, arriving at random moments over
+ * First a warm-up (`--warmup-calls`, default 10, at once; not counted: the decoders, caches and
+ * the fixed lines' synthesis settle, as they have for visitors of an agent that has run a while).
+ * Phase 1: one call at a time (`--sequential-calls`, default 4, of 5 turns). Phase 2: `--calls` calls (default 10) at once, arriving at random moments over
  * `--arrival-s` seconds (default 20) and pausing 0.5-1.5 s after each reply like a person, repeated
  * `--repeats` times (default 3) with the same visitors: each repeat's p50/p95 latency and
  * understood, and their median with the spread (lowest-highest), so that two runs of one tree can
@@ -31,6 +31,7 @@ import { startLocalAgent } from "@mockingbird/testkit/servers/agent-process";
 import { random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
 import { closes } from "@mockingbird/contract/close-reasons";
+import { answerableEarlyIntents } from "../src/caller/tuning";
 
 const busyCode = closes.busy.code;
 
@@ -74,7 +75,7 @@ async function plans(count: number): Promise<Plan[]> {
 }
 
 /** A call's turns; `refused`: the agent closed it as busy at its start (1013), so it had none. */
-type CallResult = { refused: boolean; turns: (Sample | null)[] };
+type CallResult = { refused: boolean; turns: ((Sample & { intent: EvaluatedIntent }) | null)[] };
 
 async function runCall(origin: string, plan: Plan, pause: () => number): Promise<CallResult> {
   const playbook = loadPlaybooks().get(plan.scenario) as Playbook;
@@ -83,20 +84,34 @@ async function runCall(origin: string, plan: Plan, pause: () => number): Promise
   await visitor.connect();
   if (visitor.closeCode === busyCode) return { refused: true, turns: [] };
   visitor.rememberGreeting();
-  const samples: (Sample | null)[] = [];
+  const samples: CallResult["turns"] = [];
   for (const { turn, intent } of plan.turns) {
     await new Promise((resolve) => setTimeout(resolve, pause()));
-    samples.push(await visitor.say(turn, intent === "ask_repeat" ? "repeat" : (expected.get(intent) as Set<string>)));
+    const sample = await visitor.say(turn, intent === "ask_repeat" ? "repeat" : (expected.get(intent) as Set<string>));
+    samples.push(sample && { ...sample, intent });
   }
   visitor.close();
   return { refused: false, turns: samples };
 }
 
-type Summary = { answered: number; turns: number; p50: string; p95: string; max: string; understood: number; unanswered: number; tentativesPerTurn: string; refusedCalls: number };
+type Summary = {
+  answered: number;
+  turns: number;
+  p50: string;
+  p95: string;
+  max: string;
+  understood: number;
+  unanswered: number;
+  tentativesPerTurn: string;
+  refusedCalls: number;
+  /** p50 of the questions (answerable at the visitor's pause) and of the other turns (the full hangover). */
+  questionsP50: string;
+  othersP50: string;
+};
 
 function summarise(calls: CallResult[]): Summary {
   const turns = calls.flatMap((call) => call.turns);
-  const samples = turns.filter((turn): turn is Sample => turn !== null);
+  const samples = turns.filter((turn) => turn !== null);
   const latencies = samples.map((sample) => sample.latencyMs);
   return {
     answered: samples.length,
@@ -108,6 +123,8 @@ function summarise(calls: CallResult[]): Summary {
     unanswered: turns.length - samples.length,
     tentativesPerTurn: (samples.reduce((sum, sample) => sum + sample.tentatives, 0) / Math.max(1, samples.length)).toFixed(1),
     refusedCalls: calls.filter((call) => call.refused).length,
+    questionsP50: percentile(samples.filter((sample) => answerableEarlyIntents.has(sample.intent)).map((sample) => sample.latencyMs), 50).toFixed(0),
+    othersP50: percentile(samples.filter((sample) => !answerableEarlyIntents.has(sample.intent)).map((sample) => sample.latencyMs), 50).toFixed(0),
   };
 }
 
@@ -135,7 +152,7 @@ const understoodShare = (summary: Summary) => `${summary.understood}/${summary.t
 
 function report(label: string, summary: Summary): string {
   return (
-    `${label}: n=${summary.answered}  p50 ${summary.p50} ms  p95 ${summary.p95} ms  max ${summary.max} ms` +
+    `${label}: n=${summary.answered}  p50 ${summary.p50} ms (questions ${summary.questionsP50}, the rest ${summary.othersP50})  p95 ${summary.p95} ms  max ${summary.max} ms` +
     `  understood ${understoodShare(summary)}${summary.unanswered > 0 ? `  unanswered ${summary.unanswered}` : ""}` +
     `${summary.refusedCalls > 0 ? `  refused as busy ${summary.refusedCalls} calls` : ""}  tentative transcripts ${summary.tentativesPerTurn} per turn`
   );
@@ -164,15 +181,15 @@ async function measure(mode: Tentative, sequentialPlans: readonly Plan[], warmup
     readyTimeoutMs: 300_000,
   });
   try {
-    console.log(`tentative transcripts ${mode}, phase 1: one call at a time, 5 turns each (real time, so this takes a few minutes) ...`);
-    const sequential: CallResult[] = [];
-    const steady = () => 800;
-    for (const plan of sequentialPlans) sequential.push(await runCall(agent.origin, plan, steady));
-
+    // First, so that both phases meet an agent that has made its decoders and synthesized its fixed lines, as visitors do.
     if (warmupPlans.length > 0) {
       console.log(`tentative transcripts ${mode}, warm-up: ${warmupPlans.length} calls at once, not counted ...`);
       await concurrentPhase(agent.origin, warmupPlans);
     }
+    console.log(`tentative transcripts ${mode}, phase 1: one call at a time, 5 turns each (real time, so this takes a few minutes) ...`);
+    const sequential: CallResult[] = [];
+    const steady = () => 800;
+    for (const plan of sequentialPlans) sequential.push(await runCall(agent.origin, plan, steady));
     const many: Summary[] = [];
     let cpu = "";
     let memory = "";
@@ -250,7 +267,7 @@ async function main() {
       },
     ],
     headlines: results.flatMap((result) => [
-      { figure: named(result, "End of visitor speech -> first agent audio, one call at a time"), value: `p50 ${result.one.p50} ms, p95 ${result.one.p95} ms; understood ${understoodShare(result.one)}` },
+      { figure: named(result, "End of visitor speech -> first agent audio, one call at a time"), value: `p50 ${result.one.p50} ms (questions ${result.one.questionsP50} ms, the rest ${result.one.othersP50} ms), p95 ${result.one.p95} ms; understood ${understoodShare(result.one)}` },
       {
         figure: named(result, `Same, ${concurrentCalls} calls at once, median of ${repeats} repeats after a warm-up (lowest-highest)`),
         value: `p50 ${result.spread.p50}, p95 ${result.spread.p95}; understood ${result.spread.understood} of the admitted calls' turns; refused as busy ${result.spread.refused} calls`,
