@@ -31,16 +31,17 @@ export type Margins = {
 };
 
 /**
- * 5 points: measured on the 2-core machine (2026-11-29), the floor held against its own
- * neighbours as a route is (the record's A/A note) was at worst 1 point off at a load average
- * near 2; at 5-7, about one group in ten of three audits was more than 5 points off (11 at
- * worst), which the second pass of a failing route absorbs. A regression costing more than 5
- * points is there in both passes.
- * 200 ms of TBT: what costs a page over a quiet floor (~50 ms) about those 5 points: TBT weighs
- * 30% of the mobile score, whose TBT curve (p10 200 ms, median 600 ms) gives 0.85 at 250 ms. The
- * A/A gap stayed near 50 ms at a load near 2.
+ * Measured on the 2-core machine (2026-11-29, docs/figures/lighthouse.json and the runs before
+ * it): at a load average of 1-2.3, unchanged code's first pass reached 7 points and 203 ms of TBT
+ * behind the floor, and the floor held against itself as a route is (the A/A note) 6 points and
+ * 206 ms. The site's routes sit a few points behind a bare page there, since their larger tasks
+ * grow with load faster than its small ones. A 5-point margin failed about one route a run in
+ * the first pass and would fail one at -5 in both often enough to make the suite flaky; 7 points
+ * fails only what unchanged code never reached, twice. 250 ms of TBT is about the same 7 points
+ * on a quiet page: over a floor near 80 ms, the mobile TBT curve (p10 200 ms, median 600 ms) goes
+ * from 0.99 to 0.76, and TBT weighs 30% of the score.
  */
-export const lighthouseMargins: Margins = { performancePoints: 5, tbtMs: 200 };
+export const lighthouseMargins: Margins = { performancePoints: 7, tbtMs: 250 };
 
 /** `timing`: reasons from the comparison with the floor; `bars`: reasons the code alone decides, which no re-audit changes. */
 export type Verdict = { readonly pass: boolean; readonly timing: readonly string[]; readonly bars: readonly string[] };

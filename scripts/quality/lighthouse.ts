@@ -5,7 +5,7 @@
  * (lighthouse-interleave.ts). Per route it prints the medians of the performance score, Total
  * Blocking Time, largest paint and layout shift beside those of the floor audits taken next to
  * the route's own, and the difference (lighthouse-report.ts). A route fails (lighthouse-verdict.ts)
- * when its score is more than 5 points under the floor's, its TBT more than 200 ms over,
+ * when its score is more than 7 points under the floor's, its TBT more than 250 ms over,
  * accessibility, best practices or SEO under 100, an audit fails, or anything shifts; the absolute
  * performance score is a figure, never a bar: it depends on the machine's load (docs/quality.md).
  * A route failing on timing alone is audited as many times again, interleaved as before, and fails
