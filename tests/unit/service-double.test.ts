@@ -79,7 +79,10 @@ test("a call with an override its agent has not enabled is refused before the me
 test("a call that sends back the agent's own value of a field it has not enabled starts, as ElevenLabs' widget sends the agent's language", () => {
   const agent = { allowsOverride: () => false, ownValue: (path: string) => (path === "agent.language" ? "en" : undefined) };
   const sameLanguage = { conversation_config_override: { agent: { prompt: {}, language: "en" }, tts: {} } };
-  expect(call({ agent }, sameLanguage).closed).toEqual([]);
+  const started = call({ agent }, sameLanguage);
+  expect(started.closed).toEqual([]);
+  // A started session holds the service's 10-minute time limit, which kept jest alive that long.
+  started.session.ended();
   const otherLanguage = { conversation_config_override: { agent: { language: "de" } } };
   expect(call({ agent }, otherLanguage).closed).toEqual([{ code: 1008, reason: "Override for field 'language' is not allowed by config." }]);
 });
