@@ -31,6 +31,8 @@ try {
       // The same settings for every URL, the floor's included: its figures are the site's yardstick.
       const outcome = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories, skipAudits });
       if (outcome && !outcome.lhr.runtimeError) result = outcome.lhr;
+      // Say why, so that a run that gives up names the cause (a page gone mid-run, a trace lost to load).
+      else process.stderr.write(`audit.mjs: ${url}, attempt ${attempt + 1}: ${outcome?.lhr.runtimeError?.code ?? "no result"} ${outcome?.lhr.runtimeError?.message ?? ""}\n`);
     }
     if (!result) throw new Error(`Lighthouse could not audit ${url}`);
     const failed = Object.entries(result.audits)
