@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The README's run command: installs what is missing, checks its ports, builds if stale, and
-# serves the site on $PORT (3000) through its own Node server (server/site-server.ts), which knows
-# each visitor's address from the socket. Without an ElevenLabs key the demo call's voice
-# is the local agent, so it starts too (on AGENT_PORT, 8787); the site says it is ready once
-# the agent answers, and both stop together.
+# The README's run command: installs what serving lacks (scripts/setup/ensure-serve-deps.sh:
+# nothing only the tests need), checks its ports, builds if stale, and serves the site on $PORT
+# (3000) through its own Node server (server/site-server.ts), which knows each visitor's address
+# from the socket. Without an ElevenLabs key the demo call's voice is the local agent, so it
+# starts too (on AGENT_PORT, 8787); the site says it is ready once the agent answers, and both
+# stop together.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-bash scripts/setup/ensure-deps.sh
+bash scripts/setup/ensure-serve-deps.sh
 
 port=${PORT:-3000}
 site=(node --import tsx server/site-server.ts --port "$port")
@@ -24,19 +25,22 @@ if [ -n "${AGENT_PORT:-}" ] && [ -z "${LOCAL_AGENT_URL:-}" ]; then
 fi
 # Both ports before a build that may take minutes: a taken one is named, with how to choose another.
 node --import tsx scripts/setup/check-ports.ts "$port" --agent
-node --import tsx scripts/build/when-stale.ts --server
 
 # Node processes started directly (not through npx), so these PIDs are the servers themselves.
+# The agent first: setting up its speech takes seconds, which pass during the build instead of
+# after it (the site says it is ready only once the agent answers).
 node --import tsx agent/src/main.ts &
 agent_pid=$!
-"${site[@]}" &
-site_pid=$!
+site_pid=""
 stop() {
   trap - EXIT INT TERM
-  kill "$agent_pid" "$site_pid" 2>/dev/null || true
-  wait "$agent_pid" "$site_pid" 2>/dev/null || true
+  kill "$agent_pid" $site_pid 2>/dev/null || true
+  wait "$agent_pid" $site_pid 2>/dev/null || true
 }
 trap stop EXIT
 trap 'exit 130' INT TERM
+node --import tsx scripts/build/when-stale.ts --server
+"${site[@]}" &
+site_pid=$!
 # Whichever stops first stops the other.
 wait -n "$agent_pid" "$site_pid"

@@ -12,3 +12,14 @@ install_missing() {
     exit 1
   fi
 }
+
+# install_missing_in_background <package>...: the same, beside whatever runs next (apt waits on
+# the network and dpkg, npm ci on its cache and the disk); sets apt_pid for `wait "$apt_pid"`,
+# empty when nothing is missing. Not being root fails at once, before anything else starts.
+install_missing_in_background() {
+  apt_pid=""
+  [ $# -gt 0 ] || return 0
+  [ "$(id -u)" = "0" ] || install_missing "$@"
+  install_missing "$@" &
+  apt_pid=$!
+}
