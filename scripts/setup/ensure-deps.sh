@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What `npm test` (and .ci/run) needs: everything serving needs (scripts/setup/ensure-serve-deps.sh,
-# which `npm start` runs alone), and the browsers and tools only the tests use, installed in the
-# same apt run:
+# which `npm start` runs alone), every devDependency (the same npm ci), and the browsers and tools
+# only the tests use, installed in the same apt run:
 # - chromium: the end-to-end and export suites (Playwright), the engine suites' endings, the
 #   one-pager and the benches;
 # - firefox-esr, webkit2gtk-driver and libwebkit2gtk-4.1-0 (WebKitWebDriver and MiniBrowser), xvfb,
@@ -29,7 +29,7 @@ ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || tests_need+=(postgresql
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || tests_need+=(nginx)
 command -v openssl >/dev/null 2>&1 || tests_need+=(openssl)
 
-bash scripts/setup/ensure-serve-deps.sh ${tests_need[@]+"${tests_need[@]}"}
+bash scripts/setup/ensure-serve-deps.sh --all ${tests_need[@]+"${tests_need[@]}"}
 
 tools=tools/lighthouse
 stamp=$tools/node_modules/.package-lock.json
