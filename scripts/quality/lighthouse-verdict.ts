@@ -74,3 +74,15 @@ export function judgeRoute(site: SiteMedians, floor: FloorMedians, margins: Marg
  * load lasting one audit can sink a median of three, which a real cost cannot escape in six.
  */
 export const worthConfirming = (verdict: Verdict): boolean => !verdict.pass && verdict.bars.length === 0;
+
+/**
+ * Whether timing can be judged at all in this run: the floor held against itself as a route is
+ * (lighthouse-interleave.ts, floorAsRoutes) must stay within the margins. When the floor alone
+ * falls beyond them, the machine's noise is larger than any gap the gate could call the site's:
+ * at a load average of 6-9 on the 2-core machine the floor was 17 points off itself. Failing
+ * then would fail the machine, which is what the gate must not do.
+ */
+export const timingJudgeable = (floorAgainstItself: readonly Verdict[]): boolean => floorAgainstItself.every((verdict) => verdict.timing.length === 0);
+
+/** What fails the gate for a route: its bars always, its timing only in a run where timing can be judged. */
+export const failingReasons = (verdict: Verdict, judgeTiming: boolean): string[] => [...(judgeTiming ? verdict.timing : []), ...verdict.bars];

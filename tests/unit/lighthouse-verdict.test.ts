@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { judgeRoute, lighthouseMargins, worthConfirming, type SiteMedians } from "@/scripts/quality/lighthouse-verdict";
+import { failingReasons, judgeRoute, lighthouseMargins, timingJudgeable, worthConfirming, type SiteMedians } from "@/scripts/quality/lighthouse-verdict";
 
 const atTheBar: SiteMedians = { performance: 97, accessibility: 100, bestPractices: 100, seo: 100, tbt: 120, cls: 0, failedAudits: [] };
 const floor = { performance: 99, tbt: 60 };
@@ -52,5 +52,25 @@ describe("the Lighthouse gate's verdict on a route beside the floor", () => {
     expect(worthConfirming(judgeRoute({ ...atTheBar, performance: 80 }, floor))).toBe(true);
     // More audits cannot mend a missing alt text, so a route failing a bar is not audited again.
     expect(worthConfirming(judgeRoute({ ...atTheBar, performance: 80, seo: 92 }, floor))).toBe(false);
+  });
+});
+
+describe("whether a run can judge timing at all", () => {
+  const floorAgainstItself = (gaps: readonly number[]) => gaps.map((gap) => judgeRoute({ ...atTheBar, performance: floor.performance - gap, tbt: floor.tbt }, floor));
+
+  it("judges timing while the floor held against itself stays within the margins", () => {
+    expect(timingJudgeable(floorAgainstItself([0, 3, lighthouseMargins.performancePoints]))).toBe(true);
+    expect(timingJudgeable([])).toBe(true);
+  });
+
+  it("does not once any group of the floor's own audits falls beyond them: the machine is noisier than the margins", () => {
+    expect(timingJudgeable(floorAgainstItself([0, 1, lighthouseMargins.performancePoints + 1]))).toBe(false);
+  });
+
+  it("fails a route on its bars whether or not timing is judged, and on timing only when it is", () => {
+    const slowAndUnlabelled = judgeRoute({ ...atTheBar, performance: 60, accessibility: 90 }, floor);
+    expect(failingReasons(slowAndUnlabelled, true)).toEqual([...slowAndUnlabelled.timing, ...slowAndUnlabelled.bars]);
+    expect(failingReasons(slowAndUnlabelled, false)).toEqual(["accessibility 90 (the bar: 100)"]);
+    expect(failingReasons(judgeRoute({ ...atTheBar, performance: 60 }, floor), false)).toEqual([]);
   });
 });
