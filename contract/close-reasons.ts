@@ -7,11 +7,18 @@
 
 export type Close = { readonly code: number; readonly reason: string };
 
+/**
+ * The bytes of `text` in UTF-8, counted with TextEncoder rather than Node's Buffer: the widget's
+ * call chunk reads this module (lib/call/session-errors.ts), and Buffer brought a 7 KB (gzip)
+ * polyfill into it.
+ */
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
 /** Close reasons are limited to 123 bytes of UTF-8 (RFC 6455 §5.5). */
 export function closeReason(text: string): string {
-  if (Buffer.byteLength(text) <= 123) return text;
+  if (utf8Bytes(text) <= 123) return text;
   let cut = text.slice(0, 120);
-  while (Buffer.byteLength(`${cut}...`) > 123) cut = cut.slice(0, -1);
+  while (utf8Bytes(`${cut}...`) > 123) cut = cut.slice(0, -1);
   return `${cut}...`;
 }
 
