@@ -9,7 +9,10 @@ import { buildSync } from "esbuild";
 import path from "node:path";
 import { WebSocketServer, WebSocket as NodeWebSocket } from "ws";
 
+type Closable = { close(): Promise<void> };
+type SessionSetup = { connection: { close(): void; conversationId: string }; input: Closable & { context: FakeContext }; output: Closable & { context: FakeContext }; detach(): Promise<void> };
 type Sdk = {
+  webSessionSetup(options: Record<string, unknown>): Promise<SessionSetup>;
   VoiceConversation: new (...args: unknown[]) => {
     markConnected(): void;
     updateMode(mode: string): void;
@@ -30,9 +33,12 @@ function loadSdk(): Sdk {
         `export { WebSocketConnection } from "./utils/WebSocketConnection.js";`,
         `export { MediaDeviceOutput } from "./platform/web/output.js";`,
         `export { MediaDeviceInput } from "./platform/web/input.js";`,
+        `export { webSessionSetup } from "./platform/web/VoiceSessionSetup.js";`,
       ].join(" "),
       resolveDir: dist,
     },
+    // As the site builds it (next.config.ts): the widget opens websocket sessions only.
+    alias: { "livekit-client": path.join(process.cwd(), "lib/call/livekit-client-stub.ts") },
     bundle: true,
     format: "cjs",
     platform: "node",
@@ -49,7 +55,9 @@ function loadSdk(): Sdk {
  * rates it `refuses`, and a microphone can be fed into a context at another rate unless
  * `mixedRates` is false. Records the worklet modules each context loads.
  */
-type FakeContext = { sampleRate: number; modules: string[]; state: string };
+type FakeContext = { sampleRate: number; modules: string[]; state: string; close(): Promise<void> };
+/** An AudioWorkletNode the SDK made: its processor, the messages posted to it, whether it was let go of. */
+type FakeWorkletNode = { processor: string; messages: { type: string; format?: string; sampleRate?: number }[]; closed: boolean };
 function fakeBrowser({
   sampleRateConstraint,
   deviceRate = 48_000,
@@ -66,6 +74,8 @@ function fakeBrowser({
 }) {
   const contexts: FakeContext[] = [];
   const tracks: { stop: jest.Mock }[] = [];
+  const workletNodes: FakeWorkletNode[] = [];
+  const wakeLock = { request: jest.fn(() => new Promise(() => {})) };
   const node = () => ({ connect() {}, disconnect() {}, port: { postMessage() {}, start() {}, addEventListener() {} }, gain: { value: 1 }, stream: {} });
   class AudioContext {
     sampleRate: number;
@@ -91,8 +101,14 @@ function fakeBrowser({
     window: { AudioContext },
     AudioContext,
     AudioWorkletNode: class {
-      port = { postMessage() {}, start() {}, addEventListener() {} };
+      port: object;
+      constructor(_context: unknown, processor: string) {
+        const record: FakeWorkletNode = { processor, messages: [], closed: false };
+        workletNodes.push(record);
+        this.port = { postMessage: (message: FakeWorkletNode["messages"][number]) => record.messages.push(message), start() {}, close: () => void (record.closed = true), addEventListener() {}, removeEventListener() {} };
+      }
       connect() {}
+      disconnect() {}
     },
     Audio: class {
       style = {};
@@ -101,24 +117,32 @@ function fakeBrowser({
       pause() {}
       play = async () => {};
     },
-    document: { body: { appendChild() {} } },
+    document: { body: { appendChild() {} }, addEventListener() {}, removeEventListener() {}, visibilityState: "visible" },
     navigator: {
+      wakeLock,
       userAgent: "test",
       platform: "Linux",
       maxTouchPoints: 0,
       mediaDevices: {
         getSupportedConstraints: () => (sampleRateConstraint ? { sampleRate: true } : {}),
-        getUserMedia: async () => {
+        getUserMedia: jest.fn(async () => {
           const track = { stop: jest.fn() };
           tracks.push(track);
           return { getTracks: () => [track] };
-        },
+        }),
       },
-      permissions: { query: async () => ({ addEventListener() {} }) },
+      permissions: { query: async () => ({ addEventListener() {}, removeEventListener() {} }) },
     },
   };
   Object.assign(globalThis, globals);
-  return { contexts, tracks, restore: () => Object.keys(globals).forEach((key) => delete (globalThis as Record<string, unknown>)[key]) };
+  return {
+    contexts,
+    tracks,
+    workletNodes,
+    wakeLock,
+    getUserMedia: globals.navigator.mediaDevices.getUserMedia,
+    restore: () => Object.keys(globals).forEach((key) => delete (globalThis as Record<string, unknown>)[key]),
+  };
 }
 
 const sdk = loadSdk();
@@ -232,6 +256,124 @@ describe("the patched voice SDK", () => {
       const output = await sdk.MediaDeviceOutput.create({ sampleRate: 16_000, format: "pcm", ...paths });
       expect(output.context.sampleRate).toBe(48_000);
       expect(output.context.modules).toEqual(["/libsamplerate.js", "/concat.js"]);
+    });
+  });
+
+  describe("a voice session's start", () => {
+    const paths = { workletPaths: { rawAudioProcessor: "/raw.js", audioConcatProcessor: "/concat.js" }, libsampleratePath: "/libsamplerate.js" };
+    let browser: ReturnType<typeof fakeBrowser>;
+    let server: WebSocketServer;
+    /** The server's side of the next socket, once the client has sent its initiation. */
+    let nextSocket: Promise<NodeWebSocket>;
+    const metadata = (input = "pcm_16000", output = "pcm_16000") =>
+      JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "c1", agent_output_audio_format: output, user_input_audio_format: input } });
+
+    beforeEach(async () => {
+      browser = fakeBrowser({ sampleRateConstraint: true });
+      (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
+      server = new WebSocketServer({ port: 0, handleProtocols: () => "convai" });
+      nextSocket = new Promise((resolve) => server.once("connection", (socket) => socket.once("message", () => resolve(socket))));
+      await new Promise((resolve) => server.once("listening", resolve));
+    });
+    afterEach(async () => {
+      browser.restore();
+      for (const client of server.clients) client.terminate();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    /** What the page hands over: its running context, its microphone, a signed URL still to come. */
+    function pageStart() {
+      const context = new (globalThis as unknown as { AudioContext: new (options: { sampleRate: number }) => FakeContext }).AudioContext({ sampleRate: 16_000 });
+      context.state = "running";
+      const track = { stop: jest.fn() };
+      let giveUrl: (url: string) => void = () => {};
+      const signedUrl = new Promise<string>((resolve) => (giveUrl = resolve));
+      const controller = new AbortController();
+      const url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/v1/convai/conversation`;
+      const setup = sdk.webSessionSetup({ signedUrl, connectionType: "websocket", audioContext: context, inputStream: Promise.resolve({ getTracks: () => [track] }), signal: controller.signal, ...paths });
+      return { context, track, setup, giveUrl: () => giveUrl(url), abort: (reason: Error) => controller.abort(reason) };
+    }
+
+    it("sets the call's audio up while the signed URL and the socket are still coming, in the page's one context, on the page's microphone", async () => {
+      const page = pageStart();
+      await tick();
+      await tick();
+      // Before the URL: both worklets loaded, in the page's context, and no second microphone or context.
+      expect(page.context.modules.sort()).toEqual(["/concat.js", "/raw.js"]);
+      expect(browser.contexts).toEqual([page.context]);
+      expect(browser.getUserMedia).not.toHaveBeenCalled();
+
+      page.giveUrl();
+      (await nextSocket).send(metadata());
+      const session = await page.setup;
+
+      expect(session.connection.conversationId).toBe("c1");
+      expect(session.input.context).toBe(page.context);
+      expect(session.output.context).toBe(page.context);
+      session.connection.close();
+    });
+
+    it("asks for the wake lock, which only keeps the screen on, once the call is set up, and waits for it nowhere", async () => {
+      const page = pageStart();
+      page.giveUrl();
+      (await nextSocket).send(metadata());
+      expect(browser.wakeLock.request).not.toHaveBeenCalled();
+      // The fake browser never grants the lock.
+      const session = await page.setup;
+      expect(browser.wakeLock.request).toHaveBeenCalledWith("screen");
+      session.connection.close();
+    });
+
+    it("moves the audio to the formats the metadata names where they are not the expected pcm_16000", async () => {
+      const page = pageStart();
+      page.giveUrl();
+      (await nextSocket).send(metadata("pcm_16000", "pcm_24000"));
+      const session = await page.setup;
+
+      const players = browser.workletNodes.filter((node) => node.processor === "audioConcatProcessor");
+      expect(players).toHaveLength(2);
+      expect(players[0]!.closed).toBe(true);
+      expect(players[1]!.messages).toContainEqual({ type: "setFormat", format: "pcm", sampleRate: 24_000 });
+      expect(page.context.modules).toContain("/libsamplerate.js");
+      expect(browser.workletNodes.filter((node) => node.processor === "rawAudioProcessor")).toHaveLength(1);
+      session.connection.close();
+    });
+
+    it("leaves the shared context to the output: the microphone closes first, the caller's last words still play", async () => {
+      const page = pageStart();
+      page.giveUrl();
+      (await nextSocket).send(metadata());
+      const session = await page.setup;
+
+      await session.input.close();
+      expect(page.track.stop).toHaveBeenCalled();
+      expect(page.context.state).toBe("running");
+      await session.output.close();
+      expect(page.context.state).toBe("closed");
+      session.connection.close();
+    });
+
+    it("lets go of the microphone and the context when the socket is refused before the session", async () => {
+      const page = pageStart();
+      page.giveUrl();
+      (await nextSocket).close(1008, "This call link has expired. Please start a new call.");
+
+      await expect(page.setup).rejects.toThrow("This call link has expired. Please start a new call.");
+      await tick();
+      expect(page.track.stop).toHaveBeenCalled();
+      expect(page.context.state).toBe("closed");
+    });
+
+    it("is abandoned by the page's signal while it waits for the signed URL: nothing connects and everything is let go of", async () => {
+      const page = pageStart();
+      await tick();
+      page.abort(new Error("the visitor ended the call"));
+
+      await expect(page.setup).rejects.toThrow("the visitor ended the call");
+      await tick();
+      expect(server.clients.size).toBe(0);
+      expect(page.track.stop).toHaveBeenCalled();
+      expect(page.context.state).toBe("closed");
     });
   });
 
