@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { callWidgetText as text } from "@/content/call/shell";
-import { publicEnv } from "@/lib/config/public-env";
 import type { CallChannel } from "@/lib/call/call-state";
 import { openAudioOutputInGesture } from "@/lib/call/audio-unlock";
 import { callMarks, clearCallMarks, markCall } from "@/lib/call/call-marks";
@@ -147,7 +146,6 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
             machine={machine}
             actions={leaves}
             controls={controls}
-            callLimitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS}
             inputSwitch={{ typingInstead: machine.typingInstead, onTypingInstead: leaves.typeInstead, onContinueByVoice }}
           />
         </>

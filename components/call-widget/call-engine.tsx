@@ -13,6 +13,10 @@ import type { Conversation, PageSessionConfig } from "@elevenlabs/client";
 import { callEndingOf, disconnectErrorMessage, isRecoverableSessionError, sessionFailureMessage } from "@/lib/call/session-errors";
 import { isTransient } from "@/lib/call/connect-retry";
 import type { SessionStop } from "@/lib/call/call-machine";
+import { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
+import { publicEnv } from "@/lib/config/public-env";
+import { callWidgetText } from "@/content/call/shell";
+import type { ScenarioId } from "@mockingbird/contract/scenarios";
 import { CALL_VARIABLES } from "@mockingbird/contract/call-variables";
 import { DEBRIEF_TOOL_NAME, parseDebrief } from "@mockingbird/contract/debrief";
 import { alignedWords, chunkDurationMs, scheduleChunk } from "@/lib/call/spoken-line";
@@ -21,12 +25,23 @@ import { browserStorage, canRouteOutput, startingDevices, type DeviceIds } from 
 import type { CallEngineProps, EngineControls, EngineEvents } from "./engine-contract";
 import { voiceAssets } from "./voice-assets.generated";
 
-export { requestSignedUrl, SignedUrlError } from "@/lib/call/signed-url-client";
 export { LivePanel } from "./live/live-panel";
 // What a running call shows: the call machine reduces with it once this chunk has loaded (lib/call/call-lifecycle.ts).
 export { callReducer } from "@/lib/call/call-state";
-// Read only after a failure, when this chunk has loaded: which failures are transient stays out of the page's own JavaScript.
-export { isTransient } from "@/lib/call/connect-retry";
+
+/**
+ * A call's signed URL, or why there is none, as the call machine takes it (its `signed-url` and
+ * `failed` events): the request, its failures and which of them are transient stay out of the
+ * page's own JavaScript.
+ */
+export async function signedUrlFor(scenario: ScenarioId, signal: AbortSignal): Promise<{ url: string } | { message: string; stop?: SessionStop }> {
+  try {
+    return { url: await requestSignedUrl({ supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin, anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY, scenario, signal }) };
+  } catch (error) {
+    if (!(error instanceof SignedUrlError)) return { message: callWidgetText.errors.startFailed };
+    return { message: error.message, stop: { stage: "signed-url", transient: isTransient({ stage: "signed-url", status: error.status }) } };
+  }
+}
 
 /** Without an audio chunk this long after its text, a caller line in a voice call is shown whole (it has no audio). */
 const TEXT_WITHOUT_AUDIO_MS = 4000;
@@ -188,6 +203,8 @@ function SessionStart({ session, events, onVisitorTyped }: CallEngineProps & { o
   const { sendFeedback } = useConversationFeedback();
   const started = useRef(false);
 
+  // A passive effect, not a layout one: the SDK's sub-providers register their listeners in layout
+  // effects, which run after this child's, and startSession only composes listeners registered by then.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -236,7 +253,8 @@ function SessionStart({ session, events, onVisitorTyped }: CallEngineProps & { o
         return true;
       },
     };
-    // audioContext and signal come with the project's SDK patch (patches/, docs/call-widget.md, "The voice SDK patch").
+    // audioContext, signal, inputStream and a signed URL still to come (a promise) come with the
+    // project's SDK patch (patches/, docs/call-widget.md, "The voice SDK patch").
     const options: HookOptions & PageSessionConfig = {
       signedUrl: session.signedUrl,
       connectionType: "websocket",
@@ -256,10 +274,14 @@ function SessionStart({ session, events, onVisitorTyped }: CallEngineProps & { o
       return;
     }
     // A voice call starts on the devices chosen in an earlier call, where they are still plugged in.
-    void startingDevices(browserStorage(), canRouteOutput()).then((starting) => {
+    // On the default microphone, the SDK records from the one the widget asked for (no second
+    // request); a chosen one it opens itself, once the widget's prompt was answered (never two prompts).
+    void startingDevices(browserStorage(), canRouteOutput()).then(async (starting) => {
+      if (starting.microphone) await session.microphone?.catch(() => {});
       if (session.signal.aborted) return;
       devices = starting;
-      sdk.startSession({ ...options, inputDeviceId: starting.microphone || undefined, outputDeviceId: starting.speaker || undefined });
+      const microphone = starting.microphone ? { inputDeviceId: starting.microphone } : { inputStream: session.microphone ?? undefined };
+      sdk.startSession({ ...options, ...microphone, outputDeviceId: starting.speaker || undefined });
     });
   }, [sdk, setMuted, sendFeedback, session, events, onVisitorTyped]);
 

@@ -7,11 +7,10 @@
  */
 import { callWidgetText as text } from "@/content/call/shell";
 import type { ScenarioId } from "@mockingbird/contract/scenarios";
-import { publicEnv } from "@/lib/config/public-env";
 import { initialMachine, step, type Effect, type MachineEvent, type MachineState } from "@/lib/call/call-machine";
 import { lifecycleReducer } from "@/lib/call/call-lifecycle";
 import { microphoneErrorMessage } from "@/lib/call/call-errors";
-import { closeAudio, watchAudioOutput } from "@/lib/call/audio-unlock";
+import { closeAudio, EXPECTED_OUTPUT_RATE, watchAudioOutput } from "@/lib/call/audio-unlock";
 import { callMarks, markCall } from "@/lib/call/call-marks";
 import type { EngineControls, EngineEvents, EngineSession } from "./engine-contract";
 
@@ -30,7 +29,12 @@ const AUDIO_OUTPUT_TIMEOUT_MS = 4_000;
 type Held = {
   readonly abort: AbortController;
   readonly audio: AudioContext | null;
-  microphone: MediaStream | null;
+  /** The microphone the widget asked for (a voice call); stopped when the attempt ends, if no session stopped it first. */
+  microphone: Promise<MediaStream> | null;
+  /** A session took the microphone over (it stops the tracks when it ends): a session opened again after a failed socket asks for its own. */
+  microphoneGiven?: boolean;
+  /** Hands the signed URL to a session that opened without it. */
+  giveSignedUrl?: (url: string) => void;
   controls: EngineControls | null;
   connectTimer?: ReturnType<typeof setTimeout>;
   retryTimer?: ReturnType<typeof setTimeout>;
@@ -42,7 +46,7 @@ export type ActiveCall = { id: number; attempt: number; session: EngineSession; 
 
 export type CallView = { machine: MachineState; engine: EngineModule | null; active: ActiveCall | null };
 
-const stopTracks = (stream: MediaStream | null) => stream?.getTracks().forEach((track) => track.stop());
+const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((track) => track.stop());
 
 /** Whether the page would show two states alike: all of the machine but an attempt's inner steps (its presence shows, as connecting). */
 const looksTheSame = (a: MachineState, b: MachineState): boolean =>
@@ -121,7 +125,7 @@ export class CallRunner {
       case "begin":
         return this.begin(effect.attempt);
       case "open-microphone":
-        return void this.openMicrophone(effect.attempt);
+        return this.openMicrophone(effect.attempt);
       case "load-engine":
         return void this.loadEngine().then(
           () => this.send({ type: "engine-loaded", attempt: effect.attempt }),
@@ -133,6 +137,8 @@ export class CallRunner {
         return this.requestSignedUrl(effect.attempt, effect.scenario);
       case "open-session":
         return this.openSession(effect.attempt, effect.signedUrl, effect.textOnly);
+      case "give-signed-url":
+        return this.held.get(effect.attempt)?.giveSignedUrl?.(effect.url);
       case "close-session":
         return this.closeSession(effect.attempt);
       case "wait-retry": {
@@ -162,42 +168,39 @@ export class CallRunner {
     if (audio) held.stopWatchingAudio = watchAudioOutput(audio, AUDIO_OUTPUT_TIMEOUT_MS, () => this.send({ type: "audio-output-failed", attempt }));
   }
 
-  private async openMicrophone(attempt: number): Promise<void> {
-    let stream: MediaStream;
-    try {
-      stream = await openMicrophone();
-    } catch (error) {
-      return this.send({ type: "failed", attempt, message: error instanceof StartFailure ? error.message : text.errors.startFailed });
-    }
+  private openMicrophone(attempt: number): void {
     const held = this.held.get(attempt);
-    // The visitor ended the attempt or left while the prompt was open.
-    if (!held) return stopTracks(stream);
-    held.microphone = stream;
-    this.send({ type: "microphone-opened", attempt });
+    if (!held) return;
+    held.microphone = openMicrophone();
+    // Where the browser already allows the microphone, the machine need not wait for the stream to ask for the signed URL.
+    navigator.permissions?.query({ name: "microphone" as PermissionName }).then(
+      (permission) => permission.state === "granted" && this.send({ type: "microphone-allowed", attempt }),
+      () => {},
+    );
+    held.microphone.then(
+      () => this.send({ type: "microphone-opened", attempt }),
+      (error: unknown) => this.send({ type: "failed", attempt, message: error instanceof StartFailure ? error.message : text.errors.startFailed }),
+    );
   }
 
   private requestSignedUrl(attempt: number, scenario: ScenarioId): void {
-    const loaded = this.view.engine;
     const held = this.held.get(attempt);
-    if (!loaded || !held) return;
-    loaded
-      .requestSignedUrl({ supabaseUrl: publicEnv.NEXT_PUBLIC_SUPABASE_URL ?? window.location.origin, anonKey: publicEnv.NEXT_PUBLIC_SUPABASE_ANON_KEY, scenario, signal: held.abort.signal })
-      .then(
-        (url) => this.send({ type: "signed-url", attempt, url }),
-        (error: unknown) => {
-          if (!(error instanceof loaded.SignedUrlError)) return this.send({ type: "failed", attempt, message: text.errors.startFailed });
-          const transient = loaded.isTransient({ stage: "signed-url", status: error.status });
-          this.send({ type: "failed", attempt, message: error.message, stop: { stage: "signed-url", transient } });
-        },
-      );
+    if (!this.view.engine || !held) return;
+    this.startConnectTimer(attempt, held);
+    void this.view.engine.signedUrlFor(scenario, held.abort.signal).then((answer) => this.send("url" in answer ? { type: "signed-url", attempt, url: answer.url } : { type: "failed", attempt, ...answer }));
   }
 
-  /** A fresh SDK provider (keyed by a new id) for the attempt, under the connect timeout. */
-  private openSession(attempt: number, signedUrl: string, textOnly: boolean): void {
-    const held = this.held.get(attempt);
-    if (!held) return;
+  /** The call must connect within the connect timeout of asking the service for it (or of opening its socket again). */
+  private startConnectTimer(attempt: number, held: Held): void {
     clearTimeout(held.connectTimer);
     held.connectTimer = setTimeout(() => this.send({ type: "connect-timeout", attempt }), CONNECT_TIMEOUT_MS);
+  }
+
+  /** A fresh SDK provider (keyed by a new id) for the attempt; without a signed URL yet, it waits for give-signed-url. */
+  private openSession(attempt: number, signedUrl: string | null, textOnly: boolean): void {
+    const held = this.held.get(attempt);
+    if (!held) return;
+    if (signedUrl) this.startConnectTimer(attempt, held);
     const events: EngineEvents = {
       dispatch: (event) => this.send({ type: "session", attempt, event }),
       connected: (controls) => {
@@ -208,7 +211,10 @@ export class CallRunner {
       },
       stopped: (error, stop) => this.send({ type: "stopped", attempt, error, stop }),
     };
-    this.update({ active: { id: this.nextSessionId++, attempt, session: { signedUrl, textOnly, audioContext: held.audio, signal: held.abort.signal }, events } });
+    const microphone = held.microphoneGiven ? null : held.microphone;
+    held.microphoneGiven = true;
+    const url = signedUrl ?? new Promise<string>((resolve) => (held.giveSignedUrl = resolve));
+    this.update({ active: { id: this.nextSessionId++, attempt, session: { signedUrl: url, textOnly, audioContext: held.audio, microphone, signal: held.abort.signal }, events } });
   }
 
   private closeSession(attempt: number): void {
@@ -227,10 +233,17 @@ export class CallRunner {
     held.stopWatchingAudio();
     held.abort.abort(new DOMException("The call attempt was abandoned.", "AbortError"));
     held.controls?.end();
-    stopTracks(held.microphone);
+    // Stopped as soon as it is open, if the prompt is still showing.
+    held.microphone?.then(stopTracks, () => {});
     closeAudio(held.audio);
   }
 }
+
+/**
+ * What the voice SDK itself asks of the microphone (its input.js): the call records from this
+ * stream, so the processing is the same as if the SDK had opened it.
+ */
+const MICROPHONE = { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: { ideal: 1 }, sampleRate: { ideal: EXPECTED_OUTPUT_RATE }, voiceIsolation: true };
 
 /** A start step failed with a message already in the catalogue's words. */
 class StartFailure extends Error {}
@@ -239,7 +252,7 @@ async function openMicrophone(): Promise<MediaStream> {
   if (!window.isSecureContext) throw new StartFailure(text.errors.insecureContext);
   if (!navigator.mediaDevices?.getUserMedia) throw new StartFailure(text.errors.unsupportedBrowser);
   try {
-    return await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+    return await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE });
   } catch (error) {
     throw new StartFailure(microphoneErrorMessage(error));
   }

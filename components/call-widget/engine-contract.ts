@@ -9,11 +9,18 @@ import type { DeviceIds, DeviceKind } from "@/lib/call/devices";
 
 /** One call attempt, as the engine starts it when it mounts (a fresh SDK provider per attempt). */
 export type EngineSession = {
-  signedUrl: string;
+  /** A promise while the request is out: the session sets its audio up meanwhile. */
+  signedUrl: string | Promise<string>;
   /** A typed call: no microphone, no audio, whole lines. */
   textOnly: boolean;
-  /** Unlocked inside the visitor's tap on WebKit; the SDK plays the caller through it. Null elsewhere. */
+  /** Started inside the visitor's tap (a voice call): the SDK plays the caller and records the microphone through it. Null for a typed call. */
   audioContext: AudioContext | null;
+  /**
+   * The microphone the widget asked for (a voice call), still pending while the prompt shows: the
+   * SDK records from it instead of asking again, and stops it when the session ends. Null for a
+   * typed call, and for a voice session opened again after a failed socket (the SDK asks itself).
+   */
+  microphone: Promise<MediaStream> | null;
   /** Aborted when the widget gives up on the attempt (connect timeout, End Call, unmount). */
   signal: AbortSignal;
 };

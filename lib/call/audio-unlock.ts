@@ -3,9 +3,10 @@
  * before anything awaits: WebKit (Safari on macOS, every browser on iOS) lets an AudioContext
  * start only inside a live user gesture (the SDK's own unlock runs only on iOS and only once its
  * chunk has loaded: elevenlabs/packages#1024), and a device opened at once is ready by the time
- * the call connects. The SDK plays the caller through this context (the project's patch,
- * docs/call-widget.md, "The voice SDK patch"), and the widget watches it: a speaker that never starts is
- * reported (watchAudioOutput). Ships with the page, so it stays tiny.
+ * the call connects. The SDK plays the caller and records the microphone through this one context
+ * (the project's patch, docs/call-widget.md, "The voice SDK patch": a second context costs WebKit
+ * 50-180 ms to come up), and the widget watches it: a speaker that never starts is reported
+ * (watchAudioOutput). Ships with the page, so it stays tiny.
  */
 
 type AudioWindow = Window & { webkitAudioContext?: typeof AudioContext };

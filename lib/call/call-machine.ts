@@ -1,11 +1,11 @@
 /**
  * The call widget's one state machine (docs/call-widget.md, "The call machine"): a press of
- * Start Call, Reply by typing, Call again or Continue by voice makes an attempt, which goes
- * through its steps (microphone, call chunk, signed URL, session) to a connected call and ends
- * one of the ways in CallEnding. `step` is pure: it returns the next state and the effects the
- * runner (components/call-widget/use-call.ts) performs, and the runner reports what those
- * effects bring back as further events, each tagged with its attempt, so nothing from an
- * attempt that is no longer current can move the call.
+ * Start Call, Reply by typing, Call again or Continue by voice makes an attempt, which asks for
+ * the microphone and the call chunk at once, then for the signed URL while its session sets up,
+ * until the call connects, and ends one of the ways in CallEnding. `step` is pure: it returns the
+ * next state and the effects the runner (components/call-widget/call-runner.ts) performs, and the
+ * runner reports what those effects bring back as further events, each tagged with its attempt,
+ * so nothing from an attempt that is no longer current can move the call.
  *
  * What the visitor reads of a call (captions, the caller's line, the debrief) is the
  * transcript reducer's (call-state.ts), which this machine feeds.
@@ -21,13 +21,17 @@ export type CallPlan = { readonly channel: CallChannel; readonly scenario: Scena
 export const callEndings = ["visitor", "caller", "time-limit", "silence", "dropped", "error"] as const;
 export type CallEnding = (typeof callEndings)[number];
 
-/** Where an attempt is: the step it waits for. */
-export type AttemptStep = "microphone" | "engine" | "signed-url" | "session" | "connected";
+/** Where an attempt is: waiting for the call chunk and the microphone, waiting for its session (the signed URL asked for), or connected. */
+export type AttemptStep = "starting" | "session" | "connected";
 
 export type Attempt = {
   readonly id: number;
   readonly channel: CallChannel;
   readonly step: AttemptStep;
+  /** A voice call's microphone is open, or the browser already allows it; a typed call needs none. */
+  readonly microphone: boolean;
+  /** The call chunk (the SDK and the signed-URL client) has loaded. */
+  readonly engine: boolean;
   /** Automatic retries used before connecting. */
   readonly retries: number;
   /** Kept so a socket that failed before its session is opened again without a second request. */
@@ -63,6 +67,8 @@ export type MachineEvent =
   /** End Call, or the page going away. */
   | { type: "end" }
   | { type: "microphone-opened"; attempt: number }
+  /** The browser says the microphone is allowed already: its prompt will not be shown, so it cannot be refused. */
+  | { type: "microphone-allowed"; attempt: number }
   | { type: "engine-loaded"; attempt: number }
   | { type: "signed-url"; attempt: number; url: string }
   /** A start step failed (the message is in the catalogue's words); `stop` when the call chunk could classify it. */
@@ -89,9 +95,14 @@ export type Effect =
   | { type: "load-engine"; attempt: number }
   /** The call chunk is wanted soon (the microphone help it shows, a retry): loaded without waiting for it. */
   | { type: "preload" }
+  /** From the request on, the call connects within the connect timeout or stops. */
   | { type: "request-signed-url"; attempt: number; scenario: ScenarioId }
-  /** Mounts a fresh session for the attempt, under the connect timeout. */
-  | { type: "open-session"; attempt: number; signedUrl: string; textOnly: boolean }
+  /**
+   * Mounts a fresh session for the attempt. With no signed URL yet, it sets its audio up and waits
+   * for the URL (give-signed-url); with one (a failed socket opened again), under the connect timeout.
+   */
+  | { type: "open-session"; attempt: number; signedUrl: string | null; textOnly: boolean }
+  | { type: "give-signed-url"; attempt: number; url: string }
   | { type: "close-session"; attempt: number }
   | { type: "wait-retry"; attempt: number; ms: number }
   | { type: "connected"; attempt: number }
@@ -123,7 +134,8 @@ const stay = (state: MachineState): Step => ({ state, effects: [] });
 const isCurrent = (state: MachineState, attempt: number) => state.attempt?.id === attempt;
 
 function begin(state: MachineState, plan: CallPlan, reduce: CallReducer): Step {
-  const attempt: Attempt = { id: state.nextAttemptId, channel: plan.channel, step: plan.channel === "voice" ? "microphone" : "engine", retries: 0, signedUrl: null };
+  const voice = plan.channel === "voice";
+  const attempt: Attempt = { id: state.nextAttemptId, channel: plan.channel, step: "starting", microphone: !voice, engine: false, retries: 0, signedUrl: null };
   const next: MachineState = {
     ...state,
     call: reduce(state.call, { type: "start", channel: plan.channel }),
@@ -135,8 +147,23 @@ function begin(state: MachineState, plan: CallPlan, reduce: CallReducer): Step {
     ending: null,
     debriefClosed: false,
   };
-  const first: Effect = attempt.step === "microphone" ? { type: "open-microphone", attempt: attempt.id } : { type: "load-engine", attempt: attempt.id };
-  return { state: next, effects: [{ type: "begin", attempt: attempt.id }, first] };
+  const id = attempt.id;
+  // The microphone and the call chunk at once: neither waits for the other.
+  const effects: Effect[] = voice ? [{ type: "begin", attempt: id }, { type: "open-microphone", attempt: id }, { type: "load-engine", attempt: id }] : [{ type: "begin", attempt: id }, { type: "load-engine", attempt: id }];
+  return { state: next, effects };
+}
+
+/**
+ * A start step came in. The session opens as soon as the call chunk has loaded, and sets its audio
+ * up while the rest comes: the microphone, the signed URL. The signed URL is asked for once the
+ * chunk has loaded and the microphone is open or allowed: a microphone the visitor may still
+ * refuse holds the request back, so a refusal costs no signed URL against the visitor's limits.
+ */
+function started(state: MachineState, attempt: Attempt, done: Partial<Pick<Attempt, "microphone" | "engine">>): Step {
+  const next = { ...attempt, ...done };
+  const effects: Effect[] = next.engine && !attempt.engine ? [{ type: "open-session", attempt: attempt.id, signedUrl: null, textOnly: attempt.channel === "typed" }] : [];
+  if (!next.microphone || !next.engine) return { state: { ...state, attempt: next }, effects };
+  return { state: { ...state, attempt: { ...next, step: "session" } }, effects: [{ type: "request-signed-url", attempt: attempt.id, scenario: state.plan!.scenario }, ...effects] };
 }
 
 /** The attempt stops, for any reason; a connected call's ending is kept for its debrief. */
@@ -170,8 +197,6 @@ function failedBeforeConnecting(state: MachineState, attempt: Attempt, message: 
   return { state: { ...state, attempt: retrying, recovery: "retrying" }, effects: [...effects, { type: "wait-retry", attempt: attempt.id, ms: RETRY_DELAY_MS }] };
 }
 
-const openSession = (attempt: Attempt): Effect => ({ type: "open-session", attempt: attempt.id, signedUrl: attempt.signedUrl ?? "", textOnly: attempt.channel === "typed" });
-
 /**
  * `reduce` is what shows the call: the lifecycle alone until the call chunk has loaded, then the
  * chunk's transcript reducer (call-state.ts), so the page's own JavaScript carries no caption logic.
@@ -192,20 +217,24 @@ export function step(state: MachineState, event: MachineEvent, reduce: CallReduc
     case "end":
       return attempt ? finish(state, null, "visitor", reduce) : stay(state);
     case "microphone-opened":
-      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "microphone") return stay(state);
-      return { state: { ...state, attempt: { ...attempt, step: "engine" } }, effects: [{ type: "load-engine", attempt: attempt.id }] };
+    case "microphone-allowed":
     case "engine-loaded":
-      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "engine") return stay(state);
-      return { state: { ...state, attempt: { ...attempt, step: "signed-url" } }, effects: [{ type: "request-signed-url", attempt: attempt.id, scenario: state.plan!.scenario }] };
-    case "signed-url": {
-      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "signed-url") return stay(state);
-      const next: Attempt = { ...attempt, step: "session", signedUrl: event.url };
-      return { state: { ...state, attempt: next }, effects: [openSession(next)] };
-    }
+      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "starting") return stay(state);
+      return started(state, attempt, event.type === "engine-loaded" ? { engine: true } : { microphone: true });
+    case "signed-url":
+      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "session" || attempt.signedUrl !== null) return stay(state);
+      return { state: { ...state, attempt: { ...attempt, signedUrl: event.url } }, effects: [{ type: "give-signed-url", attempt: attempt.id, url: event.url }] };
     case "retry-due":
-      if (!attempt || !isCurrent(state, event.attempt)) return stay(state);
-      if (attempt.step === "signed-url") return { state, effects: [{ type: "request-signed-url", attempt: attempt.id, scenario: state.plan!.scenario }] };
-      return attempt.step === "session" ? { state, effects: [openSession(attempt)] } : stay(state);
+      if (!attempt || !isCurrent(state, event.attempt) || attempt.step !== "session") return stay(state);
+      // Still without a signed URL, the open session waits for the request's retry; else the socket failed and opens again.
+      return {
+        state,
+        effects: [
+          attempt.signedUrl === null
+            ? { type: "request-signed-url", attempt: attempt.id, scenario: state.plan!.scenario }
+            : { type: "open-session", attempt: attempt.id, signedUrl: attempt.signedUrl, textOnly: attempt.channel === "typed" },
+        ],
+      };
     case "failed":
       if (!attempt || !isCurrent(state, event.attempt)) return stay(state);
       return attempt.step === "connected" ? finish(state, event.message, "error", reduce) : failedBeforeConnecting(state, attempt, event.message, event.stop, reduce);

@@ -5,6 +5,8 @@ import { lastAgentLine, type FeedbackValue } from "@/lib/call/call-state";
 import type { MachineState } from "@/lib/call/call-machine";
 import { debriefView } from "@/lib/call/debrief-view";
 import { isMicrophoneRefusal } from "@/lib/call/call-errors";
+// Read here, in the on-intent chunk, so the page's own JavaScript carries no configuration.
+import { publicEnv } from "@/lib/config/public-env";
 import type { CallActions, EngineControls } from "../engine-contract";
 import { CallCaptions } from "./call-captions";
 import { CallTimer } from "./call-timer";
@@ -21,13 +23,12 @@ export type LivePanelProps = {
   actions: CallActions;
   /** Stable device controls of whichever call is current (use-call.ts). */
   controls: Pick<EngineControls, "inputVolume" | "devices" | "switchDevice">;
-  callLimitSeconds: number;
   /** Talking and typing as one call (Type instead, Continue by voice); absent, the switch is not offered. */
   inputSwitch?: Omit<InputSwitchProps, "channel">;
 };
 
 /** The parts of the widget that only exist around a call; they ship in the on-intent chunk. */
-export function LivePanel({ machine, actions, controls, callLimitSeconds, inputSwitch }: LivePanelProps) {
+export function LivePanel({ machine, actions, controls, inputSwitch }: LivePanelProps) {
   const state = machine.call;
   const connected = state.phase === "connected";
   const voice = state.channel === "voice";
@@ -47,7 +48,7 @@ export function LivePanel({ machine, actions, controls, callLimitSeconds, inputS
 
       {connected && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          {state.connectedAt !== null && <CallTimer connectedAt={state.connectedAt} limitSeconds={callLimitSeconds} />}
+          {state.connectedAt !== null && <CallTimer connectedAt={state.connectedAt} limitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS} />}
           {voice && !inputSwitch?.typingInstead && (
             <>
               <button

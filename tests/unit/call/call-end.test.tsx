@@ -26,7 +26,7 @@ it("the caller hanging up ends the call without an error, says so and releases t
   act(() => sdkCallbacks().onDisconnect?.({ reason: "agent" }));
 
   expect(alertText()).toBe("");
-  expect(media.track.stop).toHaveBeenCalled();
+  await waitFor(() => expect(media.track.stop).toHaveBeenCalled());
   expect(screen.getByTestId("call-ending")).toHaveTextContent("Call ended. The caller hung up.");
   expectIdle();
 });
@@ -37,7 +37,7 @@ describe("leaving the page", () => {
 
     unmount();
 
-    expect(media.track.stop).toHaveBeenCalled();
+    await waitFor(() => expect(media.track.stop).toHaveBeenCalled());
   });
 
   // Enter on a scenario radio submits the form without hovering or focusing Start Call, so the

@@ -41,25 +41,62 @@ const connectedTyped = run([
   { type: "signed-url", attempt: 1, url },
   { type: "connected", attempt: 1, at: 1_000 },
 ]).state;
+const types = (effects: Effect[]) => effects.map((effect) => effect.type);
 const line = (speaker: "agent" | "visitor", text: string, eventId: number): MachineEvent => ({ type: "session", attempt: 1, event: { type: "line", speaker, text, eventId } });
 
 describe("starting a call", () => {
-  it("a voice call opens the microphone, loads the call chunk, asks for a signed URL and opens the session, in that order", () => {
-    const { state, effects } = run(voiceSteps.slice(0, 4));
+  it("a voice call asks for the microphone and loads the call chunk at once", () => {
+    const { state, effects } = run(voiceSteps.slice(0, 1));
     expect(effects).toEqual([
       { type: "begin", attempt: 1 },
       { type: "open-microphone", attempt: 1 },
       { type: "load-engine", attempt: 1 },
-      { type: "request-signed-url", attempt: 1, scenario },
-      { type: "open-session", attempt: 1, signedUrl: url, textOnly: false },
     ]);
     expect(state.call.phase).toBe("connecting");
   });
 
-  it("a typed call never asks for the microphone and opens a text-only session", () => {
-    const { effects } = run([{ type: "start", channel: "typed", scenario }, { type: "engine-loaded", attempt: 1 }, { type: "signed-url", attempt: 1, url }]);
-    expect(effects.map((effect) => effect.type)).not.toContain("open-microphone");
-    expect(effects.at(-1)).toEqual({ type: "open-session", attempt: 1, signedUrl: url, textOnly: true });
+  it("opens the session as soon as the call chunk has loaded, without a signed URL: it sets its audio up while the rest comes", () => {
+    const { effects } = run([{ type: "start", channel: "voice", scenario }, { type: "engine-loaded", attempt: 1 }]);
+    expect(effects.at(-1)).toEqual({ type: "open-session", attempt: 1, signedUrl: null, textOnly: false });
+    expect(types(effects)).not.toContain("request-signed-url");
+  });
+
+  it("asks for the signed URL once the microphone is open and the call chunk has loaded, whichever comes last", () => {
+    const chunkLast = run(voiceSteps.slice(0, 3)).effects;
+    expect(chunkLast.slice(3)).toEqual([
+      { type: "request-signed-url", attempt: 1, scenario },
+      { type: "open-session", attempt: 1, signedUrl: null, textOnly: false },
+    ]);
+    const microphoneLast = run([{ type: "start", channel: "voice", scenario }, { type: "engine-loaded", attempt: 1 }, { type: "microphone-opened", attempt: 1 }]).effects;
+    expect(microphoneLast.at(-1)).toEqual({ type: "request-signed-url", attempt: 1, scenario });
+  });
+
+  it("asks for the signed URL before the microphone is open where the browser already allows it: no prompt, so no refusal", () => {
+    const { state, effects } = run([{ type: "start", channel: "voice", scenario }, { type: "microphone-allowed", attempt: 1 }, { type: "engine-loaded", attempt: 1 }]);
+    expect(types(effects)).toEqual(["begin", "open-microphone", "load-engine", "request-signed-url", "open-session"]);
+    // The stream itself then asks for nothing more.
+    expect(step(state, { type: "microphone-opened", attempt: 1 }).effects).toEqual([]);
+  });
+
+  it("holds the signed URL back while the visitor may still refuse the microphone, so a refusal costs none of the visitor's signed URLs", () => {
+    const prompting = run([{ type: "start", channel: "voice", scenario }, { type: "engine-loaded", attempt: 1 }]).state;
+    const { state, effects } = step(prompting, { type: "failed", attempt: 1, message: callWidgetText.errors.microphoneDenied });
+    expect(types(effects)).toEqual(["preload", "dispose"]);
+    expect(state.call.error).toBe(callWidgetText.errors.microphoneDenied);
+  });
+
+  it("gives the signed URL to the waiting session when it comes", () => {
+    expect(run(voiceSteps.slice(0, 4)).effects.at(-1)).toEqual({ type: "give-signed-url", attempt: 1, url });
+  });
+
+  it("a typed call never asks for the microphone: once the call chunk has loaded, it asks for a signed URL and opens a text-only session", () => {
+    const { effects } = run([{ type: "start", channel: "typed", scenario }, { type: "engine-loaded", attempt: 1 }]);
+    expect(effects).toEqual([
+      { type: "begin", attempt: 1 },
+      { type: "load-engine", attempt: 1 },
+      { type: "request-signed-url", attempt: 1, scenario },
+      { type: "open-session", attempt: 1, signedUrl: null, textOnly: true },
+    ]);
   });
 
   it("remembers the scenario and channel of the call the visitor started", () => {
@@ -102,10 +139,12 @@ describe("before the call chunk has loaded", () => {
 });
 
 describe("retrying before the call connects", () => {
+  /** The signed URL asked for, the session open and waiting for it. */
   const atSignedUrl = run(voiceSteps.slice(0, 3)).state;
+  /** The signed URL given to the session, its socket connecting. */
   const atSession = run(voiceSteps.slice(0, 4)).state;
 
-  it("retries a transient signed-URL failure once, after the retry delay, saying it is retrying", () => {
+  it("retries a transient signed-URL failure once, after the retry delay, saying it is retrying, while the session keeps waiting for it", () => {
     const { state, effects } = step(atSignedUrl, { type: "failed", attempt: 1, message: "Failed to get signed URL: 502", stop: { stage: "signed-url", transient: true } });
     expect(state.recovery).toBe("retrying");
     expect(effects).toEqual([{ type: "wait-retry", attempt: 1, ms: RETRY_DELAY_MS }]);
@@ -221,7 +260,7 @@ describe("talking and typing", () => {
 
   it("continues a typed call by voice in one step: the typed session goes and a voice call with the same scenario connects, without an ending", () => {
     const { state, effects } = step(connectedTyped, { type: "continue-by-voice" });
-    expect(effects).toEqual([{ type: "dispose", attempt: 1 }, { type: "begin", attempt: 2 }, { type: "open-microphone", attempt: 2 }]);
+    expect(effects).toEqual([{ type: "dispose", attempt: 1 }, { type: "begin", attempt: 2 }, { type: "open-microphone", attempt: 2 }, { type: "load-engine", attempt: 2 }]);
     expect(state.call.phase).toBe("connecting");
     expect(state.plan).toEqual({ channel: "voice", scenario });
     expect(state.ending).toBeNull();

@@ -38,14 +38,16 @@ it.each([
   expectIdle();
 });
 
-it("a failed signed-URL request releases the granted microphone and shows the service's reason", async () => {
-  signedUrl.mockRejectedValue(new SignedUrlError("Failed to get signed URL: x", 400));
+it("a failed signed-URL request releases the granted microphone, abandons the session waiting for it and shows the service's reason", async () => {
+  let refuse: (error: Error) => void = () => {};
+  signedUrl.mockReturnValue(new Promise<string>((_, reject) => (refuse = reject)));
   const { user } = renderWidget();
+  await pressAndWaitForSession(user);
 
-  await user.click(startButton());
+  act(() => refuse(new SignedUrlError("Failed to get signed URL: x", 400)));
 
   await expectStoppedWith("Failed to get signed URL: x");
-  expect(sdk.startSession).not.toHaveBeenCalled();
+  expect(sessionOptions().signal.aborted).toBe(true);
 });
 
 it("any other failure to start shows 'Failed to start conversation'", async () => {
@@ -62,7 +64,7 @@ describe("a call that never connects", () => {
     const { user } = renderWidget({ fakeTimers: true });
     await pressAndWaitForSession(user);
 
-    // The 20 s count from the signed URL's arrival; waiting for the session above took a few fake ticks.
+    // The 20 s count from the signed-URL request; waiting for the session above took a few fake ticks.
     act(() => jest.advanceTimersByTime(19_500));
     expect(screen.getByRole("button", { name: "Connecting..." })).toBeDisabled();
     act(() => jest.advanceTimersByTime(500));

@@ -3,9 +3,9 @@
  * The connected call as a visitor sees it is tested end to end (tests/e2e/call-widget.spec.ts,
  * call-widget-typed.spec.ts).
  */
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
-import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdk, sdkCallbacks, sessionOptions, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
+import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdkCallbacks, sessionOptions, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
@@ -28,13 +28,48 @@ it("while a call connects, no longer offers 'Reply by typing instead'", async ()
   expect(screen.queryByRole("button", { name: "Reply by typing instead" })).not.toBeInTheDocument();
 });
 
-it("asks for the microphone first, then for the signed URL, then starts the session", async () => {
-  const { user } = renderWidget();
-  await pressAndWaitForSession(user);
+describe("the start", () => {
+  /** The browser's answer to navigator.permissions.query for the microphone. */
+  const permission = (state: PermissionState) =>
+    Object.defineProperty(navigator, "permissions", { configurable: true, value: { query: jest.fn().mockResolvedValue({ state }) } });
+  afterEach(() => Reflect.deleteProperty(navigator, "permissions"));
 
-  expect(media.getUserMedia).toHaveBeenCalledWith({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
-  expect(media.getUserMedia.mock.invocationCallOrder[0]).toBeLessThan(signedUrl.mock.invocationCallOrder[0]!);
-  expect(signedUrl.mock.invocationCallOrder[0]).toBeLessThan(sdk.startSession.mock.invocationCallOrder[0]!);
+  it("asks for the microphone as the SDK itself would, and hands the SDK that microphone: no second request", async () => {
+    const stream = streamOf(media.track);
+    media.getUserMedia.mockResolvedValue(stream);
+    const { user } = renderWidget();
+    await pressAndWaitForSession(user);
+
+    expect(media.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(media.getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: { ideal: 1 }, sampleRate: { ideal: 16_000 }, voiceIsolation: true },
+    });
+    expect(await sessionOptions().inputStream).toBe(stream);
+  });
+
+  it("starts the session while the microphone prompt is still open, and asks for the signed URL only once the microphone is open: a refusal costs none of the visitor's signed URLs", async () => {
+    permission("prompt");
+    let grant: (stream: MediaStream) => void = () => {};
+    media.getUserMedia.mockReturnValue(new Promise<MediaStream>((resolve) => (grant = resolve)));
+    const { user } = renderWidget();
+    await pressAndWaitForSession(user);
+    expect(signedUrl).not.toHaveBeenCalled();
+
+    act(() => grant(streamOf(media.track)));
+
+    await waitFor(() => expect(signedUrl).toHaveBeenCalledTimes(1));
+    await expect(sessionOptions().signedUrl).resolves.toBe("wss://voice.example/v1/convai/conversation?token=abc");
+  });
+
+  it("asks for the signed URL at once where the browser already allows the microphone: there is no prompt to refuse", async () => {
+    permission("granted");
+    media.getUserMedia.mockReturnValue(new Promise(() => {}));
+    const { user } = renderWidget();
+
+    await pressAndWaitForSession(user);
+
+    await waitFor(() => expect(signedUrl).toHaveBeenCalledTimes(1));
+  });
 });
 
 it("disables the scenario picker during a call", async () => {

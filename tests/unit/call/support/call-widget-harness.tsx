@@ -81,7 +81,10 @@ export function sdkCallbacks(): HookCallbacks {
 
 /** The options the page passed to the SDK's startSession. */
 export function sessionOptions(): {
-  signedUrl: string;
+  /** A promise while the page's request is out: the session sets its audio up meanwhile. */
+  signedUrl: string | Promise<string>;
+  /** The microphone the page asked for (a voice call on the default microphone). */
+  inputStream?: Promise<MediaStream>;
   textOnly: boolean;
   connectionType: string;
   signal: AbortSignal;
