@@ -8,13 +8,15 @@ import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import type { FiguresRun } from "@mockingbird/testkit/figures/record";
 import { median } from "@mockingbird/testkit/stats";
 import type { Audit, Category } from "./lighthouse-audit";
-import type { Paired } from "./lighthouse-interleave";
-import { failingReasons, judgeRoute, lighthouseMargins, type FloorMedians, type SiteMedians, type Verdict } from "./lighthouse-verdict";
+import { floorAsRoutes, floorAudits, pairWithFloor, type Paired, type Slot } from "./lighthouse-interleave";
+import { failingReasons, floorTbtCeilingMs, judgeability, judgeRoute, lighthouseMargins, type FloorMedians, type Judgement, type SiteMedians, type Verdict } from "./lighthouse-verdict";
 
 export type Row = {
   readonly route: string;
   /** The first audits' row, when they failed the route on timing and these medians come from audits taken again. */
   readonly firstPass?: Row;
+  /** Whether the pass these medians come from could judge timing (lighthouse-verdict.ts, judgeability). */
+  readonly timingJudged: boolean;
   readonly site: SiteMedians & { readonly lcp: number };
   readonly floor: FloorMedians & { readonly lcp: number; readonly cls: number };
   readonly verdict: Verdict;
@@ -24,7 +26,7 @@ const metric = (audits: readonly Audit[], id: string) => median(audits.map((one)
 const score = (audits: readonly Audit[], category: Category) => median(audits.map((one) => one.scores[category]));
 
 /** A route's medians and the floor's from the audits next to its own, and the gate's verdict on them. */
-export function summarise({ route, site, floor }: Paired<Audit>, firstPass?: Row): Row {
+export function summarise({ route, site, floor }: Paired<Audit>, { firstPass, timingJudged = true }: { firstPass?: Row; timingJudged?: boolean } = {}): Row {
   const siteMedians = {
     performance: score(site, "performance"),
     accessibility: score(site, "accessibility"),
@@ -41,7 +43,26 @@ export function summarise({ route, site, floor }: Paired<Audit>, firstPass?: Row
     lcp: metric(floor, "largest-contentful-paint"),
     cls: metric(floor, "cumulative-layout-shift"),
   };
-  return { route, ...(firstPass ? { firstPass } : {}), site: siteMedians, floor: floorMedians, verdict: judgeRoute(siteMedians, floorMedians) };
+  return { route, ...(firstPass ? { firstPass } : {}), timingJudged, site: siteMedians, floor: floorMedians, verdict: judgeRoute(siteMedians, floorMedians) };
+}
+
+const tbtOf = (audit: Audit) => audit.metrics["total-blocking-time"] ?? 0;
+
+/** One pass of interleaved audits: each route beside its floor neighbours, the floor's own audits, and whether the pass can judge timing. */
+export type Pass = {
+  readonly name: string;
+  readonly pairs: readonly Paired<Audit>[];
+  readonly floorAudits: readonly Audit[];
+  /** The floor held against itself as a route is (the A/A check). */
+  readonly floorAgainstItself: readonly Row[];
+  readonly judgement: Judgement;
+};
+
+export function gaugePass(name: string, schedule: readonly Slot[], audits: readonly Audit[], routeCount: number, runs: number): Pass {
+  const floor = floorAudits(schedule, audits);
+  const floorAgainstItself = floorAsRoutes(floor, routeCount, runs).map((group) => summarise(group));
+  const judgement = judgeability({ floorAgainstItself: floorAgainstItself.map((group) => group.verdict), floorTbt: median(floor.map(tbtOf)) });
+  return { name, pairs: pairWithFloor(schedule, audits), floorAudits: floor, floorAgainstItself, judgement };
 }
 
 const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `\u2212${-value}` : "0");
@@ -53,11 +74,8 @@ export type RunFacts = {
   /** How the exports were served, for the title. */
   readonly served: string;
   readonly versions: Record<"next" | "react" | "react-dom", string>;
-  /** The first pass's counted floor audits, in order (the routes' audits sat between them). */
-  readonly floorAudits: readonly Audit[];
-  /** The floor held against itself as a route is (the A/A check), and whether it let timing be judged. */
-  readonly floorAgainstItself: readonly Row[];
-  readonly judgeTiming: boolean;
+  /** The first pass, and the second when routes were audited again. */
+  readonly passes: readonly Pass[];
   /** Every audit, the warm-ups included, and how long they took together. */
   readonly auditCount: number;
   readonly seconds: number;
@@ -67,17 +85,19 @@ export type RunFacts = {
 
 const gaps = (row: Row) => `${signed(row.site.performance - row.floor.performance)} / ${signed(Math.round(row.site.tbt - row.floor.tbt))} ms`;
 
-/** The floor held against itself as the gate holds a route: its worst gaps, and how often the margins would have failed it. */
-function aaNote(facts: RunFacts): string {
-  const groups = facts.floorAgainstItself;
-  if (groups.length === 0) return "The floor against itself: too few floor audits to group.";
-  const worstPoints = Math.max(...groups.map((group) => group.floor.performance - group.site.performance));
-  const worstTbt = Math.max(...groups.map((group) => Math.round(group.site.tbt - group.floor.tbt)));
-  const failed = groups.filter((group) => group.verdict.timing.length > 0).length;
+/** What a pass's floor said about the machine: its spread, the floor against itself, and whether timing was judged. */
+function passNote(pass: Pass, runs: number): string {
+  const scores = pass.floorAudits.map((one) => one.scores.performance);
+  const tbts = pass.floorAudits.map((one) => Math.round(tbtOf(one)));
+  const groups = pass.floorAgainstItself;
+  const against =
+    groups.length === 0
+      ? "too few floor audits to hold it against itself"
+      : `against itself (A/A: ${groups.length} groups of ${runs} of its audits, each held against the floor audits on either side as a route is) at worst ` +
+        `${signed(-Math.max(...groups.map((group) => group.floor.performance - group.site.performance)))} points and ${signed(Math.max(...groups.map((group) => Math.round(group.site.tbt - group.floor.tbt))))} ms of TBT`;
   return (
-    `The floor against itself (A/A: ${groups.length} groups of ${facts.runs} of its own audits, each held against the floor audits on either side as a route is): ` +
-    `at worst ${signed(-worstPoints)} points and ${signed(worstTbt)} ms of TBT; beyond the margins in ${failed} of ${groups.length}` +
-    (facts.judgeTiming ? ", so timing was judged." : ", so the machine was noisier than the margins and timing was not judged: only accessibility, best practices, SEO, failed audits and layout shift counted.")
+    `The floor in the ${pass.name} (${pass.floorAudits.length} audits): performance ${range(scores)} (median ${median(scores)}), TBT ${range(tbts)} ms (median ${median(tbts)} ms, ceiling ${floorTbtCeilingMs}); ${against}. ` +
+    (pass.judgement.judged ? "Timing judged." : `Timing not judged: ${pass.judgement.why.join("; ")}; only accessibility, best practices, SEO, failed audits and layout shift counted.`)
   );
 }
 
@@ -101,7 +121,7 @@ export function report(rows: readonly Row[], facts: RunFacts, figures: FiguresRu
     String(row.site.bestPractices),
     String(row.site.seo),
     row.firstPass ? gaps(row.firstPass) : "",
-    failingReasons(row.verdict, facts.judgeTiming).length > 0 ? "FAIL" : row.verdict.pass ? "pass" : "not judged",
+    failingReasons(row.verdict, row.timingJudged).length > 0 ? "FAIL" : row.verdict.pass ? "pass" : "not judged",
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (row: readonly string[]) => row.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join("  ");
@@ -112,19 +132,16 @@ export function report(rows: readonly Row[], facts: RunFacts, figures: FiguresRu
   console.log(line(header));
   for (const row of cells) console.log(line(row));
 
-  const floorScores = facts.floorAudits.map((one) => one.scores.performance);
-  const floorTbts = facts.floorAudits.map((one) => Math.round(one.metrics["total-blocking-time"] ?? 0));
   const notes = [
     `The floor: a bare Next.js App Router page (tools/lighthouse/floor) built by the site's next ${facts.versions.next} (react ${facts.versions.react}, react-dom ${facts.versions["react-dom"]}), exported and served as the site is.`,
-    `The floor over the first pass (${facts.floorAudits.length} audits): performance ${range(floorScores)} (median ${median(floorScores)}), TBT ${range(floorTbts)} ms (median ${median(floorTbts)} ms); the wider these, the noisier the machine.`,
-    aaNote(facts),
-    `The gate: a route fails when its performance median is more than ${performancePoints} points below the floor's, or its TBT median more than ${tbtMs} ms above it, in the first pass and again in the second (unless the floor against itself went beyond the same margins); accessibility, best practices and SEO 100, no failed audit, CLS 0. The absolute performance score is not a bar.`,
+    ...facts.passes.map((pass) => passNote(pass, facts.runs)),
+    `The gate: a route fails when its performance median is more than ${performancePoints} points below the floor's, or its TBT median more than ${tbtMs} ms above it, in the first pass and again in the second, each judging timing only while its floor blocks for at most ${floorTbtCeilingMs} ms and stays within the margins against itself; accessibility, best practices and SEO 100, no failed audit, CLS 0. The absolute performance score is not a bar.`,
     `${facts.auditCount} audits in ${facts.seconds} s; load average after them ${loadAverage().join(", ")}.`,
   ];
   console.log("");
   for (const note of notes) console.log(note);
 
-  const failures = rows.flatMap((row) => failingReasons(row.verdict, facts.judgeTiming).map((reason) => `${row.route}: ${reason}`));
+  const failures = rows.flatMap((row) => failingReasons(row.verdict, row.timingJudged).map((reason) => `${row.route}: ${reason}`));
   const gap = (row: Row) => row.site.performance - row.floor.performance;
   const worst = rows.reduce((a, b) => (gap(b) < gap(a) ? b : a));
   const of = (pick: (row: Row) => number) => range(rows.map(pick));
@@ -147,7 +164,7 @@ export function report(rows: readonly Row[], facts: RunFacts, figures: FiguresRu
               `TBT ${range(
                 rows.map((row) => Math.round(row.site.tbt - row.floor.tbt)),
                 signed,
-              )} ms beside the floor (gate +${tbtMs})${facts.judgeTiming ? "" : ", timing not judged: the machine was noisier than the margins"}; accessibility ${of((row) => row.site.accessibility)}, best practices ${of((row) => row.site.bestPractices)}, SEO ${of((row) => row.site.seo)}`,
+              )} ms beside the floor (gate +${tbtMs})${rows.some((row) => !row.timingJudged) ? `; timing not judged for ${rows.filter((row) => !row.timingJudged).length} of ${rows.length} routes: the machine was too slow or noisy` : ""}; accessibility ${of((row) => row.site.accessibility)}, best practices ${of((row) => row.site.bestPractices)}, SEO ${of((row) => row.site.seo)}`,
           },
         ]
       : [],

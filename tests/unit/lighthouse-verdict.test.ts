@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { failingReasons, judgeRoute, lighthouseMargins, timingJudgeable, worthConfirming, type SiteMedians } from "@/scripts/quality/lighthouse-verdict";
+import { failingReasons, floorTbtCeilingMs, judgeability, judgeRoute, lighthouseMargins, worthConfirming, type SiteMedians } from "@/scripts/quality/lighthouse-verdict";
 
 const atTheBar: SiteMedians = { performance: 97, accessibility: 100, bestPractices: 100, seo: 100, tbt: 120, cls: 0, failedAudits: [] };
 const floor = { performance: 99, tbt: 60 };
@@ -55,16 +55,27 @@ describe("the Lighthouse gate's verdict on a route beside the floor", () => {
   });
 });
 
-describe("whether a run can judge timing at all", () => {
+describe("whether a pass can judge timing at all", () => {
   const floorAgainstItself = (gaps: readonly number[]) => gaps.map((gap) => judgeRoute({ ...atTheBar, performance: floor.performance - gap, tbt: floor.tbt }, floor));
+  const quiet = floorTbtCeilingMs;
 
-  it("judges timing while the floor held against itself stays within the margins", () => {
-    expect(timingJudgeable(floorAgainstItself([0, 3, lighthouseMargins.performancePoints]))).toBe(true);
-    expect(timingJudgeable([])).toBe(true);
+  it("judges timing while the floor blocks no longer than the ceiling and stays within the margins against itself", () => {
+    expect(judgeability({ floorAgainstItself: floorAgainstItself([0, 3, lighthouseMargins.performancePoints]), floorTbt: quiet })).toEqual({ judged: true, why: [] });
+    expect(judgeability({ floorAgainstItself: [], floorTbt: 0 }).judged).toBe(true);
   });
 
-  it("does not once any group of the floor's own audits falls beyond them: the machine is noisier than the margins", () => {
-    expect(timingJudgeable(floorAgainstItself([0, 1, lighthouseMargins.performancePoints + 1]))).toBe(false);
+  it("does not once the floor itself blocks for longer: the machine is too slow for the gap to be the site's", () => {
+    expect(judgeability({ floorAgainstItself: floorAgainstItself([0]), floorTbt: quiet + 1 })).toEqual({
+      judged: false,
+      why: [`the floor blocked for ${quiet + 1} ms (median), over the ${quiet} ms a quiet machine allows`],
+    });
+  });
+
+  it("does not once any group of the floor's own audits falls beyond the margins: the machine is noisier than they are", () => {
+    expect(judgeability({ floorAgainstItself: floorAgainstItself([0, 1, lighthouseMargins.performancePoints + 1]), floorTbt: quiet })).toEqual({
+      judged: false,
+      why: ["the floor against itself fell beyond the margins in 1 of 3 groups"],
+    });
   });
 
   it("fails a route on its bars whether or not timing is judged, and on timing only when it is", () => {
