@@ -16,7 +16,7 @@ const port = (origin: string) => new URL(origin).port;
 export default defineConfig({
   testDir: "tests/e2e-export",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: mainConfig.workers,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report-export" }]],
   outputDir: "test-results-export",
@@ -24,6 +24,8 @@ export default defineConfig({
   globalSetup: "./tests/e2e-export/global-setup.ts",
   use: { ...mainConfig.use, baseURL: cdnOrigin },
   projects: [{ name: "cdn-chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Each waited for as long as the agent is (agent-web-server.ts: npm test runs this suite beside
+  // the end-to-end suite); each wait ends at once if its server exits.
   webServer: [
     agentWebServer(agentOrigin, agentKey),
     {
@@ -32,7 +34,7 @@ export default defineConfig({
       port: Number(port(functionOrigin)),
       // The ports were free when chosen (testkit/test-ports.ts): never a stranger's server.
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       // SIGTERM lets it stop the database and delete its data.
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     },
@@ -40,7 +42,7 @@ export default defineConfig({
       command: wranglerPagesDevCommand("out", Number(port(cdnOrigin))),
       url: `${cdnOrigin}/`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      timeout: 180_000,
       env: { ...wranglerEnv },
     },
   ],

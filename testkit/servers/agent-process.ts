@@ -26,6 +26,8 @@ export type LocalAgent = {
 };
 
 export type LocalAgentOptions = {
+  /** The port to listen on (one a test run chose: testkit/test-ports.ts); a free one otherwise. */
+  readonly port?: number;
   /** On top of the parent's environment and AGENT_HOST/AGENT_PORT/LOG_LEVEL=warn. */
   readonly env?: Record<string, string>;
   /** "pipe" lets the caller read the agent's log lines from child.stdout. */
@@ -39,7 +41,7 @@ process.once("exit", () => {
 });
 
 export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<LocalAgent> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", path.join(projectRoot, "agent/src/main.ts")], {
     cwd: projectRoot,
@@ -68,7 +70,11 @@ export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<
       clearTimeout(timer);
     },
   };
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  // Setting up speech takes about 10 s on an idle machine, and much longer beside browsers and
+  // other suites (npm test runs suites side by side): the wait is long, and ends at once with
+  // the exit code if the agent dies.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (!alive()) throw new Error(`the agent exited while starting (code ${child.exitCode})`);
     try {
@@ -78,7 +84,7 @@ export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<
     }
     if (Date.now() > deadline) {
       await agent.stop();
-      throw new Error(`the agent did not answer ${origin}/health within ${options.readyTimeoutMs ?? 60_000} ms`);
+      throw new Error(`the agent did not answer ${origin}/health within ${readyTimeoutMs} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

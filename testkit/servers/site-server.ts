@@ -19,8 +19,18 @@ export type SiteServer = {
   stop(): Promise<void>;
 };
 
-export async function startSiteServer(env: Record<string, string> = {}, options: { hostname?: string } = {}): Promise<SiteServer> {
-  const port = await freePort();
+export type SiteServerOptions = {
+  hostname?: string;
+  /** The port to listen on (one a test run chose: testkit/test-ports.ts); a free one otherwise. */
+  port?: number;
+  /** Also write the server's stderr (its error lines) to this process's, as a test run shows its servers' errors. */
+  showErrors?: boolean;
+  /** How long to wait for it to say it is ready (90 s by default); its exit ends the wait at once. */
+  readyTimeoutMs?: number;
+};
+
+export async function startSiteServer(env: Record<string, string> = {}, options: SiteServerOptions = {}): Promise<SiteServer> {
+  const port = options.port ?? (await freePort());
   const hostname = options.hostname ?? "127.0.0.1";
   const child = spawn(process.execPath, ["--import", "tsx", "server/site-server.ts", "--hostname", hostname, "--port", String(port)], {
     cwd: projectRoot,
@@ -33,18 +43,20 @@ export async function startSiteServer(env: Record<string, string> = {}, options:
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
+  if (options.showErrors) child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
 
-  const deadline = Date.now() + 90_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (!/\[site\] Mockingbird is ready/.test(output)) {
     if (child.exitCode !== null) throw new Error(`the site server exited with code ${child.exitCode}: ${output.trim().slice(-2000)}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the site server did not say it was ready within 90 s: ${output.trim().slice(-2000)}`);
+      throw new Error(`the site server did not say it was ready within ${readyTimeoutMs / 1000} s: ${output.trim().slice(-2000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { chromium, expect, test, type Browser } from "@playwright/test";
-import { startLocalAgent } from "@mockingbird/testkit/servers/local-agent";
 import { serveServiceDouble, type ServedDouble } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { textScenarios, type ScenarioName, type ScenarioResult } from "@mockingbird/testkit/conformance/scenarios";
 import { defaultLaunchArgs, openingLine, spokenLine, writeSpeechWav } from "./support/call-widget";
+import { shortCallAgent } from "../../playwright.config";
 
 /**
  * The agent's conformance with ElevenLabs' own client in Chromium: @elevenlabs/client,
@@ -15,17 +15,16 @@ import { defaultLaunchArgs, openingLine, spokenLine, writeSpeechWav } from "./su
  * greeting, typed turn, voice turn, barge-in, end_call, time limit) against the double of the
  * service and against the local agent, and counts the greetings it hears in 10 calls. The
  * Node run of the text scenarios is agent/tests/conformance-official-client-node.test.ts.
+ * The local agent is the run's agent with a short call limit (playwright.config.ts says why 14 s;
+ * the global setup starts it); the double gets the same limit, and the time-limit scenario waits
+ * it out.
  */
-const apiKey = "e2e-conformance-key";
-// The visitor speaks 7 s into the call (after the greeting) for about 2.5 s: the limit leaves the
-// transcript several seconds even on a loaded machine, and the time-limit scenario waits it out.
-const maxDurationMs = 14_000;
+const { key: apiKey, origin: agentOrigin } = shortCallAgent;
+const maxDurationMs = shortCallAgent.maxCallSeconds * 1000;
 const goodbye = "I'm not doing that. Goodbye.";
 type Target = "double" | "agent";
 
 let dir: string;
-let stopAgent: (() => void) | undefined;
-let agentOrigin: string;
 let double: ServedDouble;
 let pageServer: Server;
 let pageOrigin: string;
@@ -55,8 +54,6 @@ test.beforeAll(async () => {
     maxDurationMs,
     msPerChar: 45,
   });
-  ({ origin: agentOrigin, stop: stopAgent } = await startLocalAgent({ LOCAL_AGENT_API_KEY: apiKey, AGENT_MAX_CALL_SECONDS: String(maxDurationMs / 1000), LOG_LEVEL: "warn" }));
-
   pageServer = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://page.test");
     if (url.pathname === "/client.js") return void response.writeHead(200, { "content-type": "text/javascript" }).end(script);
@@ -83,7 +80,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await answering?.close();
   await interrupting?.close();
-  stopAgent?.();
   await double?.close();
   await new Promise((resolve) => pageServer?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
