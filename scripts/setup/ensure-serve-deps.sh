@@ -6,7 +6,7 @@
 #   recognition; without them the agent answers typed turns only), festival and its slt HTS voice
 #   (the caller's voice; without them it speaks with npm flite);
 # - node_modules without the devDependencies (npm ci --omit=dev, when missing or older than the
-#   lockfile): package.json's dependencies are what building, serving and the agent use, its
+#   lockfile or a patch): package.json's dependencies are what building, serving and the agent use, its
 #   devDependencies what only the tests, benches and tooling do (Playwright, jest, wrangler, Deno,
 #   the Nu checker...: half of a full install; docs/install.md). npm 11 runs only the install
 #   scripts package.json's allowScripts allows. It brings the project's own Node (the optional
@@ -35,11 +35,16 @@ command -v festival >/dev/null 2>&1 || missing+=(festival)
 install_missing_in_background ${missing[@]+"${missing[@]}"}
 
 stamp=node_modules/.package-lock.json
+# A patch changed since the install (a pull, a checkout): postinstall applied the old one, so the
+# patched package is installed afresh.
+patched_since_install() {
+  [ -n "$(find patches -type f -newer "$stamp" 2>/dev/null | head -1)" ]
+}
 # After `npm start` installed without them, the first `npm test` installs the devDependencies.
 lacks_dev_dependencies() {
   [ ${#omit[@]} -eq 0 ] && ! node -e 'const fs = require("node:fs"); process.exit(Object.keys(require("./package.json").devDependencies).every((name) => fs.existsSync(`node_modules/${name}`)) ? 0 : 1)'
 }
-if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || lacks_dev_dependencies; then
+if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || patched_since_install || lacks_dev_dependencies; then
   echo "ensure-serve-deps: npm ci ${omit[*]+"${omit[*]}"}"
   # No fallback: a lockfile npm ci refuses is a bug of the commit (npm test -- lockfile names
   # the problem, npm run relock fixes it), and installing anything else would hide it.

@@ -22,8 +22,29 @@ export type Site = {
   stop(): Promise<void>;
 };
 
-/** `agentEnv`: the local agent's settings for the file (a short time limit, say). */
+/**
+ * The files whose agent runs with its default settings share one site and one agent, which the
+ * suites' global setup starts (tests/engines/support/global-setup.ts) and names here; a file run
+ * without it starts its own.
+ */
+const sharedSiteVariable = "ENGINES_SHARED_SITE";
+
+/** `agentEnv`: the local agent's settings for the file (a short time limit, say); none: the shared site, when there is one. */
 export async function startSite(agentEnv: Record<string, string> = {}): Promise<Site> {
+  const shared = process.env[sharedSiteVariable];
+  if (shared && Object.keys(agentEnv).length === 0) return { ...(JSON.parse(shared) as Omit<Site, "stop">), stop: async () => {} };
+  return startOwnSite(agentEnv);
+}
+
+/** A site and agent for the whole engines run, named to every file (startSite); stop it after the run. */
+export async function startSharedSite(): Promise<Site> {
+  const site = await startOwnSite();
+  const { origin, agentOrigin, refusingFrameUrl } = site;
+  process.env[sharedSiteVariable] = JSON.stringify({ origin, agentOrigin, refusingFrameUrl });
+  return site;
+}
+
+async function startOwnSite(agentEnv: Record<string, string> = {}): Promise<Site> {
   const agent = await startLocalAgent({ ...agentEnv, LOCAL_AGENT_API_KEY: agentKey });
   let next: Awaited<ReturnType<typeof startProductionServer>> | undefined;
   let proxyOrigin = "";
