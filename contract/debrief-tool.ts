@@ -1,4 +1,4 @@
-import { DEBRIEF_MAX_ITEMS, DEBRIEF_MAX_TEXT, DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, momentKinds, tactics } from "./debrief";
+import { DEBRIEF_MAX_ITEMS, DEBRIEF_MAX_TACTICS_PER_LINE, DEBRIEF_MAX_TEXT, DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, momentKinds, tactics } from "./debrief";
 
 /**
  * The tool's parameters as JSON Schema, in the subset ElevenLabs' client tools take (no null:
@@ -16,13 +16,17 @@ export const debriefToolParameters = {
     outcome: { type: "string", enum: [...debriefOutcomes], description: "How the call ended: complied, held-firm, verified or ended-early." },
     tacticsUsed: {
       type: "array",
-      description: `Each pressure tactic you used on this call, in order, with the line you said (at most ${DEBRIEF_MAX_ITEMS}).`,
+      description: `Each line you said that pressed the visitor, in order, with the tactics it used (at most ${DEBRIEF_MAX_ITEMS} lines).`,
       items: {
         type: "object",
-        description: "One tactic you used and the line that used it.",
-        required: ["tactic", "line"],
+        description: "One line you said and every tactic it used.",
+        required: ["tactics", "line"],
         properties: {
-          tactic: { type: "string", enum: [...tactics], description: "The tactic: authority, urgency, secrecy or pretext." },
+          tactics: {
+            type: "array",
+            description: `Every tactic the line used, the most prominent first, each once (1 to ${DEBRIEF_MAX_TACTICS_PER_LINE}).`,
+            items: { type: "string", enum: [...tactics], description: "A tactic: authority, urgency, secrecy or pretext." },
+          },
           line: { type: "string", description: `What you said, word for word (at most ${DEBRIEF_MAX_TEXT} characters).` },
         },
       },

@@ -9,6 +9,22 @@ export const DEBRIEF_TOOL_NAME = "show_red_flag_debrief";
 export const tactics = ["authority", "urgency", "secrecy", "pretext"] as const;
 export type Tactic = (typeof tactics)[number];
 
+/**
+ * What each tactic means when a line is tagged with it: the playbooks' tags follow these, and the
+ * production prompt gives them to the model that tags its own lines. A line is tagged with every
+ * tactic it uses, the most prominent first; a lever none of these names (a threat, flattery,
+ * "everyone else did it") is not forced into one of them.
+ */
+export const tacticMeanings: Readonly<Record<Tactic, string>> = {
+  authority: "rank or power used to make the request feel approved and refusing it feel out of place: the caller's own, a senior person's or a team's instruction",
+  urgency: "time pressure: a deadline, a countdown, an attack in progress or a loss about to happen, so there is no time to think or check",
+  secrecy: "keeping the request from the people and checks that would catch it: don't tell your manager, colleagues or finance, keep it between us",
+  pretext: "the invented story and identity that make the request sound routine: who is calling, why, and the excuses that explain away what does not fit",
+};
+
+/** A line used few enough tactics to read at a glance; more than this is a tag list, not a label. */
+export const DEBRIEF_MAX_TACTICS_PER_LINE = 3;
+
 export const debriefOutcomes = ["complied", "held-firm", "verified", "ended-early"] as const;
 export type DebriefOutcome = (typeof debriefOutcomes)[number];
 
@@ -18,7 +34,8 @@ export type Debrief = {
   scenario: string;
   title: string;
   outcome: DebriefOutcome;
-  tacticsUsed: { tactic: Tactic; line: string }[];
+  /** The caller's lines that pressed the visitor, in order, each with every tactic it used, the most prominent first. */
+  tacticsUsed: { tactics: Tactic[]; line: string }[];
   moment: { kind: (typeof momentKinds)[number]; visitorSaid: string | null; summary: string } | null;
   nextTime: string[];
 };
@@ -44,8 +61,9 @@ export function parseDebrief(value: unknown): Debrief | null {
   const tacticsUsed: Debrief["tacticsUsed"] = [];
   for (const item of input.tacticsUsed as unknown[]) {
     const entry = (item ?? {}) as Record<string, unknown>;
-    if (!oneOf(tactics, entry.tactic) || !isText(entry.line)) return null;
-    tacticsUsed.push({ tactic: entry.tactic, line: entry.line });
+    const tagged = tagsOf(entry);
+    if (tagged === null || !isText(entry.line)) return null;
+    tacticsUsed.push({ tactics: tagged, line: entry.line });
   }
 
   let moment: Debrief["moment"] = null;
@@ -58,6 +76,18 @@ export function parseDebrief(value: unknown): Debrief | null {
   }
 
   return { scenario: input.scenario, title: input.title, outcome: input.outcome, tacticsUsed, moment, nextTime: input.nextTime as string[] };
+}
+
+/**
+ * A line's tags, without repeats, or null when there are none or one is unknown. A production
+ * agent pushed before lines carried several tags sends one `tactic`; the site and the agents are
+ * deployed separately, so that shape is read too, as a list of one.
+ */
+function tagsOf(entry: Record<string, unknown>): Tactic[] | null {
+  const raw = entry.tactics === undefined && entry.tactic !== undefined ? [entry.tactic] : entry.tactics;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((tag) => oneOf(tactics, tag))) return null;
+  const unique = [...new Set(raw as Tactic[])];
+  return unique.length <= DEBRIEF_MAX_TACTICS_PER_LINE ? unique : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, type CallerSession, type VisitorTurn } from "../src/caller";
-import type { Debrief } from "../src/caller/debrief";
+import { buildDebrief, type Debrief } from "../src/caller/debrief";
 import { playbookOf, spoken, typed } from "./support/caller-turns";
 
 /** Runs a call to its end (or through the turns) and returns the session. */
@@ -60,7 +60,8 @@ describe.each(scenarioIds())("%s: the debrief", (id) => {
     const debrief = caller.debrief("hung-up");
     expect(debrief.nextTime.length).toBeGreaterThanOrEqual(2);
     expect(debrief.nextTime.length).toBeLessThanOrEqual(4);
-    expect(debrief.nextTime.at(-1)).toBe(playbook.debrief.redFlags.authority);
+    // In every scenario the opening, the first two steps and the answer to "who is this?" tag pretext most.
+    expect(debrief.nextTime.at(-1)).toBe(playbook.debrief.redFlags.pretext);
   });
 });
 
@@ -68,25 +69,26 @@ describe("tactics in the debrief", () => {
   const id = "it-helpdesk-mfa-reset";
   const playbook = playbookOf(id);
 
-  it("lists every tactic line the caller used, in order, as it was said", async () => {
+  it("lists every line that pressed the visitor, in order, as it was said, with every tactic the playbook tags it with", async () => {
     const caller = await call(id, [spoken("hello"), typed("What's this about?"), spoken("no"), spoken("one two three four five six")]);
     const fill = (line: string) => line.replace("{{visitor_name}}", "Sam").replace("{{caller_name}}", "Dave");
     expect(caller.debrief("complied").tacticsUsed).toEqual([
-      { tactic: "pretext", line: fill(playbook.opening.line) },
-      { tactic: "authority", line: playbook.tactics[0]!.lines[0] },
-      { tactic: "pretext", line: playbook.reactions.askPurpose.lines[0] },
-      { tactic: "authority", line: playbook.reactions.refusal.pushes[0] },
+      { tactics: ["pretext", "urgency"], line: fill(playbook.opening.line) },
+      { tactics: ["authority"], line: playbook.tactics[0]!.lines[0]!.line },
+      { tactics: ["pretext"], line: playbook.reactions.askPurpose[0]!.line },
+      { tactics: ["authority"], line: playbook.reactions.refusal.pushes[0]!.line },
     ]);
   });
 
-  it("names the tactics that came before the visitor gave in", async () => {
+  it("names each tactic that came before the visitor gave in once, in the order the caller first used it", async () => {
     const caller = await call(id, [spoken("hello"), spoken("okay"), spoken("four seven two nine one eight")]);
-    expect(caller.debrief("complied").moment?.summary).toBe("You read out your MFA code after the caller used pretext, authority and urgency.");
+    expect(caller.debrief("complied").moment?.summary).toBe("You read out your MFA code after the caller used pretext, urgency and authority.");
   });
 
   it("does not count a repeated line twice", async () => {
     const caller = await call(id, [spoken("hello"), spoken("say that again"), spoken("goodbye")]);
-    expect(caller.debrief("hung-up").tacticsUsed.map((used) => used.tactic)).toEqual(["pretext", "authority"]);
+    const fill = (line: string) => line.replace("{{visitor_name}}", "Sam").replace("{{caller_name}}", "Dave");
+    expect(caller.debrief("hung-up").tacticsUsed.map((used) => used.line)).toEqual([fill(playbook.opening.line), playbook.tactics[0]!.lines[0]!.line]);
   });
 
   it("has no tactics and only the scenario's advice when first_message replaced the opening and the visitor left at once", async () => {
@@ -96,6 +98,29 @@ describe("tactics in the debrief", () => {
     const debrief = caller.debrief("hung-up");
     expect(debrief.tacticsUsed).toEqual([]);
     expect(debrief.nextTime).toEqual(playbook.debrief.advice["ended-early"]);
+  });
+});
+
+describe("the tactic the caller leaned on most", () => {
+  const playbook = playbookOf("ceo-urgent-wire");
+  const adviceOf = (tacticsUsed: { tactics: ("authority" | "urgency" | "secrecy" | "pretext")[]; line: string }[]) =>
+    buildDebrief({ playbook, ending: { by: "visitor", end: "hung-up", visitorSaid: null }, tacticsUsed, pushbacks: 0, turns: tacticsUsed.length }).nextTime.at(-1);
+
+  it("counts a tactic on every line that uses it, not only where it is the most prominent", () => {
+    const tacticsUsed = [
+      { tactics: ["urgency" as const, "pretext" as const], line: "Send it before three, for the deal." },
+      { tactics: ["authority" as const], line: "I sign off on these." },
+      { tactics: ["pretext" as const], line: "It's the escrow deposit." },
+    ];
+    expect(adviceOf(tacticsUsed)).toBe(playbook.debrief.redFlags.pretext);
+  });
+
+  it("on a tie, is the one the caller used first, a line's most prominent tactic first", () => {
+    const tacticsUsed = [
+      { tactics: ["urgency" as const, "secrecy" as const], line: "Before three, and keep it quiet." },
+      { tactics: ["secrecy" as const, "urgency" as const], line: "Tell no one, and hurry." },
+    ];
+    expect(adviceOf(tacticsUsed)).toBe(playbook.debrief.redFlags.urgency);
   });
 });
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, UnknownScenarioError, type CallerReply, type CallerSession, type VisitorTurn } from "../src/caller";
-import { phraseIntents, type Playbook } from "../src/caller/playbook-schema";
+import { phraseIntents, type Playbook, type TaggedLine } from "../src/caller/playbook-schema";
 import { playbookOf, spoken, typed } from "./support/caller-turns";
 import { maxSpokenLength } from "../src/caller/spoken-text";
 
@@ -26,18 +26,23 @@ function said(playbook: Playbook, line: string): string {
   return line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? "");
 }
 
+/** The reply for a line that presses the visitor: its words, filled, and every tactic it is tagged with. */
+function pressing(playbook: Playbook, tagged: TaggedLine): CallerReply {
+  return { text: said(playbook, tagged.line), tactics: tagged.tactics };
+}
+
 describe.each(scenarioIds())("%s: a full call", (id) => {
   const playbook = playbookOf(id);
   const { reactions } = playbook;
 
-  it("opens with the playbook's opening line and its tactic", () => {
-    expect(createCaller(id).opening()).toEqual({ text: said(playbook, playbook.opening.line), tactic: playbook.opening.tactic });
+  it("opens with the playbook's opening line and its tactics", () => {
+    expect(createCaller(id).opening()).toEqual(pressing(playbook, playbook.opening));
   });
 
   it("ends complied, thanking the visitor, when the visitor hands over what the caller wants", async () => {
     const caller = opened(id);
     const [first, last] = await talk(caller, [spoken("hello"), spoken(playbook.phrases.comply[0]!)]);
-    expect(first).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
+    expect(first).toEqual(pressing(playbook, playbook.tactics[0]!.lines[0]!));
     expect(last).toEqual({ text: said(playbook, reactions.compliance[0]!), end: "complied" });
     expect(caller.ended).toBe("complied");
   });
@@ -46,14 +51,14 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
     const refusals = reactions.refusal.pushes.length + 1;
     const replies = await talk(opened(id), Array.from({ length: refusals }, () => spoken("no")));
     expect(replies).toEqual([
-      ...reactions.refusal.pushes.map((push) => ({ text: said(playbook, push), tactic: reactions.refusal.tactic })),
+      ...reactions.refusal.pushes.map((push) => pressing(playbook, push)),
       { text: said(playbook, reactions.refusal.giveUp[0]!), end: "refused" },
     ]);
   });
 
   it("answers 'who is this?' with the persona's checkable answer, then backs off and ends verified when the visitor verifies", async () => {
     const [identity, backOff] = await talk(opened(id), [typed("Who is this?"), spoken(playbook.phrases.verify[0]!)]);
-    expect(identity).toEqual({ text: said(playbook, reactions.askIdentity.lines[0]!), tactic: reactions.askIdentity.tactic });
+    expect(identity).toEqual(pressing(playbook, reactions.askIdentity[0]!));
     expect(backOff).toEqual({ text: said(playbook, reactions.verification[0]!), end: "verified" });
   });
 
@@ -81,7 +86,7 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
     const replies = await talk(opened(id), [inaudible, spoken("banana the walrus"), inaudible]);
     expect(replies).toEqual([
       { text: said(playbook, reactions.badLine[0]!) },
-      { text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic },
+      pressing(playbook, playbook.tactics[0]!.lines[0]!),
       { text: said(playbook, reactions.badLine[1]!) },
     ]);
   });
@@ -91,26 +96,20 @@ describe.each(scenarioIds())("%s: a full call", (id) => {
     expect(replies[2]).toEqual({ text: said(playbook, reactions.badLine[1]!) });
   });
 
-  it("deflects a call-back offer with its tactic", async () => {
-    expect(await opened(id).respond(spoken("can i call you back"))).toEqual({
-      text: said(playbook, reactions.callbackOffer.lines[0]!),
-      tactic: reactions.callbackOffer.tactic,
-    });
+  it("deflects a call-back offer with its tactics", async () => {
+    expect(await opened(id).respond(spoken("can i call you back"))).toEqual(pressing(playbook, reactions.callbackOffer[0]!));
   });
 
   it("explains its cover story when asked what the call is about", async () => {
-    expect(await opened(id).respond(spoken("what is this about"))).toEqual({
-      text: said(playbook, reactions.askPurpose.lines[0]!),
-      tactic: reactions.askPurpose.tactic,
-    });
+    expect(await opened(id).respond(spoken("what is this about"))).toEqual(pressing(playbook, reactions.askPurpose[0]!));
   });
 
   it("escalates through the playbook's tactics in order on non-committal answers, then starts round again with the next lines", async () => {
     const replies = await talk(opened(id), ["okay", "hmm", "right", "i see", "sure"].map((text) => spoken(text)));
     const tactics = playbook.tactics;
     expect(replies).toEqual([
-      ...tactics.map((entry) => ({ text: said(playbook, entry.lines[0]!), tactic: entry.tactic })),
-      { text: said(playbook, tactics[0]!.lines[1]!), tactic: tactics[0]!.tactic },
+      ...tactics.map((entry) => pressing(playbook, entry.lines[0]!)),
+      pressing(playbook, tactics[0]!.lines[1]!),
     ]);
   });
 });
@@ -119,7 +118,7 @@ describe("reactions", () => {
   it("presses on with its next tactic, never a bad line, when a clearly spoken yes is in doubt (another hypothesis refuses)", async () => {
     const playbook = playbookOf("ceo-urgent-wire");
     const doubted = spoken("yes i will make the transfer", "no i will not make the transfer");
-    expect(await opened(playbook.id).respond(doubted)).toEqual({ text: said(playbook, playbook.tactics[0]!.lines[0]!), tactic: playbook.tactics[0]!.tactic });
+    expect(await opened(playbook.id).respond(doubted)).toEqual(pressing(playbook, playbook.tactics[0]!.lines[0]!));
   });
 
   const id = "ceo-urgent-wire";
@@ -127,9 +126,9 @@ describe("reactions", () => {
 
   it("treats a call-back offer beyond the caller's deflections as a refusal", async () => {
     const caller = opened(id);
-    const offers = playbook.reactions.callbackOffer.lines.length + 1;
+    const offers = playbook.reactions.callbackOffer.length + 1;
     const replies = await talk(caller, Array.from({ length: offers }, () => typed("Can I call you back?")));
-    expect(replies.at(-1)).toEqual({ text: said(playbook, playbook.reactions.refusal.pushes[0]!), tactic: playbook.reactions.refusal.tactic });
+    expect(replies.at(-1)).toEqual(pressing(playbook, playbook.reactions.refusal.pushes[0]!));
   });
 
   it("repeats its last line when asked to", async () => {

@@ -74,21 +74,21 @@ describe("the caller with an LLM writer", () => {
     expect((await caller.respond({ via: "speech", text: "hello" })).text).toBe("Look, I really need that code now.");
   });
 
-  it("keeps the state machine's tactic and ending whatever the model writes", async () => {
+  it("keeps the state machine's tactics and ending whatever the model writes", async () => {
     const scripted = createCaller(playbook.id);
     const written = createCaller(playbook.id, { llm: config() });
     scripted.opening();
     written.opening();
     for (const text of ["hello", "no", "one two three four five six"]) {
       const [plain, phrased] = [await scripted.respond({ via: "speech", text }), await written.respond({ via: "speech", text })];
-      expect({ tactic: phrased.tactic, end: phrased.end }).toEqual({ tactic: plain.tactic, end: plain.end });
+      expect({ tactics: phrased.tactics, end: phrased.end }).toEqual({ tactics: plain.tactics, end: plain.end });
     }
   });
 
   it("records the model's wording in the debrief's tactics", async () => {
     const caller = opened();
     await caller.respond({ via: "speech", text: "hello" });
-    expect(caller.debrief("hung-up").tacticsUsed.at(-1)).toEqual({ tactic: "authority", line: "Look, I really need that code now." });
+    expect(caller.debrief("hung-up").tacticsUsed.at(-1)).toEqual({ tactics: playbook.tactics[0]!.lines[0]!.tactics, line: "Look, I really need that code now." });
   });
 
   it("posts to {url}/chat/completions with the key, the model, the playbook as instructions and the conversation so far", async () => {
@@ -122,7 +122,7 @@ describe("the caller with an LLM writer", () => {
 });
 
 describe("falling back to the scripted line", () => {
-  const scriptedFirstPressure = playbook.tactics[0]!.lines[0]!;
+  const scriptedFirstPressure = playbook.tactics[0]!.lines[0]!.line;
 
   const firstPressureLine = async (llm: LlmConfig) => (await opened(llm).respond({ via: "speech", text: "hello" })).text;
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
+import { tactics } from "@mockingbird/contract/debrief";
 import { PlaybookError, defaultPlaybookDir, loadPlaybooks, loadPlaybooksFrom, parsePlaybook } from "../src/caller/playbooks";
 import { maxWordsPerTurn, phraseIntents, type Playbook } from "../src/caller/playbook-schema";
 import { createCaller, scenarioIds } from "../src/caller";
@@ -108,6 +109,50 @@ describe("turn-taking", () => {
   }, 120_000);
 });
 
+describe("the tactics each line is tagged with", () => {
+  /** Where a playbook file keeps the lines that press the visitor, read from the file as written, not through the schema. */
+  function pressingLines(file: Record<string, unknown>): unknown[] {
+    const reactions = file.reactions as Record<string, unknown>;
+    return [
+      file.opening,
+      ...(file.tactics as { lines: unknown[] }[]).flatMap((step) => step.lines),
+      ...(reactions.refusal as { pushes: unknown[] }).pushes,
+      ...(reactions.askIdentity as unknown[]),
+      ...(reactions.askPurpose as unknown[]),
+      ...(reactions.callbackOffer as unknown[]),
+    ];
+  }
+  const files = contractScenarioIds.map((id) => [id, JSON.parse(readFileSync(join(defaultPlaybookDir, `${id}.json`), "utf8")) as Record<string, unknown>] as const);
+  const tagsOf = (line: string) =>
+    [...loadPlaybooks().values()]
+      .flatMap((playbook) => pressingLines(playbook as unknown as Record<string, unknown>) as { tactics: string[]; line: string }[])
+      .find((entry) => entry.line === line)?.tactics;
+
+  it.each(files)("%s: every line that presses the visitor has at least one tactic, each from the contract's list and listed once", (_id, file) => {
+    const lines = pressingLines(file);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const entry of lines) {
+      const { tactics: tags, line } = entry as { tactics: unknown; line: unknown };
+      expect(typeof line).toBe("string");
+      expect(Array.isArray(tags) && tags.length > 0 ? [] : [`${String(line)}: no tactics`]).toEqual([]);
+      expect((tags as unknown[]).filter((tag) => !(tactics as readonly unknown[]).includes(tag))).toEqual([]);
+      expect(new Set(tags as unknown[]).size).toBe((tags as unknown[]).length);
+    }
+  });
+
+  it("tags the CEO's opening, an urgent payment before three, as urgency first and as pretext", () => {
+    const opening = loadPlaybooks().get("ceo-urgent-wire")!.opening;
+    expect(opening.line).toMatch(/urgent payment .* before three/);
+    expect(opening.tactics[0]).toBe("urgency");
+    expect(opening.tactics).toContain("pretext");
+  });
+
+  it("tags the CEO's 'This will come up in your review' by the power behind the threat, authority, and nothing the line does not use", () => {
+    // A threat is intimidation, which the contract's tactics do not name; authority is the lever it pulls.
+    expect(tagsOf("I'm disappointed. I thought I could rely on you. This will come up in your review.")).toEqual(["authority"]);
+  });
+});
+
 describe("playbook validation", () => {
   it("names the file when the JSON does not parse", () => {
     const error = parseError("{ not json", "/somewhere/ceo-urgent-wire.json");
@@ -118,7 +163,13 @@ describe("playbook validation", () => {
   it.each<[string, (string | number)[], unknown, string | RegExp]>([
     ["names the field that is missing", ["goal"], undefined, /it-helpdesk-mfa-reset\.json: .*goal: /],
     ["names the field and index of a tactic that does not exist", ["tactics", 1, "tactic"], "flattery", "tactics.1.tactic"],
-    ["refuses a tactic with fewer than two lines", ["tactics", 0, "lines"], ["Only one line."], "tactics.0.lines"],
+    ["refuses a tactic with fewer than two lines", ["tactics", 0, "lines"], [{ tactics: ["authority"], line: "Only one line." }], "tactics.0.lines"],
+    ["refuses a pressing line without its tactics", ["reactions", "askIdentity", 0], "It's Dave from the service desk.", "reactions.askIdentity.0"],
+    ["refuses a line tagged with no tactic", ["opening", "tactics"], [], "opening.tactics"],
+    ["refuses a line tagged with a tactic that does not exist", ["reactions", "callbackOffer", 1, "tactics", 1], "flattery", "reactions.callbackOffer.1.tactics.1"],
+    ["refuses a line tagged with the same tactic twice", ["reactions", "askPurpose", 0, "tactics"], ["pretext", "pretext"], "reactions.askPurpose.0.tactics: each tactic is listed once"],
+    ["refuses a line tagged with more than three tactics", ["reactions", "refusal", "pushes", 0, "tactics"], ["authority", "urgency", "secrecy", "pretext"], "reactions.refusal.pushes.0.tactics"],
+    ["refuses a line of an escalation step that does not list the step's tactic first", ["tactics", 1, "lines", 0, "tactics"], ["pretext", "urgency"], "tactics.1.lines.0.tactics: a line of the urgency step lists urgency first"],
     ["refuses the same tactic twice in the escalation", ["tactics", 1, "tactic"], "authority", "tactics: each tactic appears once"],
     ["refuses an unknown field, so a misspelt reaction is not silently dropped", ["reactions", "refusals"], {}, 'reactions: Unrecognized key: "refusals"'],
     ["refuses an example phrase with an apostrophe", ["phrases", "refuse", 0], "i won't", "phrases.refuse.0"],

@@ -17,8 +17,8 @@ export type DebriefView = {
   ending: CallEnding | null;
   /** Null when the widget cannot tell. */
   outcome: DebriefOutcome | null;
-  /** The caller's lines, each with the tactic the caller named for it (none in the widget's debrief). */
-  lines: { tactic: Tactic | null; line: string }[];
+  /** The caller's lines, each with the tactics the caller named for it, the most prominent first (none in the widget's debrief). */
+  lines: { tactics: readonly Tactic[]; line: string }[];
   moment: Debrief["moment"];
   nextTime: readonly string[];
   /** How to spot each tactic of the scenario: the widget's debrief, which cannot tell which one the caller leaned on. */
@@ -32,7 +32,7 @@ export function debriefView(state: MachineState): DebriefView | null {
   if (own) return callerDebriefView(own, state.ending);
   const scenario = state.plan!.scenario;
   const text = scenarioDebriefs[scenario];
-  const lines = state.call.captions.filter((caption) => caption.speaker === "agent").map((caption) => ({ tactic: null, line: caption.text }));
+  const lines = state.call.captions.filter((caption) => caption.speaker === "agent").map((caption) => ({ tactics: [], line: caption.text }));
   return {
     source: "widget",
     title: callScenarios.find((entry) => entry.id === scenario)!.label,
@@ -46,7 +46,7 @@ export function debriefView(state: MachineState): DebriefView | null {
   };
 }
 
-/** The caller's own debrief: it knows the outcome and which tactic each of its lines used. */
+/** The caller's own debrief: it knows the outcome and which tactics each of its lines used. */
 export function callerDebriefView(debrief: Debrief, ending: CallEnding | null): DebriefView {
   return { source: "caller", title: debrief.title, ending, outcome: debrief.outcome, lines: debrief.tacticsUsed, moment: debrief.moment, nextTime: debrief.nextTime, redFlags: [] };
 }

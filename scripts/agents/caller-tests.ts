@@ -68,7 +68,7 @@ export function callerTests(playbook: Playbook, ids: { toolId?: string } = {}): 
   let second = 0;
   const agent = (message: string): Turn => ({ role: "agent", message: fill(message), time_in_call_secs: (second += 4) });
   const user = (message: string): Turn => ({ role: "user", message, time_in_call_secs: (second += 4) });
-  const opening = () => [agent(playbook.opening.line), user(phrases.ask_purpose[0]!), agent(reactions.askPurpose.lines[0]!)];
+  const opening = () => [agent(playbook.opening.line), user(phrases.ask_purpose[0]!), agent(reactions.askPurpose[0]!.line)];
 
   const keptNothing = `It has no visitorSaid, and nothing in it repeats a number, code, password or personal detail the visitor said.`;
   const parameters = (name: CallerTestCase): ParameterCheck[] => {
@@ -123,7 +123,7 @@ export function callerTests(playbook: Playbook, ids: { toolId?: string } = {}): 
     [`Great. While I have you, can you also confirm your date of birth and home address?`],
   );
   second = 0;
-  const refusals = reactions.refusal.pushes.flatMap((push, index) => [user(phrases.refuse[index]!), agent(push)]);
+  const refusals = reactions.refusal.pushes.flatMap((push, index) => [user(phrases.refuse[index]!), agent(push.line)]);
   const heldFirm = test(
     "held-firm",
     [...opening(), ...refusals, user(phrases.refuse[reactions.refusal.pushes.length]!)],

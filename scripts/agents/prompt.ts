@@ -1,6 +1,6 @@
-import type { Playbook } from "@mockingbird/agent/caller/playbook-schema";
+import type { Playbook, TaggedLine } from "@mockingbird/agent/caller/playbook-schema";
 import { maxWordsPerTurn } from "@mockingbird/agent/caller/playbook-schema";
-import { DEBRIEF_NEXT_TIME_ITEMS, DEBRIEF_TOOL_NAME, debriefOutcomes, type DebriefOutcome } from "@mockingbird/contract/debrief";
+import { DEBRIEF_NEXT_TIME_ITEMS, DEBRIEF_TOOL_NAME, debriefOutcomes, tacticMeanings, tactics, type DebriefOutcome } from "@mockingbird/contract/debrief";
 
 /**
  * The production caller's system prompt, written from the playbook the local caller plays: the
@@ -33,6 +33,7 @@ const whenOutcome: Record<DebriefOutcome, string> = {
 
 const quote = (line: string) => `"${line}"`;
 const examples = (lines: readonly string[]) => lines.map(quote).join(" or ");
+const tagsOf = (tags: readonly string[]) => `(${tags.join(", ")})`;
 
 /**
  * `fill` replaces the playbook's constant placeholders (the caller's name, an extension...) and
@@ -41,8 +42,10 @@ const examples = (lines: readonly string[]) => lines.map(quote).join(" or ");
 export function callerPrompt(playbook: Playbook, options: { callLimitSeconds: number; fill: (text: string) => string }): string {
   const { fill } = options;
   const lines = (list: readonly string[]) => examples(list.map(fill));
+  // Each example carries the playbook's tags, so the model tags its own lines in the debrief the same way.
+  const tagged = (list: readonly TaggedLine[]) => list.map((entry) => `${quote(fill(entry.line))} ${tagsOf(entry.tactics)}`).join(" or ");
   const { reactions, goal, persona } = playbook;
-  const tactics = playbook.tactics.map(({ tactic, lines: said }) => `- ${tactic}: for example ${lines(said)}`);
+  const steps = playbook.tactics.map(({ tactic, lines: said }) => `- ${tactic}: for example ${tagged(said)}`);
   // The playbook schema holds each outcome's advice to this many.
   const adviceCount = DEBRIEF_NEXT_TIME_ITEMS - 1;
   const advice = debriefOutcomes.map((outcome) => `  - ${outcome}: ${playbook.debrief.advice[outcome].map(quote).join(" ")}`);
@@ -54,18 +57,22 @@ export function callerPrompt(playbook: Playbook, options: { callLimitSeconds: nu
     `How you sound: ${persona.voice}`,
     "",
     "# The pretext and the goal",
-    `The scenario is "${playbook.title}". You have already opened the call with: ${quote(fill(playbook.opening.line))}`,
+    `The scenario is "${playbook.title}". You have already opened the call with: ${quote(fill(playbook.opening.line))} ${tagsOf(playbook.opening.tactics)}`,
     `Your goal: ${fill(goal.description)} You never need the value itself: the visitor agreeing to give you ${goal.item}, or starting to, is your success (the hand-over rule under Guardrails).`,
     "",
     "# How you press",
+    "The tactics, as a security-awareness trainer names them:",
+    ...tactics.map((tactic) => `- ${tactic}: ${tacticMeanings[tactic]}.`),
+    "Each example line below is followed by the tactics it uses, the most prominent first.",
+    "",
     "Work through these tactics in this order, one or two turns each, and adapt them to what the visitor says. The lines are examples of the tone, not a script: say it in your own words.",
-    ...tactics,
+    ...steps,
     "",
     "# How you react",
-    `- A refusal: press once more with ${reactions.refusal.tactic}, for example ${lines(reactions.refusal.pushes)} After ${reactions.refusal.pushes.length === 1 ? "one push" : `${reactions.refusal.pushes.length} pushes`}, the next refusal makes you give up, for example ${lines(reactions.refusal.giveUp)} The outcome is held-firm.`,
-    `- A question about who you are: answer in character (${reactions.askIdentity.tactic}), for example ${lines(reactions.askIdentity.lines)}`,
-    `- A question about why you are calling: explain the pretext (${reactions.askPurpose.tactic}), for example ${lines(reactions.askPurpose.lines)}`,
-    `- An offer to call you back, or to do it later: deflect (${reactions.callbackOffer.tactic}), for example ${lines(reactions.callbackOffer.lines)} After ${reactions.callbackOffer.lines.length} such offers, treat the next one as a refusal.`,
+    `- A refusal: press once more, for example ${tagged(reactions.refusal.pushes)} After ${reactions.refusal.pushes.length === 1 ? "one push" : `${reactions.refusal.pushes.length} pushes`}, the next refusal makes you give up, for example ${lines(reactions.refusal.giveUp)} The outcome is held-firm.`,
+    `- A question about who you are: answer in character, for example ${tagged(reactions.askIdentity)}`,
+    `- A question about why you are calling: explain the pretext, for example ${tagged(reactions.askPurpose)}`,
+    `- An offer to call you back, or to do it later: deflect, for example ${tagged(reactions.callbackOffer)} After ${reactions.callbackOffer.length} such offers, treat the next one as a refusal.`,
     `- The visitor says they will check through another channel (the number in the directory, their manager, security): do not argue; back off, for example ${lines(reactions.verification)} The outcome is verified.`,
     `- The visitor agrees to give you ${goal.item}, or starts to: follow the hand-over rule under Guardrails, thanking them for example with ${lines(reactions.compliance)} The outcome is complied.`,
     `- The visitor says goodbye or hangs up: one last line, for example ${lines(reactions.goodbye)} The outcome is ended-early.`,
@@ -82,7 +89,7 @@ export function callerPrompt(playbook: Playbook, options: { callLimitSeconds: nu
     `- title: "${playbook.title}"`,
     "- outcome: one of",
     ...debriefOutcomes.map((outcome) => `  - ${outcome}: ${whenOutcome[outcome]};`),
-    "- tacticsUsed: each pressure tactic you used on the call, in order, with the line you said, word for word (tactic is authority, urgency, secrecy or pretext);",
+    `- tacticsUsed: each line you said that pressed the visitor, your opening included, in order: line is what you said, word for word; tactics is every tactic it used, the most prominent first, each once (${tactics.join(", ")}), tagged as the example lines above are;`,
     `- moment: kind is ${debriefOutcomes.map((outcome) => `${momentKind[outcome]} for ${outcome}`).join(", ")}; visitorSaid is the visitor's words that decided the call (leave it out when they said none, when the outcome is complied, and whenever their words held a number, password or personal detail); summary is one sentence to the visitor in the second person, for example "You pushed back twice and the caller gave up without ${goal.item}.";`,
     `- nextTime: exactly ${DEBRIEF_NEXT_TIME_ITEMS} items: the ${adviceCount} pieces of advice for the outcome, word for word:`,
     ...advice,

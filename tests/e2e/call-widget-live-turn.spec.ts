@@ -71,7 +71,7 @@ test("against the service's double, at 320 px and by keyboard: the visitor's wor
     // Said faster than the double's default pace, so the greeting is over before the fake microphone speaks (~7 s in).
     msPerChar: 30,
     heard: [spokenLine],
-    answer: () => [{ say: playbook.reactions.askIdentity.lines[2]!.replace("{{caller_name}}", playbook.variables.caller_name) }],
+    answer: () => [{ say: playbook.reactions.askIdentity[2]!.line.replace("{{caller_name}}", playbook.variables.caller_name) }],
     silencePrompts: playbook.reactions.silence.prompts,
     silenceEnd: [{ say: playbook.reactions.silence.giveUp[0]! }],
   };

@@ -25,7 +25,7 @@ test("typed replies work without any microphone permission and never ask for the
   await expect(widget.root.getByRole("button", { name: text.buttons.mute })).toHaveCount(0);
 
   await sendTypedReply(widget, "what is this about");
-  const purposeLines = playbook.reactions.askPurpose.lines;
+  const purposeLines = playbook.reactions.askPurpose.map((entry) => entry.line);
   await expect(widget.agentLines.last()).toHaveText(new RegExp(`^${text.captions.agent}: (${purposeLines.map(escapeRegExp).join("|")})$`));
   await expect(widget.visitorLines).toHaveCount(1);
   expect(await microphoneUse(page)).toEqual({ calls: 0, tracks: 0, live: 0 });
@@ -42,10 +42,9 @@ test("the red-flag debrief appears after the caller's client tool call when the 
   await expectDebriefAfterReply(widget, "i will call the help desk myself", "verified");
   await expect(widget.debrief.getByRole("heading", { level: 3 })).toHaveText(`${text.debrief.heading}: ${playbook.title}`);
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.tacticsHeading })).toBeVisible();
-  // The opening line is the caller's first tactic.
-  await expect(widget.debrief.getByRole("listitem").filter({ hasText: text.debrief.tactics[playbook.opening.tactic as "pretext"] }).first()).toContainText(
-    openingLine,
-  );
+  // The opening line is the caller's first pressing line, shown with every tactic it uses.
+  const opening = widget.debrief.getByRole("listitem").filter({ hasText: openingLine }).first();
+  for (const tactic of playbook.opening.tactics) await expect(opening).toContainText(text.debrief.tactics[tactic as keyof typeof text.debrief.tactics]);
   await expect(widget.debrief.getByRole("heading", { name: text.debrief.nextTimeHeading })).toBeVisible();
 
   await test.step("the caller hangs up after the closing line", async () => {

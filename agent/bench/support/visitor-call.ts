@@ -45,11 +45,12 @@ export function reactionLines(playbook: Playbook): Map<EvaluatedIntent, Set<stri
   const fill = (line: string) => comparable(line.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/g, (_, name: string) => playbook.variables[name] ?? ""));
   const { reactions } = playbook;
   const set = (lines: readonly string[]) => new Set(lines.map(fill));
+  const said = (tagged: readonly { line: string }[]) => tagged.map((entry) => entry.line);
   return new Map<EvaluatedIntent, Set<string>>([
-    ["ask_identity", set(reactions.askIdentity.lines)],
-    ["ask_purpose", set(reactions.askPurpose.lines)],
-    ["offer_callback", set(reactions.callbackOffer.lines)],
-    ["refuse", set([...reactions.refusal.pushes, ...reactions.refusal.giveUp])],
+    ["ask_identity", set(said(reactions.askIdentity))],
+    ["ask_purpose", set(said(reactions.askPurpose))],
+    ["offer_callback", set(said(reactions.callbackOffer))],
+    ["refuse", set([...said(reactions.refusal.pushes), ...reactions.refusal.giveUp])],
     ["verify", set(reactions.verification)],
     ["comply", set(reactions.compliance)],
     ["goodbye", set(reactions.goodbye)],

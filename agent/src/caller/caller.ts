@@ -1,9 +1,9 @@
 import { fillPlaceholders, variableValue } from "@mockingbird/contract/call-variables";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
-import { buildDebrief, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
+import { buildDebrief, listOf, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
 import { createTurnDecider, decideSpeech, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
-import { phraseIntents, type Playbook, type Tactic } from "./playbook-schema";
+import { phraseIntents, type Playbook, type Tactic, type TaggedLine } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
 import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
 import { clipAtSentence } from "./spoken-text";
@@ -28,7 +28,8 @@ export function spokenTurn(utterance: { transcript: string; alternatives?: reado
 
 export type CallerReply = {
   text: string;
-  tactic?: Tactic;
+  /** Every tactic the line uses, the most prominent first (the playbook's tags); absent for a line that presses with none. */
+  tactics?: readonly Tactic[];
   end?: CallerEnd;
 };
 
@@ -82,14 +83,15 @@ export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<stri
   const playbook = playbooks.get(scenarioId);
   if (playbook === undefined) throw new UnknownScenarioError(scenarioId);
   const { reactions } = playbook;
+  const said = (tagged: readonly TaggedLine[]) => tagged.map((entry) => entry.line);
   const lines = [
     playbook.opening.line,
-    ...playbook.tactics.flatMap((entry) => entry.lines),
-    ...reactions.refusal.pushes,
+    ...playbook.tactics.flatMap((entry) => said(entry.lines)),
+    ...said(reactions.refusal.pushes),
     ...reactions.refusal.giveUp,
-    ...reactions.askIdentity.lines,
-    ...reactions.askPurpose.lines,
-    ...reactions.callbackOffer.lines,
+    ...said(reactions.askIdentity),
+    ...said(reactions.askPurpose),
+    ...said(reactions.callbackOffer),
     ...reactions.verification,
     ...reactions.compliance,
     ...reactions.goodbye,
@@ -138,7 +140,7 @@ const maxVariableLength = 80;
 /** What the state machine decided for one turn, before the optional writer words it. */
 type Plan = {
   scripted: string;
-  tactic?: Tactic;
+  tactics?: readonly Tactic[];
   end?: CallerEnd;
   /** For the optional writer; absent when the scripted line must be used as is. */
   direction?: string;
@@ -152,10 +154,10 @@ class Caller implements CallerSession {
   private variables: Record<string, string>;
   private readonly rotations = new Map<string, number>();
   private readonly history: ConversationEntry[] = [];
-  private readonly tacticsUsed: { tactic: Tactic; line: string }[] = [];
+  private readonly tacticsUsed: { tactics: Tactic[]; line: string }[] = [];
   private openingReply: CallerReply | undefined;
   private lastLine = "";
-  private lastTactic: Tactic | undefined;
+  private lastTactics: readonly Tactic[] | undefined;
   private escalations = 0;
   private refusals = 0;
   private callbackOffers = 0;
@@ -193,9 +195,9 @@ class Caller implements CallerSession {
     const reply: CallerReply =
       firstMessage !== undefined && firstMessage !== ""
         ? { text: clipAtSentence(this.fill(firstMessage)) }
-        : withTactic({ text: this.fill(this.playbook.opening.line) }, this.playbook.opening.tactic);
+        : withTactics({ text: this.fill(this.playbook.opening.line) }, this.playbook.opening.tactics);
     this.openingReply = reply;
-    this.say(reply.text, reply.tactic);
+    this.say(reply.text, reply.tactics);
     return reply;
   }
 
@@ -212,7 +214,7 @@ class Caller implements CallerSession {
     // Everything that changes state happens before the await, so overlapping calls stay consistent.
     const plan = this.boundedPlan(this.plan(intent, visitorSaid), visitorSaid);
     if (plan.end !== undefined) this.end = plan.end;
-    const spoken = this.say(plan.scripted, plan.tactic);
+    const spoken = this.say(plan.scripted, plan.tactics);
 
     if (this.options.llm !== undefined && plan.direction !== undefined) {
       spoken.set(
@@ -224,7 +226,7 @@ class Caller implements CallerSession {
         }),
       );
     }
-    return withEnd(withTactic({ text: spoken.text() }, plan.tactic), plan.end);
+    return withEnd(withTactics({ text: spoken.text() }, plan.tactics), plan.end);
   }
 
   silence(kind: "prompt" | "end"): CallerReply {
@@ -244,7 +246,7 @@ class Caller implements CallerSession {
       playbook: this.playbook,
       ending,
       tacticsUsed: this.tacticsUsed,
-      pushbacks: this.refusals + Math.min(this.callbackOffers, this.playbook.reactions.callbackOffer.lines.length),
+      pushbacks: this.refusals + Math.min(this.callbackOffers, this.playbook.reactions.callbackOffer.length),
       turns: this.turns,
     });
   }
@@ -279,27 +281,24 @@ class Caller implements CallerSession {
       case "offer_callback":
         this.lastPushback = visitorSaid;
         this.callbackOffers += 1;
-        if (this.callbackOffers > reactions.callbackOffer.lines.length) return this.refusal(visitorSaid);
-        return {
-          scripted: this.pick("callbackOffer", reactions.callbackOffer.lines),
-          tactic: reactions.callbackOffer.tactic,
-          direction: `The visitor offered to call you back or to do this later. Deflect it using ${reactions.callbackOffer.tactic} and keep them on this call.`,
-        };
+        if (this.callbackOffers > reactions.callbackOffer.length) return this.refusal(visitorSaid);
+        return pressing(
+          this.pick("callbackOffer", reactions.callbackOffer),
+          (tactics) => `The visitor offered to call you back or to do this later. Deflect it using ${tactics} and keep them on this call.`,
+        );
       case "ask_identity":
-        return {
-          scripted: this.pick("askIdentity", reactions.askIdentity.lines),
-          tactic: reactions.askIdentity.tactic,
-          direction: "The visitor asked who you are. Give a plausible name, team and one detail they could check, then steer back to your request.",
-        };
+        return pressing(
+          this.pick("askIdentity", reactions.askIdentity),
+          (tactics) => `The visitor asked who you are. Give a plausible name, team and one detail they could check, using ${tactics}, then steer back to your request.`,
+        );
       case "ask_purpose":
-        return {
-          scripted: this.pick("askPurpose", reactions.askPurpose.lines),
-          tactic: reactions.askPurpose.tactic,
-          direction: `The visitor asked what the call is about. Explain your cover story, then ask for ${goal.item} again.`,
-        };
+        return pressing(
+          this.pick("askPurpose", reactions.askPurpose),
+          (tactics) => `The visitor asked what the call is about. Explain your cover story using ${tactics}, then ask for ${goal.item} again.`,
+        );
       case "ask_repeat":
-        // Repeating is not a new use of the tactic, so the debrief does not count it twice.
-        return { scripted: this.lastLine === "" ? this.pick("badLine", reactions.badLine) : this.lastLine, tactic: this.lastTactic };
+        // Repeating is not a new use of the tactics, so the debrief does not count it twice.
+        return { scripted: this.lastLine === "" ? this.pick("badLine", reactions.badLine) : this.lastLine, tactics: this.lastTactics };
       case "unclear":
         // Asking a third time is not how a caller with a script behaves: after two unclear turns in a row it presses on.
         if (this.unclearInRow >= unclearTurnsBeforePressingOn) {
@@ -313,18 +312,14 @@ class Caller implements CallerSession {
     }
   }
 
-  /** The next line of the escalation: one tactic per non-committal answer, in the playbook's order, then round again with the next line. */
+  /** The next line of the escalation: one step per non-committal answer, in the playbook's order, then round again with the next line. */
   private escalate(): Plan {
     const step = this.escalations++;
-    const tactics = this.playbook.tactics;
-    const entry = tactics[step % tactics.length]!;
-    const round = Math.floor(step / tactics.length);
+    const steps = this.playbook.tactics;
+    const entry = steps[step % steps.length]!;
+    const round = Math.floor(step / steps.length);
     const line = entry.lines[(round + this.offset(`tactic:${entry.tactic}`)) % entry.lines.length]!;
-    return {
-      scripted: line,
-      tactic: entry.tactic,
-      direction: `The visitor has not given you ${this.playbook.goal.item} yet. Press for it using ${entry.tactic}.`,
-    };
+    return pressing(line, (tactics) => `The visitor has not given you ${this.playbook.goal.item} yet. Press for it using ${tactics}.`);
   }
 
   /** Push once or twice (as many pushes as the playbook has), then give up. */
@@ -333,13 +328,7 @@ class Caller implements CallerSession {
     this.lastPushback = visitorSaid;
     this.refusals += 1;
     const push = refusal.pushes[this.refusals - 1];
-    if (push !== undefined) {
-      return {
-        scripted: push,
-        tactic: refusal.tactic,
-        direction: `The visitor refused. Push back once more using ${refusal.tactic}.`,
-      };
-    }
+    if (push !== undefined) return pressing(push, (tactics) => `The visitor refused. Push back once more using ${tactics}.`);
     this.finish("refused", visitorSaid);
     return {
       scripted: this.pick("giveUp", refusal.giveUp),
@@ -364,15 +353,16 @@ class Caller implements CallerSession {
     this.ending = { by: "visitor", end, visitorSaid };
   }
 
-  /** Records a line as spoken (and, with a tactic, as used); returns a handle to reword it once the writer answers. */
-  private say(scripted: string, tactic: Tactic | undefined): { text(): string; set(text: string): void } {
+  /** Records a line as spoken (and, with tactics, as used); returns a handle to reword it once the writer answers. */
+  private say(scripted: string, tactics: readonly Tactic[] | undefined): { text(): string; set(text: string): void } {
     const entry: ConversationEntry = { speaker: "caller", text: this.fill(scripted) };
     this.history.push(entry);
-    const repeated = tactic !== undefined && this.lastTactic === tactic && this.lastLine === entry.text;
-    const used = tactic !== undefined && !repeated ? { tactic, line: entry.text ?? "" } : undefined;
+    // The same line with the same tags again is a repeat (ask_repeat), not a second use.
+    const repeated = tactics !== undefined && this.lastTactics === tactics && this.lastLine === entry.text;
+    const used = tactics !== undefined && !repeated ? { tactics: [...tactics], line: entry.text ?? "" } : undefined;
     if (used !== undefined) this.tacticsUsed.push(used);
     this.lastLine = entry.text ?? "";
-    this.lastTactic = tactic;
+    this.lastTactics = tactics;
     return {
       text: () => entry.text ?? "",
       set: (text) => {
@@ -383,7 +373,7 @@ class Caller implements CallerSession {
     };
   }
 
-  private pick(key: string, lines: readonly string[]): string {
+  private pick<T>(key: string, lines: readonly T[]): T {
     const count = this.rotations.get(key) ?? 0;
     this.rotations.set(key, count + 1);
     return lines[(count + this.offset(key)) % lines.length]!;
@@ -402,8 +392,13 @@ class Caller implements CallerSession {
   }
 }
 
-function withTactic(reply: CallerReply, tactic: Tactic | undefined): CallerReply {
-  return tactic === undefined ? reply : { ...reply, tactic };
+function withTactics(reply: CallerReply, tactics: readonly Tactic[] | undefined): CallerReply {
+  return tactics === undefined ? reply : { ...reply, tactics };
+}
+
+/** A plan for a line that presses the visitor: its tags go to the debrief, and the writer is told to use the same ones. */
+function pressing(tagged: TaggedLine, direction: (tactics: string) => string): Plan {
+  return { scripted: tagged.line, tactics: tagged.tactics, direction: direction(listOf(tagged.tactics)) };
 }
 
 function withEnd(reply: CallerReply, end: CallerEnd | undefined): CallerReply {

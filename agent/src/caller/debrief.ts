@@ -21,7 +21,8 @@ export type Ending =
 export type DebriefInput = {
   playbook: Playbook;
   ending: Ending;
-  tacticsUsed: readonly { tactic: Tactic; line: string }[];
+  /** The lines that pressed the visitor, in order, each with its tags, the most prominent first. */
+  tacticsUsed: readonly { tactics: readonly Tactic[]; line: string }[];
   /** Refusals and deflected call-back offers, for the held-firm summary. */
   pushbacks: number;
   turns: number;
@@ -58,7 +59,7 @@ export function buildDebrief(input: DebriefInput): Debrief {
     scenario: playbook.id,
     title: playbook.title,
     outcome,
-    tacticsUsed: input.tacticsUsed.map(({ tactic, line }) => ({ tactic, line })),
+    tacticsUsed: input.tacticsUsed.map(({ tactics, line }) => ({ tactics: [...tactics], line })),
     moment: { kind: momentKindOf[outcome], visitorSaid: ending.visitorSaid, summary: summarise(input, reason) },
     nextTime: nextTime(playbook, outcome, input.tacticsUsed),
   };
@@ -90,27 +91,30 @@ function summarise({ playbook, ending, tacticsUsed, pushbacks, turns }: DebriefI
 }
 
 /** The scenario's advice for this outcome, plus how to spot the tactic the caller leaned on most. */
-function nextTime(playbook: Playbook, outcome: DebriefOutcome, used: readonly { tactic: Tactic }[]): string[] {
+function nextTime(playbook: Playbook, outcome: DebriefOutcome, used: readonly { tactics: readonly Tactic[] }[]): string[] {
   const advice = [...playbook.debrief.advice[outcome]];
   const tactic = mostUsed(used);
   if (tactic !== undefined && advice.length < 4) advice.push(playbook.debrief.redFlags[tactic]);
   return advice;
 }
 
-function mostUsed(used: readonly { tactic: Tactic }[]): Tactic | undefined {
+/** The tactic on the most lines: a line counts once for each of its tags, whatever their order. */
+function mostUsed(used: readonly { tactics: readonly Tactic[] }[]): Tactic | undefined {
   const counts = new Map<Tactic, number>();
-  for (const { tactic } of used) counts.set(tactic, (counts.get(tactic) ?? 0) + 1);
+  for (const { tactics } of used) for (const tactic of tactics) counts.set(tactic, (counts.get(tactic) ?? 0) + 1);
   let best: Tactic | undefined;
-  // Map iteration follows first use, so ties go to the tactic the caller opened with.
+  // Map iteration follows first use (a line's most prominent tag first), so ties go to the tactic the caller opened with.
   for (const [tactic, count] of counts) if (best === undefined || count > (counts.get(best) ?? 0)) best = tactic;
   return best;
 }
 
-function distinctTactics(used: readonly { tactic: Tactic }[]): Tactic[] {
-  return [...new Set(used.map(({ tactic }) => tactic))];
+/** Each tactic once, in the order the call first used it: the summary names them, the lines show where. */
+function distinctTactics(used: readonly { tactics: readonly Tactic[] }[]): Tactic[] {
+  return [...new Set(used.flatMap(({ tactics }) => tactics))];
 }
 
-function listOf(words: readonly string[]): string {
+/** "a", "a and b", "a, b and c": how a sentence lists tactics. */
+export function listOf(words: readonly string[]): string {
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }

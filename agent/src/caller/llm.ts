@@ -34,7 +34,7 @@ export const defaultLlmTimeoutMs = 4000;
 
 /** The system prompt: who the caller is, what they want, how they press, and the rules of the exercise. */
 export function callerInstructions(playbook: Playbook, fill: (text: string) => string): string {
-  const tactics = playbook.tactics.map(({ tactic, lines }) => `- ${tactic}, for example: "${fill(lines[0] ?? "")}"`).join("\n");
+  const tactics = playbook.tactics.map(({ tactic, lines }) => `- ${tactic}, for example: "${fill(lines[0]?.line ?? "")}"`).join("\n");
   return [
     `You play ${playbook.persona.name}, ${playbook.persona.role}, in a phone call that is a vishing (voice phishing) training exercise.`,
     `How you sound: ${playbook.persona.voice}`,

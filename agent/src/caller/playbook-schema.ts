@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
+import { DEBRIEF_MAX_TACTICS_PER_LINE, DEBRIEF_NEXT_TIME_ITEMS, debriefOutcomes, tactics, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
 
 /**
  * The shape of one playbook file (agent/playbooks/<scenario id>.json). Playbooks are data so that
@@ -66,7 +66,31 @@ const examplePhrase = z
   .string()
   .regex(/^[a-z]+( [a-z]+)*$/, "an example phrase is lowercase words separated by single spaces (no digits, apostrophes or punctuation)");
 
-const tacticLines = z.strictObject({ tactic: z.enum(tactics), lines: turns(1, 3) });
+/**
+ * A line that presses the visitor, with every tactic it uses (contract/debrief.ts says what each
+ * means), the most prominent first: the debrief shows these tags beside the line as it was said.
+ */
+const taggedLine = z.strictObject({
+  tactics: z
+    .array(z.enum(tactics))
+    .min(1)
+    .max(DEBRIEF_MAX_TACTICS_PER_LINE)
+    .refine((list) => new Set(list).size === list.length, "each tactic is listed once"),
+  line: callerLine,
+});
+export type TaggedLine = z.infer<typeof taggedLine>;
+const taggedLines = (min: number, max: number) => z.array(taggedLine).min(min).max(max);
+
+/** One step of the escalation: named after the tactic it presses with, which each of its lines uses most. */
+const escalationStep = z
+  .strictObject({ tactic: z.enum(tactics), lines: taggedLines(2, 3) })
+  .superRefine((step, context) => {
+    step.lines.forEach((entry, index) => {
+      if (entry.tactics[0] !== step.tactic) {
+        context.addIssue({ code: "custom", path: ["lines", index, "tactics"], message: `a line of the ${step.tactic} step lists ${step.tactic} first` });
+      }
+    });
+  });
 
 const variableName = z.string().regex(/^[a-z][a-z0-9_]*$/, "a variable name is lowercase letters, digits and underscores");
 
@@ -81,7 +105,7 @@ export const playbookSchema = z
     }),
     /** Defaults for the {{name}} placeholders; the call's dynamic_variables override them. */
     variables: z.record(variableName, z.string().trim().min(1).max(80)),
-    opening: z.strictObject({ line: callerLine, tactic: z.enum(tactics).optional() }),
+    opening: taggedLine,
     goal: z.strictObject({
       kind: z.enum(goalKinds),
       /** A noun phrase that fits "you gave away ___", e.g. "your MFA code". */
@@ -93,21 +117,20 @@ export const playbookSchema = z
     maxTurns: z.number().int().min(4).max(30),
     /** The escalation, in the order the caller works through it. */
     tactics: z
-      .array(z.strictObject({ tactic: z.enum(tactics), lines: turns(2, 3) }))
+      .array(escalationStep)
       .min(2)
       .max(4)
       .refine((list) => new Set(list.map((entry) => entry.tactic)).size === list.length, "each tactic appears once"),
     reactions: z.strictObject({
       refusal: z.strictObject({
-        tactic: z.enum(tactics),
         /** One line per push; after the last push, the next refusal makes the caller give up. */
-        pushes: turns(1, 2),
+        pushes: taggedLines(1, 2),
         giveUp: turns(1, 3),
       }),
-      askIdentity: tacticLines,
-      askPurpose: tacticLines,
+      askIdentity: taggedLines(1, 3),
+      askPurpose: taggedLines(1, 3),
       /** Deflections; a call-back offer beyond the last one counts as a refusal. */
-      callbackOffer: tacticLines,
+      callbackOffer: taggedLines(1, 3),
       verification: turns(1, 3),
       compliance: turns(1, 3),
       goodbye: turns(1, 3),
@@ -173,18 +196,23 @@ export function placeholders(text: string): string[] {
 
 /** Every line the caller may speak, with where it sits in the file (for error messages). */
 function spokenTexts(playbook: Playbook): { path: (string | number)[]; text: string }[] {
-  const found: { path: (string | number)[]; text: string }[] = [{ path: ["opening", "line"], text: playbook.opening.line }];
-  playbook.tactics.forEach((entry, index) =>
-    entry.lines.forEach((text, line) => found.push({ path: ["tactics", index, "lines", line], text })),
-  );
-  for (const [reaction, value] of Object.entries(playbook.reactions)) {
-    if (Array.isArray(value)) {
-      value.forEach((text, line) => found.push({ path: ["reactions", reaction, line], text }));
-    } else {
-      for (const [key, list] of Object.entries(value)) {
-        if (Array.isArray(list)) list.forEach((text, line) => found.push({ path: ["reactions", reaction, key, line], text: String(text) }));
-      }
+  const found: { path: (string | number)[]; text: string }[] = [];
+  collectTexts(playbook.opening, ["opening"], found);
+  collectTexts(playbook.tactics, ["tactics"], found);
+  collectTexts(playbook.reactions, ["reactions"], found);
+  return found;
+}
+
+function collectTexts(value: unknown, path: (string | number)[], found: { path: (string | number)[]; text: string }[]): void {
+  if (typeof value === "string") {
+    found.push({ path, text: value });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => collectTexts(item, [...path, index], found));
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      // A step's tactic and a line's tags are names from the enum, not words the caller says.
+      if (key === "tactic" || (key === "tactics" && "line" in value)) continue;
+      collectTexts(item, [...path, key], found);
     }
   }
-  return found;
 }

@@ -162,7 +162,7 @@ const badLineReply = "Sorry, you're breaking up. Can you say that again?";
 export function scriptedCaller(scenarioId: string): ScriptedCaller {
   const openings: OpeningOverrides[] = [];
   const turns: VisitorTurn[] = [];
-  const tactics: { tactic: "urgency"; line: string }[] = [];
+  const tactics: { tactics: ["urgency"]; line: string }[] = [];
   let ended: CallerReply["end"] | null = null;
   const reply = (value: CallerReply): CallerReply => {
     ended = value.end ?? null;
@@ -189,8 +189,8 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
       if (text.includes("here is the code")) return reply({ text: "Perfect, thank you.", end: "complied" });
       if (text.includes("call you back")) return reply({ text: "Sure, call the helpdesk.", end: "verified" });
       const line = "I need that code right now, the system locks in five minutes.";
-      tactics.push({ tactic: "urgency", line });
-      return { text: line, tactic: "urgency" };
+      tactics.push({ tactics: ["urgency"], line });
+      return { text: line, tactics: ["urgency"] };
     },
     answerableEarly: (words) => words.startsWith("who is this"),
     silence(kind) {

@@ -50,7 +50,11 @@ export function DebriefCard({ debrief, onClose }: { debrief: DebriefView; onClos
         <ol className="mt-1 space-y-2">
           {debrief.lines.map((use, index) => (
             <li key={index}>
-              {use.tactic && <span className="mr-2 rounded-full bg-rose-950 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-800">{words.tactics[use.tactic]}</span>}
+              {use.tactics.map((tactic) => (
+                <span key={tactic} className="mr-2 rounded-full bg-rose-950 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-800">
+                  {words.tactics[tactic]}
+                </span>
+              ))}
               <q className="text-neutral-300">{use.line}</q>
             </li>
           ))}

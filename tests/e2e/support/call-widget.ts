@@ -83,7 +83,7 @@ export const heldFirmDebrief = {
   scenario: "it-helpdesk-mfa-reset",
   title: "IT helpdesk MFA reset",
   outcome: "held-firm",
-  tacticsUsed: [{ tactic: "urgency", line: "I need that code right now, the system locks you out in five minutes." }],
+  tacticsUsed: [{ tactics: ["urgency"], line: "I need that code right now, the system locks you out in five minutes." }],
   moment: { kind: "held-firm", visitorSaid: "no, I will call the helpdesk on the number I know", summary: "You refused to read out the code the caller asked for." },
   nextTime: ["Hang up and call the helpdesk on the number you already know.", "Never read out a one-time code, whoever asks."],
 };

@@ -222,8 +222,8 @@ describe("the debrief", () => {
     const view = debriefView(step(withLines, { type: "stopped", attempt: 1, error: null, stop: { stage: "call", ending: "caller" } }).state)!;
     expect(view).toMatchObject({ source: "widget", title: "CEO urgent wire", ending: "caller", outcome: null, moment: null, nextTime: [] });
     expect(view.lines).toEqual([
-      { tactic: null, line: "Hi, it's Richard. Send the payment before three." },
-      { tactic: null, line: "Keep this between us." },
+      { tactics: [], line: "Hi, it's Richard. Send the payment before three." },
+      { tactics: [], line: "Keep this between us." },
     ]);
     expect(view.redFlags.map(({ tip }) => tip)).toEqual(Object.values(scenarioDebriefs[scenario].redFlags));
   });

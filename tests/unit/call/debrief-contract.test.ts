@@ -17,9 +17,18 @@ describe("parseDebrief", () => {
   });
 
   it("drops fields it does not know", () => {
-    const parsed = parseDebrief({ ...valid, html: "<script>alert(1)</script>", tacticsUsed: [{ tactic: "secrecy", line: "Keep this between us.", extra: 1 }] });
+    const parsed = parseDebrief({ ...valid, html: "<script>alert(1)</script>", tacticsUsed: [{ tactics: ["secrecy"], line: "Keep this between us.", extra: 1 }] });
     expect(parsed).not.toHaveProperty("html");
-    expect(parsed?.tacticsUsed).toEqual([{ tactic: "secrecy", line: "Keep this between us." }]);
+    expect(parsed?.tacticsUsed).toEqual([{ tactics: ["secrecy"], line: "Keep this between us." }]);
+  });
+
+  it("keeps a line's tactics in the caller's order, each once", () => {
+    const parsed = parseDebrief({ ...valid, tacticsUsed: [{ tactics: ["urgency", "pretext", "urgency"], line: "Send it before three." }] });
+    expect(parsed?.tacticsUsed).toEqual([{ tactics: ["urgency", "pretext"], line: "Send it before three." }]);
+  });
+
+  it("reads a line with one tactic, as an agent pushed before lines had several sends it, as a list of one", () => {
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "secrecy", line: "Keep this between us." }] })?.tacticsUsed).toEqual([{ tactics: ["secrecy"], line: "Keep this between us." }]);
   });
 
   it("accepts a debrief without a moment, or with a moment the visitor said nothing in", () => {
@@ -54,9 +63,13 @@ describe("parseDebrief", () => {
     expect(parseDebrief({ ...valid, title: "x".repeat(600) })).not.toBeNull();
   });
 
-  it("rejects an unknown tactic or a tactic without its line", () => {
+  it("rejects an unknown tactic, a line without tactics or tactics without their line", () => {
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: ["urgency", "flattery"], line: "You are great, and quick." }] })).toBeNull();
     expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "flattery", line: "You are great." }] })).toBeNull();
-    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "urgency" }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: [], line: "Hello." }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: "urgency", line: "Quickly." }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ line: "Hello." }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: ["urgency"] }] })).toBeNull();
     expect(parseDebrief({ ...valid, tacticsUsed: [null] })).toBeNull();
     expect(parseDebrief({ ...valid, tacticsUsed: ["urgency"] })).toBeNull();
   });
@@ -66,8 +79,13 @@ describe("parseDebrief", () => {
     expect(parseDebrief({ ...valid, nextTime: "Hang up." })).toBeNull();
   });
 
-  it("rejects more than 12 tactics or 12 pieces of advice", () => {
-    const tactic = { tactic: "pretext", line: "I am from IT." };
+  it("rejects a line with more than 3 tactics: a label, not every tactic there is", () => {
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: ["authority", "urgency", "secrecy", "pretext"], line: "Do it now, quietly, for me." }] })).toBeNull();
+    expect(parseDebrief({ ...valid, tacticsUsed: [{ tactics: ["authority", "urgency", "secrecy"], line: "Do it now, quietly." }] })).not.toBeNull();
+  });
+
+  it("rejects more than 12 tactic lines or 12 pieces of advice", () => {
+    const tactic = { tactics: ["pretext"], line: "I am from IT." };
     expect(parseDebrief({ ...valid, tacticsUsed: Array(13).fill(tactic) })).toBeNull();
     expect(parseDebrief({ ...valid, tacticsUsed: Array(12).fill(tactic) })).not.toBeNull();
     expect(parseDebrief({ ...valid, nextTime: Array.from({ length: 13 }, (_, i) => `advice ${i}`) })).toBeNull();

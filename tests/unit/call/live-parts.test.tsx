@@ -112,6 +112,13 @@ describe("DebriefCard", () => {
     expect(items[1]?.querySelector("q")).toHaveTextContent("Your account will be locked in five minutes.");
   });
 
+  it("tags a line with every tactic it used, the most prominent first, each once", () => {
+    render(<DebriefCard debrief={view({ ...debrief, tacticsUsed: [{ tactics: ["urgency", "pretext"], line: "Send it before three, it's for the deal." }] })} onClose={() => {}} />);
+    const item = within(card()).getAllByRole("listitem")[0]!;
+    const tags = [...item.querySelectorAll("span")].map((tag) => tag.textContent);
+    expect(tags).toEqual(["Urgency", "Pretext"]);
+  });
+
   it("says the caller did not escalate when no tactic was used", () => {
     render(<DebriefCard debrief={view({ ...debrief, tacticsUsed: [] })} onClose={() => {}} />);
     expect(card()).toHaveTextContent("The call ended before the caller escalated.");

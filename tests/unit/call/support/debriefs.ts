@@ -6,8 +6,8 @@ export const heldFirmDebrief: Debrief = {
   title: "IT helpdesk MFA reset",
   outcome: "held-firm",
   tacticsUsed: [
-    { tactic: "authority", line: "I am calling from IT security." },
-    { tactic: "urgency", line: "Your account will be locked in five minutes." },
+    { tactics: ["authority", "pretext"], line: "I am calling from IT security." },
+    { tactics: ["urgency"], line: "Your account will be locked in five minutes." },
   ],
   moment: { kind: "held-firm", visitorSaid: "I will call the helpdesk back myself.", summary: "You refused to read out the code." },
   nextTime: ["Never read out an MFA code.", "Call back on the number from the intranet."],
