@@ -6,7 +6,9 @@ import type { ScenarioId } from "./scenarios";
  * Its one home, read three ways: the local caller (agent/, through its playbook loader, which
  * adds it to the scenario's playbook), the production callers' prompt (scripts/agents) and the
  * widget, which builds the debrief from it when a call ends without the caller's own
- * (lib/call/fallback-debrief.ts).
+ * (lib/call/debrief-view.ts). A caller's debrief ends with the red flag of the tactic its lines
+ * were tagged with most (a line counts for each of its tags), so each red flag is written for
+ * every line the playbook tags with that tactic, not only for the escalation step named after it.
  */
 export type ScenarioDebrief = {
   readonly advice: Readonly<Record<DebriefOutcome, readonly string[]>>;
