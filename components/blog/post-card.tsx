@@ -1,13 +1,13 @@
 import Link from "next/link";
 import type { Post } from "@/lib/blog/posts";
 import { blogIndex } from "@/content/blog-index";
+import { ArticleImage } from "./article-image";
 
 export function PostCard({ post, priority }: { post: Post; priority?: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl border border-neutral-200 bg-white shadow-sm transition-shadow duration-300 hover:shadow-md">
       <div className="relative">
-        {/* eslint-disable-next-line @next/next/no-img-element -- SVG illustrations need no optimisation; width and height reserve their space */}
-        <img src={post.image} alt={post.imageAlt} width={1200} height={630} className="aspect-[1200/630] w-full bg-ink object-cover" loading={priority ? "eager" : "lazy"} decoding="async" />
+        <ArticleImage src={post.image} alt={post.imageAlt} className="aspect-[1200/630] w-full bg-ink object-cover" loading={priority ? "eager" : "lazy"} decoding="async" />
         <p className="absolute left-4 top-4 rounded-full bg-white px-3 py-1 text-xs font-semibold text-ink shadow">
           <time dateTime={post.publishedTime.slice(0, 10)}>{post.date}</time>
         </p>
