@@ -77,6 +77,19 @@ describe("voice activity (WebRTC VAD)", () => {
     expect(endedAtMs - spokenUntilMs).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs + 250);
   });
 
+  it("on a silent line ends the turn as soon after the speech as in a quiet room, not after the last word's fade", async () => {
+    // flite's rms voice trails off (its last frames at -47 to -70 dBFS), and libfvad's overhang
+    // calls them speech; the line around it is gated to silence, as a browser's noise suppression does.
+    const speech = await speak("who is this calling please", "rms");
+    const lead = new Int16Array(samplesForMs(1000));
+    const pcm = concatPcm([lead, speech, new Int16Array(samplesForMs(2000))]);
+    const spokenUntilMs = ((lead.length + lastSpeechSample(speech)) * 1000) / 16_000;
+    const endedAfter = (options: typeof DEFAULT_VOICE_ACTIVITY) => (events(pcm, options).find(({ event }) => event.kind === "end")?.atMs ?? Number.NaN) - spokenUntilMs;
+    expect(endedAfter(DEFAULT_VOICE_ACTIVITY)).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs + 80);
+    // Without the limit below the loudest frames, the fade and libfvad's overhang count as speech.
+    expect(endedAfter({ ...DEFAULT_VOICE_ACTIVITY, belowLoudDb: 0 }) - endedAfter(DEFAULT_VOICE_ACTIVITY)).toBeGreaterThanOrEqual(40);
+  });
+
   it("keeps a sentence with a short pause in it as one turn", async () => {
     // flite's own silence trimmed, so the pause between the words is 250 ms.
     const trimmed = (pcm: Int16Array) => pcm.slice(pcm.length - 1 - lastSpeechSample(pcm.slice().reverse()), lastSpeechSample(pcm) + 1);

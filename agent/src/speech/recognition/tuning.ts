@@ -93,6 +93,11 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   pauseMs: 200,
   maxTurnMs: 15_000,
   aboveFloorDb: 10,
+  // On a silent line the floor sets no limit, and the turn ended ~110 ms after the speech did (the
+  // last word's fade and libfvad's own overhang); 40 dB below the loudest frames it ends ~75 ms
+  // sooner, as in a quiet room, with no more pauses heard inside speech than a -60 dBFS room has
+  // (npm run bench -- turn-end, the tuning split).
+  belowLoudDb: 40,
   spreadFactor: 0,
   floorPercentile: 0.15,
 };

@@ -49,6 +49,13 @@ export type VoiceActivityOptions = {
    */
   aboveFloorDb: number;
   spreadFactor: number;
+  /**
+   * How far below the visitor's loudest frames lately a frame may be and still count as their
+   * voice (dB; absent or 0: no such limit). In a silent line (a microphone the browser's noise
+   * suppression gates to nothing) the floor gives no limit, and the fade of the last word and the
+   * detector's own overhang counted as speech for a tenth of a second after it.
+   */
+  belowLoudDb?: number;
   /** The floor's percentile of the last 5 s of frame levels (0.1 when absent). */
   floorPercentile?: number;
   /** At most this much gain for a quiet microphone, for the detector alone (dB; 0: none). */
@@ -289,9 +296,11 @@ export class VoiceActivity {
     const speech = this.native.process(this.handle, this.buffer, FRAME_SAMPLES) === 1;
     if (!hearsTheRoom) return speech;
     const level = frameLevelDbfs(frame);
-    const threshold = this.floor.level + Math.max(this.options.aboveFloorDb, this.options.spreadFactor * this.floor.swing);
+    const aboveFloor = this.options.aboveFloorDb <= 0 || level >= this.floor.level + Math.max(this.options.aboveFloorDb, this.options.spreadFactor * this.floor.swing);
+    const belowLoud = this.options.belowLoudDb ?? 0;
+    const nearLoud = belowLoud <= 0 || level >= this.floor.loud - belowLoud;
     this.floor.push(level);
-    return speech && (this.options.aboveFloorDb <= 0 || level >= threshold);
+    return speech && aboveFloor && nearLoud;
   }
 
   private idle(voiced: boolean): VoiceEvent[] {
