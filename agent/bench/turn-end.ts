@@ -65,7 +65,7 @@ const summary = (values: number[]) => (values.length === 0 ? "none" : `p50 ${per
 async function main(): Promise<void> {
   const figures = startFigures("turn-end");
   const utterances = loadEvaluationSet();
-  const rows: Record<string, unknown>[] = [];
+  const rows: (string | number)[][] = [];
   for (const split of splits) {
     const set = utterances.filter((utterance) => utterance.split === split);
     const speech = await Promise.all(set.map((utterance, i) => speakAs(evaluationVoices[i % evaluationVoices.length]!, utterance.text)));
@@ -77,12 +77,22 @@ async function main(): Promise<void> {
         const endLags = heard.flatMap((h) => (h.endLagMs === null ? [] : [h.endLagMs]));
         const inside = heard.reduce((sum, h) => sum + h.pausesInside, 0);
         console.log(`  belowLoudDb ${String(belowLoudDb).padStart(2)}, ${line.name.padEnd(16)}: speech's end -> pause ${summary(pauseLags)}; -> turn's end ${summary(endLags)}; pauses inside speech ${inside}`);
-        rows.push({ split, belowLoudDb, line: line.name, pauseP50Ms: percentile(pauseLags, 50), pauseP90Ms: percentile(pauseLags, 90), endP50Ms: percentile(endLags, 50), endP90Ms: percentile(endLags, 90), pausesInside: inside, answers: set.length });
+        rows.push([split, belowLoudDb, line.name, percentile(pauseLags, 50), percentile(pauseLags, 90), percentile(endLags, 50), percentile(endLags, 90), inside, set.length]);
       }
     }
   }
   console.log(`\npause after ${DEFAULT_VOICE_ACTIVITY.pauseMs} ms of silence, hangover ${DEFAULT_VOICE_ACTIVITY.hangoverMs} ms; the detector's frames are ${VAD_FRAME_MS} ms`);
-  figures.record({ rows });
+  figures.record({
+    tables: [
+      {
+        id: "lags",
+        title: "Speech's end (last 10 ms above -40 dBFS) -> the detector's pause and turn's end",
+        columns: ["split", "belowLoudDb", "line", "-> pause p50 (ms)", "p90", "-> turn's end p50 (ms)", "p90", "pauses inside speech", "answers"],
+        rows,
+      },
+    ],
+    notes: [`pause after ${DEFAULT_VOICE_ACTIVITY.pauseMs} ms of silence, hangover ${DEFAULT_VOICE_ACTIVITY.hangoverMs} ms; the detector's frames are ${VAD_FRAME_MS} ms`],
+  });
 }
 
 void main();
