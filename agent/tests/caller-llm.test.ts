@@ -6,6 +6,7 @@ import { chatMessages, cleanLine, writeLine, type ChatMessage } from "../src/cal
 import type { Playbook } from "../src/caller/playbook-schema";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { maxSpokenLength } from "../src/caller/spoken-text";
+import { tacticMeanings } from "@mockingbird/contract/debrief";
 
 /** A stand-in for an OpenAI-compatible server on loopback: no network leaves the machine. */
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -106,6 +107,15 @@ describe("the caller with an LLM writer", () => {
     ]);
     expect(messages[3]).toEqual({ role: "system", content: expect.stringContaining("The visitor asked who you are.") });
     expect(messages[3]?.content).toContain("It's Dave Morgan, service desk, extension four four one zero.");
+  });
+
+  it("tells the model to use the scripted line's own tactics, and what each tactic means", async () => {
+    await opened().respond({ via: "text", text: "What's this about?" });
+    const messages = received[0]?.body.messages ?? [];
+    expect(messages[0]?.content).toContain(`- pretext: ${tacticMeanings.pretext}`);
+    const direction = messages.at(-1)?.content ?? "";
+    expect(direction).toContain(`Explain your cover story using ${playbook.reactions.askPurpose[0]!.tactics.join(" and ")}`);
+    expect(direction).toContain(playbook.reactions.askPurpose[0]!.line);
   });
 
   it("sends no authorization header when no key is configured", async () => {

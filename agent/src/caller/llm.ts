@@ -1,4 +1,5 @@
-import type { Playbook } from "./playbook-schema";
+import { tacticMeanings } from "@mockingbird/contract/debrief";
+import { tactics as tacticNames, type Playbook } from "./playbook-schema";
 import { clipAtSentence } from "./spoken-text";
 
 /**
@@ -40,6 +41,8 @@ export function callerInstructions(playbook: Playbook, fill: (text: string) => s
     `How you sound: ${playbook.persona.voice}`,
     `Your goal: ${fill(playbook.goal.description)}`,
     `The pressure tactics you escalate through, in order:\n${tactics}`,
+    // The direction names the scripted line's tags; these say what the words mean, so the written line uses the same ones.
+    `What the tactics mean:\n${tacticNames.map((tactic) => `- ${tactic}: ${tacticMeanings[tactic]}`).join("\n")}`,
     "Rules: stay in character; say only the words you speak on the phone, one to three short sentences, plain words for a speech synthesiser; no stage directions, no quotation marks, no lists; never say that this is an exercise; never ask for anything beyond your goal.",
   ].join("\n\n");
 }
