@@ -1,31 +1,17 @@
 // @ts-check
 /**
- * Sitemap and robots.txt. Priorities and change frequencies come from content/pages.json
- * (the registry the pages' metadata reads too); every article in content/blog is listed.
+ * Sitemap and robots.txt. What the sitemap lists, with priorities, change frequencies and the
+ * articles' own dates, is lib/seo/sitemap-entries.ts: the registry of content/pages.json, every
+ * article in content/blog and the blog's topic pages, read through the same code the pages use
+ * (loaded with tsx, a dependency, since next-sitemap requires this file as CommonJS).
  */
-const { readdirSync, readFileSync } = require("node:fs");
-const path = require("node:path");
-const matter = require("gray-matter");
-const { pages, articleSitemap } = require("./content/pages.json");
+const tsx = require("tsx/cjs/api");
+
+/** @type {{ sitemapEntries: () => { path: string; priority: number; changefreq: string; lastmod?: string }[] }} */
+const { sitemapEntries } = tsx.require("./lib/seo/sitemap-entries.ts", __filename);
 
 const siteUrl = (process.env.NEXT_PUBLIC_SITE_URL || "https://www.mockingbird.example").replace(/\/+$/, "");
-const blogDir = path.join(__dirname, "content", "blog");
-
-/** Each article's path and when its content last changed (its update's date, or its publication). */
-function articles() {
-  return readdirSync(blogDir)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => matter(readFileSync(path.join(blogDir, name), "utf8")).data)
-    .map((data) => ({ path: `/blog/${data.slug}`, lastmod: new Date(`${data.updated ?? data.date} UTC`).toISOString() }));
-}
-
-const policy = new Map(pages.map((page) => [page.path, page.sitemap]));
-/** An article's lastmod is its own date, so crawlers can trust it; pages change with each build. */
-const articleLastmod = new Map();
-for (const article of articles()) {
-  policy.set(article.path, articleSitemap);
-  articleLastmod.set(article.path, article.lastmod);
-}
+const policy = new Map(sitemapEntries().map((entry) => [entry.path, entry]));
 
 /** @type {import('next-sitemap').IConfig} */
 module.exports = {
@@ -40,7 +26,7 @@ module.exports = {
   transform: async (config, loc) => {
     const entry = policy.get(loc);
     if (!entry) return null;
-    return { loc, changefreq: entry.changefreq, priority: entry.priority, lastmod: articleLastmod.get(loc) ?? (config.autoLastmod ? new Date().toISOString() : undefined) };
+    return { loc, changefreq: entry.changefreq, priority: entry.priority, lastmod: entry.lastmod ?? (config.autoLastmod ? new Date().toISOString() : undefined) };
   },
   robotsTxtOptions: {
     policies: [{ userAgent: "*", allow: "/", disallow: ["/functions/"] }],

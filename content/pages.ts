@@ -3,6 +3,10 @@ import registry from "./pages.json";
 
 const changefreq = z.enum(["always", "hourly", "daily", "weekly", "monthly", "yearly", "never"]);
 
+/** The parts of the site /sitemap lists pages under, in its order. */
+export const siteSections = ["product", "company", "blog", "legal"] as const;
+export type SiteSection = (typeof siteSections)[number];
+
 export const pageEntrySchema = z.object({
   path: z.string().startsWith("/"),
   title: z.string().min(1),
@@ -10,6 +14,7 @@ export const pageEntrySchema = z.object({
   description: z.string().min(50).max(200),
   keywords: z.array(z.string()).min(1),
   breadcrumb: z.string().min(1),
+  section: z.enum(siteSections),
   sitemap: z.object({ priority: z.number().min(0).max(1), changefreq }),
 });
 
@@ -27,5 +32,10 @@ export function pageEntry(path: StaticPath): PageEntry {
 
 export const staticPages: readonly PageEntry[] = pages;
 
+const sitemapPolicy = z.object({ priority: z.number().min(0).max(1), changefreq });
+
 /** Sitemap policy of every blog article. */
-export const articleSitemapPolicy = z.object({ priority: z.number().min(0).max(1), changefreq }).parse(registry.articleSitemap);
+export const articleSitemapPolicy = sitemapPolicy.parse(registry.articleSitemap);
+
+/** Sitemap policy of every topic page of the blog (/blog/topics/<topic>). */
+export const topicSitemapPolicy = sitemapPolicy.parse(registry.topicSitemap);

@@ -1,6 +1,7 @@
 import type {
   BlogPosting,
   BreadcrumbList,
+  CollectionPage,
   FAQPage,
   Graph,
   Organization,
@@ -111,6 +112,24 @@ export function breadcrumbList(items: readonly BreadcrumbItem[]): BreadcrumbList
 /** Breadcrumb trail from Home to a page one or more levels down. */
 export function breadcrumbsTo(...trail: readonly BreadcrumbItem[]): BreadcrumbList {
   return breadcrumbList([{ name: "Home", path: "/" }, ...trail]);
+}
+
+/** A page that lists articles (a blog topic): what it collects, in order, each by its address and title. */
+export function collectionPage(page: { path: string; name: string; description: string; items: readonly { path: string; name: string }[] }): CollectionPage {
+  const url = absoluteUrl(page.path);
+  return {
+    "@type": "CollectionPage",
+    "@id": `${url}#page`,
+    url,
+    name: page.name,
+    description: page.description,
+    inLanguage: "en",
+    isPartOf: { "@id": websiteId },
+    mainEntity: {
+      "@type": "ItemList",
+      itemListElement: page.items.map((item, index) => ({ "@type": "ListItem", position: index + 1, url: absoluteUrl(item.path), name: item.name })),
+    },
+  };
 }
 
 export function graph(...nodes: readonly Thing[]): Graph {

@@ -14,3 +14,14 @@ export function articles(): ArticleFacts[] {
       return { id: data.id, slug: data.slug, title: data.title, date: data.date, updated: data.updated, tags: data.tags };
     });
 }
+
+export type TopicFacts = { name: string; path: string; slugs: string[] };
+
+/** The topics the articles' tags make, each tag two articles or more share getting a page at /blog/topics/<tag in lowercase words>. */
+export function topics(): TopicFacts[] {
+  const byTag = new Map<string, string[]>();
+  for (const article of articles()) for (const tag of article.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), article.slug]);
+  return [...byTag]
+    .filter(([, slugs]) => slugs.length >= 2)
+    .map(([name, slugs]) => ({ name, path: `/blog/topics/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, slugs }));
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DOMParser } from "@xmldom/xmldom";
 import { siteOrigin } from "../../lib/config/site-links";
-import { articles } from "./articles";
+import { articles, topics } from "./articles";
 
 // Newest first; June 5 has two articles, the higher id first (docs/specification.md §2).
 const expectedOrder = [
@@ -25,15 +25,49 @@ test("the blog index lists all ten articles, newest first", async ({ page }) => 
   expect(hrefs).toEqual(expectedOrder.map((slug) => `/blog/${slug}`));
 });
 
-test("the blog index shows the five topic pills", async ({ page }) => {
+test("the blog index's five topic pills link to their topic pages", async ({ page }) => {
   await page.goto("/blog");
-  await expect(page.getByRole("list", { name: "Topics" }).getByRole("listitem")).toHaveText([
-    "Vishing Simulation",
-    "Voice Security Training",
-    "AI Security",
-    "Social Engineering",
-    "Cybersecurity Training",
-  ]);
+  const pills = page.getByRole("list", { name: "Topics" }).getByRole("link");
+  await expect(pills).toHaveText(["Vishing Simulation", "Voice Security Training", "AI Security", "Social Engineering", "Cybersecurity Training"]);
+  const byName = new Map(topics().map((topic) => [topic.name, topic.path]));
+  for (const pill of await pills.all()) await expect(pill).toHaveAttribute("href", byName.get((await pill.textContent()) ?? "") ?? "no topic page");
+});
+
+for (const topic of topics()) {
+  test(`the topic page ${topic.path} lists the articles tagged ${topic.name}, newest first`, async ({ page }) => {
+    const response = await page.goto(topic.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(topic.name);
+    const hrefs = await page.getByRole("region", { name: "Articles" }).getByRole("heading", { level: 2 }).getByRole("link").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+    expect(hrefs).toEqual(expectedOrder.filter((slug) => topic.slugs.includes(slug)).map((slug) => `/blog/${slug}`));
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a topic pill leads to its pre-rendered topic page", async ({ page }) => {
+    await page.goto("/blog");
+    await page.getByRole("list", { name: "Topics" }).getByRole("link", { name: "AI Security" }).click();
+    await expect(page).toHaveURL(/\/blog\/topics\/ai-security$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI Security");
+    await expect(page.getByRole("region", { name: "Articles" }).getByRole("heading", { level: 2 })).toHaveCount(topics().find((topic) => topic.name === "AI Security")!.slugs.length);
+  });
+});
+
+test("a topic page has its own canonical URL and CollectionPage and BreadcrumbList JSON-LD", async ({ page }) => {
+  const topic = topics().find((candidate) => candidate.name === "Help Desk Security")!;
+  await page.goto(topic.path);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${siteOrigin}${topic.path}`);
+  const nodes = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((block) => JSON.parse(block)["@graph"] as Array<Record<string, unknown>>);
+  const collection = nodes.find((node) => node["@type"] === "CollectionPage") as { mainEntity: { itemListElement: Array<{ url: string }> } };
+  expect(collection.mainEntity.itemListElement.map((item) => item.url).sort()).toEqual(topic.slugs.map((slug) => `${siteOrigin}/blog/${slug}`).sort());
+  const breadcrumb = nodes.find((node) => node["@type"] === "BreadcrumbList") as { itemListElement: Array<{ name: string }> };
+  expect(breadcrumb.itemListElement.map((item) => item.name)).toEqual(["Home", "Blog", topic.name]);
+});
+
+test("a topic no other article shares has no page", async ({ page }) => {
+  const response = await page.goto("/blog/topics/byod");
+  expect(response?.status()).toBe(404);
 });
 
 test("navigation text on the blog is black", async ({ page }) => {
@@ -54,6 +88,37 @@ for (const article of articles()) {
     await expect(page.getByRole("contentinfo").first()).toBeVisible();
     const tags = page.locator("article footer li");
     await expect(tags).toHaveText(article.tags);
+  });
+
+  test(`${article.slug}'s tags link to their topic pages, and a tag no other article shares is plain text`, async ({ page, request }) => {
+    await page.goto(`/blog/${article.slug}`);
+    const withPage = new Map(topics().map((topic) => [topic.name, topic.path]));
+    for (const tag of article.tags) {
+      const item = page.locator("article footer li").filter({ hasText: tag });
+      const path = withPage.get(tag);
+      if (path) {
+        await expect(item.getByRole("link", { name: tag })).toHaveAttribute("href", path);
+        expect((await request.get(path)).status(), path).toBe(200);
+      } else {
+        await expect(item.getByRole("link")).toHaveCount(0);
+      }
+    }
+  });
+
+  test(`${article.slug} ends with two or three articles to read next that share a tag with it, each link resolving`, async ({ page, request }) => {
+    await page.goto(`/blog/${article.slug}`);
+    const readNext = page.getByRole("region", { name: "Read next" });
+    const hrefs = await readNext.getByRole("link").evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThanOrEqual(2);
+    expect(hrefs.length).toBeLessThanOrEqual(3);
+    const bySlug = new Map(articles().map((other) => [other.slug, other]));
+    for (const href of hrefs) {
+      const other = bySlug.get(href.replace(/^\/blog\//, ""));
+      expect(other, href).toBeDefined();
+      expect(other!.slug).not.toBe(article.slug);
+      expect(other!.tags.some((tag) => article.tags.includes(tag)), href).toBe(true);
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
   });
 
   test(`${article.slug} has BlogPosting and BreadcrumbList JSON-LD with the expected fields`, async ({ page }) => {

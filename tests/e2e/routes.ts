@@ -8,6 +8,9 @@ export const routes = [
   { path: "/join-beta", heading: "Join Our Private Beta!", title: "Join Our Private Beta | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },
   { path: "/privacy", heading: "Privacy Policy", title: "Privacy Policy | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },
   { path: "/terms", heading: "Terms of Service", title: "Terms of Service | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },
+  { path: "/sitemap", heading: "Sitemap", title: "Sitemap | Mockingbird", types: ["Organization", "WebSite", "BreadcrumbList"] },
+  // One topic page of the blog (they share one template).
+  { path: "/blog/topics/vishing-simulation", heading: "Vishing Simulation", title: "Vishing Simulation: articles | Mockingbird", types: ["Organization", "WebSite", "CollectionPage", "BreadcrumbList"] },
 ] as const;
 
 export const sitemapPriorities: Record<string, number> = {

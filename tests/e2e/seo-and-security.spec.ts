@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { DOMParser } from "@xmldom/xmldom";
 import { siteOrigin } from "../../lib/config/site-links";
-import { routes, sitemapPriorities } from "./routes";
-import { articles } from "./articles";
+import { sitemapPriorities } from "./routes";
+import { articles, topics } from "./articles";
 import { injectInlineScript } from "./support/injected-script";
 
-test("/sitemap.xml is sitemaps.org XML listing every route and article with its priority", async ({ request }) => {
+test("/sitemap.xml is sitemaps.org XML listing every route, article and topic page with its priority", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
@@ -20,6 +20,7 @@ test("/sitemap.xml is sitemaps.org XML listing every route and article with its 
   const expected = [
     ...Object.entries(sitemapPriorities).map(([path, priority]) => ({ loc: path === "/" ? siteOrigin : `${siteOrigin}${path}`, priority })),
     ...articles().map((article) => ({ loc: `${siteOrigin}/blog/${article.slug}`, priority: 0.7 })),
+    ...topics().map((topic) => ({ loc: `${siteOrigin}${topic.path}`, priority: 0.5 })),
   ];
   expect(listed.sort((a, b) => a.loc.localeCompare(b.loc))).toEqual(expected.sort((a, b) => a.loc.localeCompare(b.loc)));
 });
@@ -34,11 +35,22 @@ test("/sitemap.xml dates each article by its own last change, its update or else
   }
 });
 
-test("a browser opening /sitemap.xml sees a readable page titled Sitemap", async ({ page }) => {
+test("/sitemap.xml dates each topic page by the last change to any of its articles", async ({ request }) => {
+  const doc = new DOMParser().parseFromString(await (await request.get("/sitemap.xml")).text(), "text/xml");
+  const lastmod = new Map(
+    Array.from(doc.getElementsByTagName("url")).map((url) => [url.getElementsByTagName("loc")[0]?.textContent ?? "", url.getElementsByTagName("lastmod")[0]?.textContent ?? ""]),
+  );
+  const lastChange = new Map(articles().map((article) => [article.slug, Date.parse(`${article.updated ?? article.date} UTC`)]));
+  for (const topic of topics()) {
+    expect(lastmod.get(`${siteOrigin}${topic.path}`), topic.path).toBe(new Date(Math.max(...topic.slugs.map((slug) => lastChange.get(slug)!))).toISOString());
+  }
+});
+
+test("a browser opening /sitemap.xml sees the sitemap for people", async ({ page }) => {
   await page.goto("/sitemap.xml");
-  await expect(page).toHaveTitle("Sitemap");
+  await expect(page).toHaveTitle("Sitemap | Mockingbird");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
-  await expect(page.getByRole("row")).toHaveCount(routes.length + articles().length + 1);
+  await expect(page.getByRole("main").getByRole("link", { name: articles()[0]!.title })).toHaveAttribute("href", `/blog/${articles()[0]!.slug}`);
 });
 
 test("robots.txt allows crawling and names the sitemap", async ({ request }) => {

@@ -16,6 +16,7 @@ import { manifesto } from "@/content/manifesto";
 import { footerColumns, headerActions, primaryNav } from "@/content/navigation";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
 import { site } from "@/content/site";
+import { sitemapPage } from "@/content/sitemap";
 import { team, teamPage } from "@/content/team";
 import { siteHost } from "@/lib/config/site-links";
 import { externalLinks } from "@/lib/editorial/text";
@@ -138,6 +139,7 @@ export function siteCopy(): CopyPart[] {
     ...moduleCopy("/join-beta", joinBeta),
     ...moduleCopy("/team", { teamPage, team }),
     ...moduleCopy("/blog", blogIndex),
+    ...moduleCopy("/sitemap", sitemapPage),
     ...legalCopy("/privacy", privacyPolicyFor({ websiteHost: siteHost })),
     ...legalCopy("/terms", termsOfServiceFor({ websiteHost: siteHost })),
     ...moduleCopy("call widget", { callWidgetPageText, callWidgetText, callLiveText, microphoneHelp, callScenarios }),
