@@ -96,7 +96,7 @@ commands() {
     # Two files at a time (each has its own sound sink and browsers, and mostly waits); one
     # beside the end-to-end suite in a whole run. The files whose agent runs with its default
     # settings share one site and agent, which the global setup starts.
-    engines) tsx --test --test-reporter=spec --test-global-setup=tests/engines/support/global-setup.ts --test-concurrency="${engine_files_at_once:-2}" tests/engines/*.test.ts ;;
+    engines) tsx --test --test-reporter=spec --test-global-setup=tests/engines/support/global-setup.mjs --test-concurrency="${engine_files_at_once:-2}" tests/engines/*.test.ts ;;
     quality) tsx scripts/quality/run.ts ;;
     gates) tsx scripts/quality/run.ts --without-lighthouse ;;
     lighthouse) tsx scripts/quality/run.ts --lighthouse ;;

@@ -24,7 +24,7 @@ export type Site = {
 
 /**
  * The files whose agent runs with its default settings share one site and one agent, which the
- * suites' global setup starts (tests/engines/support/global-setup.ts) and names here; a file run
+ * suites' global setup starts (tests/engines/support/global-setup.mjs) and names here; a file run
  * without it starts its own.
  */
 const sharedSiteVariable = "ENGINES_SHARED_SITE";
