@@ -59,7 +59,7 @@ test("the red-flag debrief reports a visitor who held firm after refusing until 
   const widget = callWidget(page);
   await startTypedCall(widget);
   // The caller pushes back once per push the playbook has, then gives up and sends the debrief.
-  for (const push of playbook.reactions.refusal.pushes) {
+  for (const { line: push } of playbook.reactions.refusal.pushes) {
     await sendTypedReply(widget, "no way");
     await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: ${push}`);
   }
