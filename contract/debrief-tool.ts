@@ -25,7 +25,7 @@ export const debriefToolParameters = {
           tactics: {
             type: "array",
             description: `Every tactic the line used, the most prominent first, each once (1 to ${DEBRIEF_MAX_TACTICS_PER_LINE}).`,
-            items: { type: "string", enum: [...tactics], description: "A tactic: authority, urgency, secrecy or pretext." },
+            items: { type: "string", enum: [...tactics], description: `A tactic: ${tactics.slice(0, -1).join(", ")} or ${tactics.at(-1)}.` },
           },
           line: { type: "string", description: `What you said, word for word (at most ${DEBRIEF_MAX_TEXT} characters).` },
         },

@@ -6,20 +6,28 @@
  */
 export const DEBRIEF_TOOL_NAME = "show_red_flag_debrief";
 
-export const tactics = ["authority", "urgency", "secrecy", "pretext"] as const;
+/**
+ * The pressure tactics a caller's line is tagged with, under the names security-awareness training
+ * uses (Cialdini's principles as vishing courses teach them: authority, scarcity as urgency, social
+ * proof, liking as rapport; intimidation and pretext from the social-engineering taxonomies). Only
+ * levers some playbook line pulls are listed: a tag no line uses is one the debrief never teaches.
+ */
+export const tactics = ["authority", "urgency", "secrecy", "pretext", "intimidation", "social-proof", "rapport"] as const;
 export type Tactic = (typeof tactics)[number];
 
 /**
  * What each tactic means when a line is tagged with it: the playbooks' tags follow these, and the
  * production prompt gives them to the model that tags its own lines. A line is tagged with every
- * tactic it uses, the most prominent first; a lever none of these names (a threat, flattery,
- * "everyone else did it") is not forced into one of them.
+ * tactic it uses, the most prominent first, and a threat is intimidation even when rank backs it.
  */
 export const tacticMeanings: Readonly<Record<Tactic, string>> = {
   authority: "rank or power used to make the request feel approved and refusing it feel out of place: the caller's own, a senior person's or a team's instruction",
   urgency: "time pressure: a deadline, a countdown, an attack in progress or a loss about to happen, so there is no time to think or check",
   secrecy: "keeping the request from the people and checks that would catch it: don't tell your manager, colleagues or finance, keep it between us",
   pretext: "the invented story and identity that make the request sound routine: who is calling, why, and the excuses that explain away what does not fit",
+  intimidation: "threatened consequences for refusing: a bad review, being reported or taken over the visitor's head, a locked account or lost pay, so saying no feels dangerous",
+  "social-proof": "everyone else is doing it: colleagues who already complied or a whole list going through today, so refusing makes the visitor the odd one out",
+  rapport: "warmth, trust and flattery that make refusing feel like letting the caller down personally, and its flip side, guilt and disappointment when the visitor does",
 };
 
 /** A line used few enough tactics to read at a glance; more than this is a tag list, not a label. */

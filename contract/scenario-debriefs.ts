@@ -44,6 +44,9 @@ export const scenarioDebriefs: Readonly<Record<ScenarioId, ScenarioDebrief>> = {
       urgency: "The countdown was the pressure. A code expiring or an account locking in minutes is designed to stop you thinking.",
       secrecy: "Being asked not to tell your manager or colleagues is a classic sign of a scam.",
       pretext: "The security-alert story made the request sound routine. An alert never requires you to read out a code.",
+      intimidation: "The threat of a locked account or a refusal on record was the pressure. Real IT staff don't punish you for keeping a code to yourself.",
+      "social-proof": "Being told every account on the list is being reset is meant to make you feel like the odd one out. What others did doesn't make reading out a code safe.",
+      rapport: "Praise for being careful was there to lower your guard. A friendly caller asking for a code is still asking for your code.",
     },
   },
   "ceo-urgent-wire": {
@@ -74,6 +77,9 @@ export const scenarioDebriefs: Readonly<Record<ScenarioId, ScenarioDebrief>> = {
       urgency: "A deadline in hours and a flight to catch are there to rush you past the approval process.",
       secrecy: "Being told to keep a payment from your manager and finance is the clearest sign of CEO fraud.",
       pretext: "A confidential deal paid into a new escrow account is the textbook story of CEO fraud.",
+      intimidation: "Threats about your review or going over your head are there to make refusing feel dangerous. No real executive punishes you for following the payment process.",
+      "social-proof": "Hearing that others have already agreed is meant to make checking feel awkward. Each payment goes through approval, whoever else said yes.",
+      rapport: "Being told you were picked because you're trusted, then that you've let the caller down, is pressure. Trust is not a reason to skip the approval process.",
     },
   },
   "hr-payroll-update": {
@@ -104,6 +110,9 @@ export const scenarioDebriefs: Readonly<Record<ScenarioId, ScenarioDebrief>> = {
       urgency: "The threat to this month's salary was the pressure. A payroll cut-off is never a reason to share bank details on a call.",
       secrecy: "Being asked to keep a payroll change quiet is a warning sign: real system changes are announced.",
       pretext: "The new payroll provider story made the request sound routine. A system migration never needs you to read out bank details.",
+      intimidation: "The warning that you might lose your salary was meant to scare you into answering. Payroll fixes a missed record without your bank details on a call.",
+      "social-proof": "Hearing that everyone else on the list already did it is meant to make you feel like the odd one out. What colleagues did doesn't make the call real.",
+      rapport: "A caller who sounds worried about your pay is still asking for your bank details. Friendliness is not a check.",
     },
   },
 };

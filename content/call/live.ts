@@ -93,6 +93,9 @@ export const callLiveText = {
       urgency: "Urgency",
       secrecy: "Secrecy",
       pretext: "Pretext",
+      intimidation: "Intimidation",
+      "social-proof": "Social proof",
+      rapport: "Rapport",
     },
   },
 

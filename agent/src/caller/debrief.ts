@@ -70,7 +70,8 @@ function summarise({ playbook, ending, tacticsUsed, pushbacks, turns }: DebriefI
   switch (reason) {
     case "complied": {
       const pressure = distinctTactics(tacticsUsed);
-      const after = pressure.length > 0 ? ` after the caller used ${listOf(pressure)}` : "";
+      // The visitor reads this sentence: a tactic's id is a word of it, social-proof as "social proof".
+      const after = pressure.length > 0 ? ` after the caller used ${listOf(pressure.map((tactic) => tactic.replace("-", " ")))}` : "";
       return `You ${handedOver[playbook.goal.kind]} ${item}${after}.`;
     }
     case "refused":

@@ -153,6 +153,9 @@ export const playbookSchema = z
         urgency: spokenLine,
         secrecy: spokenLine,
         pretext: spokenLine,
+        intimidation: spokenLine,
+        "social-proof": spokenLine,
+        rapport: spokenLine,
       }),
     }),
     phrases: z.strictObject({

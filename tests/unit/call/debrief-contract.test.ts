@@ -31,6 +31,22 @@ describe("parseDebrief", () => {
     expect(parseDebrief({ ...valid, tacticsUsed: [{ tactic: "secrecy", line: "Keep this between us." }] })?.tacticsUsed).toEqual([{ tactics: ["secrecy"], line: "Keep this between us." }]);
   });
 
+  it("accepts the tactics a trainer names for threats, 'everyone else did it' and flattery: intimidation, social-proof and rapport", () => {
+    const tacticsUsed = [
+      { tactics: ["intimidation", "rapport"], line: "I'm disappointed. This will come up in your review." },
+      { tactics: ["social-proof"], line: "Everyone else on my list did it in a minute." },
+    ];
+    expect(parseDebrief({ ...valid, tacticsUsed })?.tacticsUsed).toEqual(tacticsUsed);
+  });
+
+  it("still reads an older agent's debrief, one tactic per line from the first four, unchanged", () => {
+    const older = { ...valid, tacticsUsed: [{ tactic: "authority", line: "I sign off on these." }, { tactic: "urgency", line: "Before three." }] };
+    expect(parseDebrief(older)?.tacticsUsed).toEqual([
+      { tactics: ["authority"], line: "I sign off on these." },
+      { tactics: ["urgency"], line: "Before three." },
+    ]);
+  });
+
   it("accepts a debrief without a moment, or with a moment the visitor said nothing in", () => {
     expect(parseDebrief(without("moment"))?.moment).toBeNull();
     expect(parseDebrief({ ...valid, moment: null })?.moment).toBeNull();

@@ -119,6 +119,16 @@ describe("DebriefCard", () => {
     expect(tags).toEqual(["Urgency", "Pretext"]);
   });
 
+  it("labels intimidation, social proof and rapport in the visitor's words", () => {
+    const tacticsUsed: Debrief["tacticsUsed"] = [
+      { tactics: ["intimidation", "rapport"], line: "I'm disappointed. This will come up in your review." },
+      { tactics: ["social-proof"], line: "Everyone else on my list did it in a minute." },
+    ];
+    render(<DebriefCard debrief={view({ ...debrief, tacticsUsed })} onClose={() => {}} />);
+    const tags = within(card()).getAllByRole("listitem").slice(0, 2).map((item) => [...item.querySelectorAll("span")].map((tag) => tag.textContent));
+    expect(tags).toEqual([["Intimidation", "Rapport"], ["Social proof"]]);
+  });
+
   it("says the caller did not escalate when no tactic was used", () => {
     render(<DebriefCard debrief={view({ ...debrief, tacticsUsed: [] })} onClose={() => {}} />);
     expect(card()).toHaveTextContent("The call ended before the caller escalated.");
