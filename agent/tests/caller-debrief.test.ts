@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { createCaller, scenarioIds, type CallerSession, type VisitorTurn } from "../src/caller";
 import { buildDebrief, type Debrief } from "../src/caller/debrief";
+import type { Tactic } from "@mockingbird/contract/debrief";
 import { playbookOf, spoken, typed } from "./support/caller-turns";
 
 /** Runs a call to its end (or through the turns) and returns the session. */
@@ -76,13 +77,24 @@ describe("tactics in the debrief", () => {
       { tactics: ["pretext", "urgency"], line: fill(playbook.opening.line) },
       { tactics: ["authority"], line: playbook.tactics[0]!.lines[0]!.line },
       { tactics: ["pretext"], line: playbook.reactions.askPurpose[0]!.line },
-      { tactics: ["authority"], line: playbook.reactions.refusal.pushes[0]!.line },
+      { tactics: ["rapport", "authority"], line: playbook.reactions.refusal.pushes[0]!.line },
     ]);
   });
 
   it("names each tactic that came before the visitor gave in once, in the order the caller first used it", async () => {
     const caller = await call(id, [spoken("hello"), spoken("okay"), spoken("four seven two nine one eight")]);
     expect(caller.debrief("complied").moment?.summary).toBe("You read out your MFA code after the caller used pretext, urgency and authority.");
+  });
+
+  it("writes a tactic of two words as words in the summary the visitor reads", () => {
+    const debrief = buildDebrief({
+      playbook: playbookOf("hr-payroll-update"),
+      ending: { by: "visitor", end: "complied", visitorSaid: null },
+      tacticsUsed: [{ tactics: ["social-proof", "rapport"], line: "Everyone else on my list did it in a minute." }],
+      pushbacks: 0,
+      turns: 2,
+    });
+    expect(debrief.moment?.summary).toMatch(/after the caller used social proof and rapport\.$/);
   });
 
   it("does not count a repeated line twice", async () => {
@@ -103,7 +115,7 @@ describe("tactics in the debrief", () => {
 
 describe("the tactic the caller leaned on most", () => {
   const playbook = playbookOf("ceo-urgent-wire");
-  const adviceOf = (tacticsUsed: { tactics: ("authority" | "urgency" | "secrecy" | "pretext")[]; line: string }[]) =>
+  const adviceOf = (tacticsUsed: { tactics: Tactic[]; line: string }[]) =>
     buildDebrief({ playbook, ending: { by: "visitor", end: "hung-up", visitorSaid: null }, tacticsUsed, pushbacks: 0, turns: tacticsUsed.length }).nextTime.at(-1);
 
   it("counts a tactic on every line that uses it, not only where it is the most prominent", () => {
@@ -121,6 +133,15 @@ describe("the tactic the caller leaned on most", () => {
       { tactics: ["secrecy" as const, "urgency" as const], line: "Tell no one, and hurry." },
     ];
     expect(adviceOf(tacticsUsed)).toBe(playbook.debrief.redFlags.urgency);
+  });
+
+  it("ends with the scenario's red flag for intimidation when the caller's threats outnumber the rest", () => {
+    const tacticsUsed: { tactics: Tactic[]; line: string }[] = [
+      { tactics: ["authority", "rapport", "intimidation"], line: "I picked you because I trust you. Don't make me go over your head." },
+      { tactics: ["intimidation", "rapport"], line: "I'm disappointed. This will come up in your review." },
+      { tactics: ["intimidation"], line: "Do it, or explain yourself to the board." },
+    ];
+    expect(adviceOf(tacticsUsed)).toBe(playbook.debrief.redFlags.intimidation);
   });
 });
 

@@ -147,9 +147,23 @@ describe("the tactics each line is tagged with", () => {
     expect(opening.tactics).toContain("pretext");
   });
 
-  it("tags the CEO's 'This will come up in your review' by the power behind the threat, authority, and nothing the line does not use", () => {
-    // A threat is intimidation, which the contract's tactics do not name; authority is the lever it pulls.
-    expect(tagsOf("I'm disappointed. I thought I could rely on you. This will come up in your review.")).toEqual(["authority"]);
+  it("tags the CEO's 'This will come up in your review' as intimidation first, a threat rather than authority, with the guilt before it as rapport", () => {
+    expect(tagsOf("I'm disappointed. I thought I could rely on you. This will come up in your review.")).toEqual(["intimidation", "rapport"]);
+  });
+
+  it.each<[string, string[]]>([
+    ["If you won't help, I log that you refused a security reset, and your account gets locked.", ["intimidation"]],
+    ["I picked you because I trust you. Don't make me go over your head.", ["authority", "rapport", "intimidation"]],
+    ["Everyone else on my list did it in a minute. I really don't want you to miss your pay.", ["social-proof", "rapport"]],
+    ["This comes from the head of technology. Every account on the list gets reset today.", ["authority", "social-proof", "pretext"]],
+    ["I get that you're careful, and that's good. But I'm the service desk. I just need the code.", ["rapport", "authority"]],
+  ])("tags %p as a trainer names its levers: %p", (line, tags) => {
+    expect(tagsOf(line)).toEqual(tags);
+  });
+
+  it("lists only tactics some shipped line uses: the contract names no lever a debrief could never show", () => {
+    const used = new Set([...loadPlaybooks().values()].flatMap((playbook) => (pressingLines(playbook as unknown as Record<string, unknown>) as { tactics: string[] }[]).flatMap((entry) => entry.tactics)));
+    expect([...tactics].filter((tactic) => !used.has(tactic))).toEqual([]);
   });
 });
 

@@ -49,7 +49,8 @@ export function callerPrompt(playbook: Playbook, options: { callLimitSeconds: nu
   // The playbook schema holds each outcome's advice to this many.
   const adviceCount = DEBRIEF_NEXT_TIME_ITEMS - 1;
   const advice = debriefOutcomes.map((outcome) => `  - ${outcome}: ${playbook.debrief.advice[outcome].map(quote).join(" ")}`);
-  const redFlags = playbook.tactics.map(({ tactic }) => `  - ${tactic}: ${quote(playbook.debrief.redFlags[tactic])}`);
+  // Every tactic, not only the escalation's: a reaction's line may lean on intimidation or rapport most.
+  const redFlags = tactics.map((tactic) => `  - ${tactic}: ${quote(playbook.debrief.redFlags[tactic])}`);
 
   return [
     "# Who you are",

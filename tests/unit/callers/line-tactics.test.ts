@@ -41,6 +41,12 @@ test.each(ids)("%s: the prompt says what each tactic means, in the contract's wo
   expect(prompt).toMatch(/- tacticsUsed: each line you said that pressed the visitor, your opening included, in order: .*tactics is every tactic it used, the most prominent first, each once/);
 });
 
+test.each(ids)("%s: the prompt says how to spot every tactic, so a call that leaned on intimidation or rapport most ends with its red flag too", (id) => {
+  const playbook = playbookOf(id);
+  const prompt = promptOf(id);
+  for (const tactic of tactics) expect(prompt).toContain(`  - ${tactic}: "${playbook.debrief.redFlags[tactic]}"`);
+});
+
 test("the debrief tool takes each line's tactics as a list from the contract's tactics", () => {
   const item = debriefToolParameters.properties.tacticsUsed.items;
   expect(item.required).toEqual(["tactics", "line"]);
