@@ -46,6 +46,19 @@ export const floodReason = "Too many messages.";
 export const audioFloodReason = "Audio is arriving faster than real time.";
 export const abuseReason = "Too many malformed messages.";
 
+// ---------------------------------------------------------------- reasons built from a value
+
+/**
+ * The fixed start of each reason built from a value (a field, a language, variable names), so the
+ * widget tells them apart without building one (lib/call/close-messages.ts).
+ */
+export const reasonPrefixes = {
+  invalidInit: "Invalid conversation_initiation_client_data: ",
+  overrideRefused: "Override for field '",
+  unsupportedLanguage: "This agent speaks English only; language '",
+  missingVariables: "Missing required dynamic variables in first message: {",
+} as const;
+
 // ---------------------------------------------------------------- the catalogue
 
 export const closes = {
@@ -55,22 +68,22 @@ export const closes = {
   /** Too many sockets that have not started their call from the client's network (agent/src/server/waiting-room.ts). */
   tooManyStarting: { code: 1013, reason: tooManyStartingReason },
   handshakeTimeout: { code: 1008, reason: "No conversation_initiation_client_data received in time." },
-  invalidInit: (issue: string): Close => ({ code: 1008, reason: closeReason(`Invalid conversation_initiation_client_data: ${issue}.`) }),
+  invalidInit: (issue: string): Close => ({ code: 1008, reason: closeReason(`${reasonPrefixes.invalidInit}${issue}.`) }),
   /**
    * An override the agent has not enabled, in the service's words (its 1008 policy-violation close,
    * e.g. "Override for field 'first_message' is not allowed by config.": ElevenLabs does not document
    * the text; this is how projects that met it quote it, found through the code search of public
    * repositories). `field` is the field's own key: 'first_message', 'voice_id', 'prompt'.
    */
-  overrideRefused: (field: string): Close => ({ code: 1008, reason: closeReason(`Override for field '${field}' is not allowed by config.`) }),
-  unsupportedLanguage: (language: string): Close => ({ code: 1008, reason: closeReason(`This agent speaks English only; language '${language}' is not supported.`) }),
+  overrideRefused: (field: string): Close => ({ code: 1008, reason: closeReason(`${reasonPrefixes.overrideRefused}${field}' is not allowed by config.`) }),
+  unsupportedLanguage: (language: string): Close => ({ code: 1008, reason: closeReason(`${reasonPrefixes.unsupportedLanguage}${language}' is not supported.`) }),
   /**
    * The first message names a {{variable}} the call did not send: the service's close, worded as it
    * words it (quoted by projects that met it, as above), the names as a Python set prints them.
    */
   missingVariables: (names: readonly string[]): Close => ({
     code: 1008,
-    reason: closeReason(`Missing required dynamic variables in first message: {${names.map((name) => `'${name}'`).join(", ")}}`),
+    reason: closeReason(`${reasonPrefixes.missingVariables}${names.map((name) => `'${name}'`).join(", ")}}`),
   }),
   /** Every line busy when the call starts (its init arrived): a waiting socket holds none. */
   busy: { code: 1013, reason: busyReason },

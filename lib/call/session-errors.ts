@@ -9,6 +9,7 @@ import { closes } from "@mockingbird/contract/close-reasons";
 import { SILENCE_END_CALL_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { errorName, microphoneErrorMessage } from "./call-errors";
 import type { CallEnding } from "./call-machine";
+import { closeMessage } from "./close-messages";
 import { isDrop } from "./connect-retry";
 
 const errors = { ...callWidgetText.errors, ...callLiveText.errors };
@@ -41,12 +42,28 @@ export function sessionFailureMessage(message: unknown, cause: unknown): string 
   if (errorName(cause) === "SecurityError") return isAudioFailure(text, cause) ? errors.audioFailed : errors.microphoneDenied;
   if (text === MICROPHONE_REVOKED) return errors.microphoneDenied;
   if (isAudioFailure(text, cause)) return errors.audioFailed;
+  // A socket closed before the session (the SDK's SessionConnectionError): its message is the close's reason.
+  const closeCode = errorName(cause) === "SessionConnectionError" ? closeCodeOf(cause) : null;
+  if (closeCode !== null) return closeMessage(closeCode, (cause as { closeReason?: string }).closeReason);
   return sessionErrorMessage(text);
 }
 
-/** The session error text: the SDK's own message when it has one, else the spec's default. */
+const closeCodeOf = (cause: unknown) => {
+  const code = (cause as { closeCode?: unknown } | null)?.closeCode;
+  return typeof code === "number" ? code : null;
+};
+
+/** The page's own messages, which the SDK's may equal (its socket error's is the spec's). */
+const ownMessages = new Set<unknown>(Object.values(errors).filter((message) => typeof message === "string"));
+
+/**
+ * The session error text: the SDK's message when it is one of the page's own, else the spec's
+ * default. Anything else is the SDK's or the service's wording ("Server error: ..."), not the
+ * page's, and is never shown.
+ */
 export function sessionErrorMessage(message: unknown): string {
-  return typeof message === "string" && message.trim() !== "" ? message.trim() : errors.connectionFailed;
+  const text = typeof message === "string" ? message.trim() : "";
+  return ownMessages.has(text) ? text : errors.connectionFailed;
 }
 
 /**
@@ -60,14 +77,18 @@ export function isRecoverableSessionError(message: string): boolean {
 type DisconnectDetails =
   | { reason: "user" }
   | { reason: "agent"; closeCode?: number; closeReason?: string }
-  | { reason: "error"; message?: string; context?: { type?: string } };
+  | { reason: "error"; message?: string; context?: { type?: string }; closeCode?: number; closeReason?: string };
 
-/** Null when the call ended normally (either side hung up, or a silence ended it: the debrief's ending line says which). */
+/**
+ * Null when the call ended normally (either side hung up, or a silence ended it: the debrief's
+ * ending line says which). Otherwise the page's words for it: a close's by its code and reason
+ * (close-messages.ts), never the reason itself.
+ */
 export function disconnectErrorMessage(details: DisconnectDetails): string | null {
   if (details.reason !== "error") return null;
   // The service's own words for its limit vary; the page says it in its own.
   if (details.context?.type === "max_duration_exceeded") return errors.timeLimit;
-  if (details.message && details.message.trim() !== "") return details.message.trim();
+  if (details.context?.type === "close" || details.closeCode !== undefined) return closeMessage(details.closeCode, details.closeReason);
   return details.context?.type === "error" ? errors.socketError : errors.serverClosed;
 }
 

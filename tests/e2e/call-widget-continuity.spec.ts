@@ -97,7 +97,7 @@ test.describe("against the service's double", () => {
 
     sessions[0]!.close(1011, "");
 
-    await expect(widget.alert).toHaveText(text.errors.serverClosed);
+    await expect(widget.alert).toHaveText(text.closes.serviceFailed);
     await expect(callAgain).toBeFocused();
     await expect(widget.status).toHaveText(`${text.status.dropped} ${text.status.debriefReady}`);
     await expectFits(page, "a dropped call");

@@ -47,27 +47,27 @@ async function serviceDouble(page: Page, refuse?: { code: number; reason: string
   };
 }
 
-test("a call the service refuses before it starts shows the service's reason", async ({ page }) => {
+test("a call the service refuses before it starts shows the page's words for the refusal, not the service's reason", async ({ page }) => {
   await serviceDouble(page, { code: 1008, reason: "Override for field 'first_message' is not allowed by config." });
   const widget = callWidget(page);
   await widget.typedButton.click();
-  await expectFailure(widget, "Override for field 'first_message' is not allowed by config.");
+  await expectFailure(widget, text.closes.callerUnavailable);
 });
 
-test("the server closing a connected call without code 1000 shows 'The connection was closed by the server.'", async ({ page }) => {
+test("the server closing a connected call with a code the page does not know shows 'The connection was closed by the server.'", async ({ page }) => {
   const socket = await serviceDouble(page);
   const widget = callWidget(page);
   await startTypedCall(widget);
-  socket().close(1011);
+  socket().close(4000, "Application detail 42");
   await expectFailure(widget, text.errors.serverClosed);
 });
 
-test("the server closing a connected call with a reason shows that reason", async ({ page }) => {
+test("the server closing a connected call with a reason shows the page's words for it, never the reason", async ({ page }) => {
   const socket = await serviceDouble(page);
   const widget = callWidget(page);
   await startTypedCall(widget);
-  socket().close(1011, "The agent had an internal error.");
-  await expectFailure(widget, "The agent had an internal error.");
+  socket().close(1001, "Server shutting down");
+  await expectFailure(widget, text.closes.restarting);
 });
 
 test("the server closing a connected call with code 1000 ends it normally, without an error", async ({ page }) => {

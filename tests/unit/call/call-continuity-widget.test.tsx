@@ -8,6 +8,8 @@
  */
 import { act, screen, waitFor } from "@testing-library/react";
 import { SignedUrlError } from "@/lib/call/signed-url-client";
+import { callLiveText } from "@/content/call/live";
+import { callWidgetText } from "@/content/call/shell";
 import { alertText, installCallWidgetFakes, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, signedUrl } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
@@ -31,7 +33,8 @@ describe("a failure before the call connects", () => {
 
     failSocket(undefined);
 
-    await waitFor(() => expect(alertText()).toBe("Connection closed unexpectedly before session could be established."));
+    // Neither the SDK's words nor a close's reason: the page's own.
+    await waitFor(() => expect(alertText()).toBe(callWidgetText.errors.connectionFailed));
     expect(media.track.stop).toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Call again" })).not.toBeInTheDocument();
   });
@@ -43,7 +46,7 @@ describe("a failure before the call connects", () => {
 
     failSocket(1013);
 
-    await waitFor(() => expect(alertText()).toBe("Connection closed unexpectedly before session could be established."));
+    await waitFor(() => expect(alertText()).toBe(callLiveText.closes.busy));
     expect(sdk.startSession).toHaveBeenCalledTimes(1);
   });
 

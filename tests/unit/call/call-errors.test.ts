@@ -41,8 +41,13 @@ describe("isMicrophoneRefusal", () => {
 });
 
 describe("sessionErrorMessage", () => {
-  it("is the SDK's own message, trimmed", () => {
-    expect(sessionErrorMessage("  Boom  ")).toBe("Boom");
+  it("is the SDK's message, trimmed, when it is one of the page's own", () => {
+    expect(sessionErrorMessage(`  ${errors.socketError}  `)).toBe(errors.socketError);
+  });
+
+  it("never shows the SDK's or the service's own wording", () => {
+    expect(sessionErrorMessage("Server error: something internal")).toBe("Connection failed");
+    expect(sessionErrorMessage("Boom")).toBe("Connection failed");
   });
 
   it("falls back to 'Connection failed' for an empty or missing message", () => {
@@ -81,10 +86,11 @@ describe("sessionFailureMessage", () => {
     expect(sessionFailureMessage("Refused to load the worklet", Object.assign(new Error("worklet blocked by CSP"), { name: "SecurityError" }))).toBe(errors.audioFailed);
   });
 
-  it("otherwise gives the session message, or 'Connection failed' without one", () => {
-    expect(sessionFailureMessage("Boom", new Error("socket"))).toBe("Boom");
+  it("otherwise gives 'Connection failed', or the page's own message the SDK gave", () => {
+    expect(sessionFailureMessage("Boom", new Error("socket"))).toBe("Connection failed");
+    expect(sessionFailureMessage(errors.socketError, { name: "SessionConnectionError" })).toBe(errors.socketError);
     const closed = "Connection closed unexpectedly before session could be established.";
-    expect(sessionFailureMessage(closed, { name: "SessionConnectionError" })).toBe(closed);
+    expect(sessionFailureMessage(closed, { name: "SessionConnectionError" })).toBe("Connection failed");
     expect(sessionFailureMessage("", undefined)).toBe("Connection failed");
   });
 });
@@ -111,5 +117,12 @@ describe("disconnectErrorMessage", () => {
   it("says the server closed the connection when an error disconnect has no message otherwise", () => {
     expect(disconnectErrorMessage({ reason: "error", message: "", context: { type: "close" } })).toBe("The connection was closed by the server.");
     expect(disconnectErrorMessage({ reason: "error" })).toBe("The connection was closed by the server.");
+  });
+
+  it("gives a close its page's words by code and reason, never the reason itself", () => {
+    const close = (closeCode: number, closeReason?: string) => disconnectErrorMessage({ reason: "error", message: closeReason, context: { type: "close" }, closeCode, closeReason });
+    expect(close(1011, "The agent had an internal error.")).toBe(callLiveText.closes.serviceFailed);
+    expect(close(4000, "Some detail")).toBe(errors.serverClosed);
+    expect(close(1011)).toBe(callLiveText.closes.serviceFailed);
   });
 });

@@ -11,12 +11,12 @@ jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sd
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
 installCallWidgetFakes();
 
-it("an SDK error shows its message, ends the session, releases the microphone and returns to idle", async () => {
+it("an SDK error shows the page's message, never the SDK's, ends the session, releases the microphone and returns to idle", async () => {
   await renderConnectedCall();
 
-  act(() => sdkCallbacks().onError?.("Boom"));
+  act(() => sdkCallbacks().onError?.("Server error: Boom"));
 
-  await expectStoppedWith("Boom");
+  await expectStoppedWith("Connection failed");
   expect(sdk.endSession).toHaveBeenCalled();
 });
 
