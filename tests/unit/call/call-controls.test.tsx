@@ -5,6 +5,7 @@
  */
 import { act, screen, within } from "@testing-library/react";
 import { publicEnv } from "@/lib/config/public-env";
+import { callLiveText } from "@/content/call/live";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
 import { agentLine, installCallWidgetFakes, renderConnectedCall, sdk, sdkCallbacks, sessionOptions } from "./support/call-widget-harness";
 
@@ -41,12 +42,28 @@ describe("rating the caller's line", () => {
     act(() => sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true }));
 
     const group = screen.getByRole("group", { name: "Rate the caller's last line" });
-    await user.click(within(group).getByRole("button", { name: "Good reply" }));
+    await user.click(within(group).getByRole("button", { name: callLiveText.buttons.like }));
 
     expect(sdk.sendFeedback).toHaveBeenCalledTimes(1);
     expect(sdk.sendFeedback).toHaveBeenCalledWith(true, 7);
-    expect(within(group).getByRole("button", { name: "Good reply" })).toBeDisabled();
-    expect(within(group).getByRole("button", { name: "Bad reply" })).toBeDisabled();
+    expect(within(group).getByRole("button", { name: callLiveText.buttons.like })).toBeDisabled();
+    expect(within(group).getByRole("button", { name: callLiveText.buttons.dislike })).toBeDisabled();
+  });
+
+  it("says in visible words what is rated and what each button means, with drawn icons instead of emoji", async () => {
+    await renderConnectedCall({ button: "Reply by typing instead" });
+    agentLine("Read me the code.", 6);
+    act(() => sdkCallbacks().onCanSendFeedbackChange?.({ canSendFeedback: true }));
+
+    const group = screen.getByRole("group", { name: callLiveText.feedback.legend });
+    expect(within(group).getByText(callLiveText.feedback.legend)).not.toHaveClass("sr-only");
+    for (const label of [callLiveText.buttons.like, callLiveText.buttons.dislike]) {
+      const button = within(group).getByRole("button", { name: label });
+      expect(button).toHaveTextContent(label);
+      expect(button.querySelector("svg")).not.toBeNull();
+      expect(button.querySelector(".sr-only")).toBeNull();
+    }
+    expect(group.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
 
