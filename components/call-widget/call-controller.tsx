@@ -87,19 +87,26 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
   const showConsent = !live && state.captions.length === 0 && !hasDebrief(machine);
 
   return (
-    <div id={anchorId} className="mt-6 scroll-mt-4">
-      <div className="flex min-h-7 flex-wrap items-center gap-2">
-        {state.phase === "connected" && (
-          <span className={`${badgeBase} bg-green-950 text-green-300 ring-1 ring-green-700`}>
-            <span aria-hidden="true" className="size-2 rounded-full bg-green-400" />
-            {text.badges.connected}
-          </span>
-        )}
-        {state.phase === "connecting" && (
-          <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{machine.recovery === "retrying" ? text.badges.retrying : text.badges.connecting}</span>
-        )}
-        {live && <span className={`${badgeBase} bg-white/10 text-white ring-1 ring-white/30`}>{text.simulationLabel}</span>}
-      </div>
+    <div id={anchorId} className="mt-5 scroll-mt-4">
+      {/*
+        The badges' row stands from the start of a call until the next one starts, so a badge
+        never moves what is below it. Before the first call it takes no room: the consent note
+        gives way to it in the same press, and Start Call stays on the first screen.
+      */}
+      {!showConsent && (
+        <div className="flex min-h-7 flex-wrap items-center gap-2">
+          {state.phase === "connected" && (
+            <span className={`${badgeBase} bg-green-950 text-green-300 ring-1 ring-green-700`}>
+              <span aria-hidden="true" className="size-2 rounded-full bg-green-400" />
+              {text.badges.connected}
+            </span>
+          )}
+          {state.phase === "connecting" && (
+            <span className={`${badgeBase} bg-yellow-300 text-neutral-950`}>{machine.recovery === "retrying" ? text.badges.retrying : text.badges.connecting}</span>
+          )}
+          {live && <span className={`${badgeBase} bg-white/10 text-white ring-1 ring-white/30`}>{text.simulationLabel}</span>}
+        </div>
+      )}
       <div ref={alert} role="alert" className="scroll-mt-4 empty:hidden">
         {state.error && (
           <p className={`${badgeBase} mt-2 rounded-2xl bg-red-950 py-2 text-sm text-red-100 ring-1 ring-red-700`} data-testid="call-error">
@@ -111,7 +118,7 @@ export function CallController({ scenarioPicker, consentNote, noScriptNote, anch
         {state.phase === "connected" && state.notice ? state.notice : statusText(machine)}
       </p>
 
-      <form onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
+      <form onSubmit={onSubmit} className={`${showConsent && !state.error ? "" : "mt-4 "}grid grid-cols-1 gap-4`}>
         <fieldset disabled={live} className="min-w-0">
           {scenarioPicker}
         </fieldset>

@@ -11,7 +11,7 @@ import { CallController } from "./call-controller";
 export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 2; anchorId?: string }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section aria-labelledby="call-widget-heading" className="rounded-3xl border border-line bg-neutral-950 p-6 text-white sm:p-8">
+    <section aria-labelledby="call-widget-heading" className="rounded-3xl border border-line bg-neutral-950 p-6 text-white">
       <div className="flex items-start gap-4">
         {/* A 1 KB vector at a fixed size: next/image would add its client code for nothing. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -33,14 +33,14 @@ export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 
               {callScenarios.map((scenario) => (
                 <label
                   key={scenario.id}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-white has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-white has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
                 >
                   <input
                     type="radio"
                     name="scenario"
                     value={scenario.id}
                     defaultChecked={scenario.id === defaultScenarioId}
-                    className="mt-1 size-4 accent-white"
+                    className="mt-1 size-4 shrink-0 accent-white"
                   />
                   <span>
                     <span className="block text-sm font-semibold">{scenario.label}</span>
@@ -53,14 +53,14 @@ export function CallWidget({ headingLevel = 2, anchorId }: { headingLevel?: 1 | 
         }
         noScriptNote={<p className="text-sm text-neutral-300">{text.noScript}</p>}
         consentNote={
-          <div className="rounded-xl bg-white/5 p-4 text-sm leading-6 text-neutral-300">
+          <div className="rounded-xl bg-white/5 px-4 py-3 text-sm leading-5 text-neutral-300">
             <p className="font-semibold text-white">{text.consent.heading}</p>
             <ul className="mt-1 list-disc space-y-1 pl-5">
               {text.consent.points.map((point) => (
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <p className="mt-2">{text.headphonesHint}</p>
+            <p className="mt-1.5">{text.headphonesHint}</p>
           </div>
         }
       />

@@ -31,9 +31,20 @@ type DeviceChoiceProps = {
  * kept up to date as devices come and go, and remembered for the next call. Where the engine
  * cannot route a page's sound (Safari, Firefox without setSinkId), a short reason stands in for
  * the speaker list.
+ *
+ * It takes its place from the start of the call: while the call connects and until the browser
+ * has listed the devices (about a second after it connects), the same lists stand there disabled,
+ * holding only the defaults, so the captions below never move when they fill.
  */
-export function DeviceChoice({ controls, onNotice, notice }: DeviceChoiceProps) {
+export function DeviceChoice({ ready, ...props }: DeviceChoiceProps & { ready: boolean }) {
   const [routable] = useState(canRouteOutput);
+  return ready ? <LiveDeviceChoice {...props} routable={routable} /> : <DeviceLists lists={null} routable={routable} />;
+}
+
+/** Before the browser's lists: the defaults alone, which is what the call starts on until told otherwise. */
+const defaultsOnly: DeviceLists = { microphone: [{ id: DEFAULT_DEVICE, label: text.defaults.microphone }], speaker: [{ id: DEFAULT_DEVICE, label: text.defaults.speaker }] };
+
+function LiveDeviceChoice({ controls, onNotice, notice, routable }: DeviceChoiceProps & { routable: boolean }) {
   const [lists, setLists] = useState<DeviceLists | null>(null);
   const [chosen, setChosen] = useState<DeviceIds>(() => controls.devices() ?? defaultDevices);
   /** What the lists show, and what the call uses: apart while a switch is under way. */
@@ -98,14 +109,27 @@ export function DeviceChoice({ controls, onNotice, notice }: DeviceChoiceProps) 
     };
   }, [controls, onNotice, routable]);
 
-  if (!lists) return null;
   const choose = (kind: DeviceKind, id: string) => handlers.current.choose(kind, id);
+  return <DeviceLists lists={lists} routable={routable} chosen={chosen} onChoose={choose} notice={notice} />;
+}
 
+type DeviceListsProps = {
+  /** Null until the browser has listed the devices: the lists then hold the defaults, disabled. */
+  lists: DeviceLists | null;
+  routable: boolean;
+  chosen?: DeviceIds;
+  onChoose?: (kind: DeviceKind, id: string) => void;
+  notice?: string | null;
+};
+
+function DeviceLists({ lists, routable, chosen = defaultDevices, onChoose, notice }: DeviceListsProps) {
+  const shown = lists ?? defaultsOnly;
+  const choose = lists && onChoose ? onChoose : null;
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <DeviceSelect kind="microphone" options={lists.microphone} chosen={chosen.microphone} onChoose={choose} />
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="call-devices" aria-busy={lists === null}>
+      <DeviceSelect kind="microphone" options={shown.microphone} chosen={chosen.microphone} onChoose={choose} />
       {routable ? (
-        <DeviceSelect kind="speaker" options={lists.speaker} chosen={chosen.speaker} onChoose={choose} />
+        <DeviceSelect kind="speaker" options={shown.speaker} chosen={chosen.speaker} onChoose={choose} />
       ) : (
         <p className="text-sm" data-testid="call-speaker-fixed">
           <span className="block font-semibold">{text.labels.speaker}</span>
@@ -121,7 +145,8 @@ type DeviceSelectProps = {
   kind: DeviceKind;
   options: readonly DeviceOption[];
   chosen: string;
-  onChoose: (kind: DeviceKind, id: string) => void;
+  /** Null while the lists are not in yet: the select is shown, disabled. */
+  onChoose: ((kind: DeviceKind, id: string) => void) | null;
 };
 
 function DeviceSelect({ kind, options, chosen, onChoose }: DeviceSelectProps) {
@@ -134,8 +159,9 @@ function DeviceSelect({ kind, options, chosen, onChoose }: DeviceSelectProps) {
       <select
         id={id}
         value={chosen}
-        onChange={(event) => onChoose(kind, event.target.value)}
-        className="mt-1 block min-h-11 w-full min-w-0 max-w-full truncate rounded-lg border border-white/40 bg-neutral-900 px-3 text-sm text-white"
+        disabled={onChoose === null}
+        onChange={(event) => onChoose?.(kind, event.target.value)}
+        className="mt-1 block min-h-11 w-full min-w-0 max-w-full truncate rounded-lg border border-white/40 bg-neutral-900 px-3 text-sm text-white disabled:cursor-wait disabled:opacity-70"
       >
         {options.map((option) => (
           <option key={option.id} value={option.id}>

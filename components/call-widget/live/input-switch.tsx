@@ -11,16 +11,18 @@ export type InputSwitchProps = {
   onTypingInstead: (typing: boolean) => void;
   /** Starts a voice call with the same scenario in place of this typed one. */
   onContinueByVoice: () => void;
+  /** Shown but not yet usable: the call is still connecting. */
+  disabled?: boolean;
 };
 
-const button = "min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10";
+const button = "min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10 disabled:cursor-wait disabled:opacity-70";
 
 /**
  * Talk and type as one call. In a voice call, Type instead mutes the microphone and moves to the
  * typed reply; the same button (now Talk instead) unmutes it, so the focus stays where it was. In
  * a typed call, Continue by voice.
  */
-export function InputSwitch({ channel, typingInstead, onTypingInstead, onContinueByVoice }: InputSwitchProps) {
+export function InputSwitch({ channel, typingInstead, onTypingInstead, onContinueByVoice, disabled = false }: InputSwitchProps) {
   const [announced, setAnnounced] = useState("");
   const switched = useRef(false);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function InputSwitch({ channel, typingInstead, onTypingInstead, onContinu
 
   if (channel === "typed") {
     return (
-      <button type="button" onClick={onContinueByVoice} className={button}>
+      <button type="button" onClick={onContinueByVoice} disabled={disabled} className={button}>
         {text.inputSwitch.continueByVoice}
       </button>
     );
@@ -44,7 +46,7 @@ export function InputSwitch({ channel, typingInstead, onTypingInstead, onContinu
   };
   return (
     <>
-      <button type="button" onClick={toggle} className={button}>
+      <button type="button" onClick={toggle} disabled={disabled} className={button}>
         {typingInstead ? text.inputSwitch.talkInstead : text.inputSwitch.typeInstead}
       </button>
       <span role="status" className="sr-only">

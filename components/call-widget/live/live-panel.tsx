@@ -1,7 +1,7 @@
 "use client";
 
 import { callLiveText as text } from "@/content/call/live";
-import { lastAgentLine, type FeedbackValue } from "@/lib/call/call-state";
+import { formatClock, lastAgentLine, type FeedbackValue } from "@/lib/call/call-state";
 import type { MachineState } from "@/lib/call/call-machine";
 import { debriefView } from "@/lib/call/debrief-view";
 import { isMicrophoneRefusal } from "@/lib/call/call-errors";
@@ -31,6 +31,7 @@ export type LivePanelProps = {
 export function LivePanel({ machine, actions, controls, inputSwitch }: LivePanelProps) {
   const state = machine.call;
   const connected = state.phase === "connected";
+  const inCall = state.phase !== "idle";
   const voice = state.channel === "voice";
   const lastLine = lastAgentLine(state);
   const debrief = debriefView(machine);
@@ -46,30 +47,41 @@ export function LivePanel({ machine, actions, controls, inputSwitch }: LivePanel
     <div className="mt-4 grid grid-cols-1 gap-4">
       {isMicrophoneRefusal(state.error) && <MicrophoneHelp />}
 
-      {connected && (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          {state.connectedAt !== null && <CallTimer connectedAt={state.connectedAt} limitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS} />}
+      {/*
+        The call's controls and, in a voice call, its device lists stand from the start of the call,
+        disabled until it connects: nothing above the captions appears later and moves them.
+      */}
+      {/* At least a button's height, so the row's centred items stand where they will once its buttons are in. */}
+      {inCall && (
+        <div className="flex min-h-11 flex-wrap items-center gap-x-4 gap-y-2">
+          {connected && state.connectedAt !== null ? (
+            <CallTimer connectedAt={state.connectedAt} limitSeconds={publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS} />
+          ) : (
+            <p className="text-sm tabular-nums text-neutral-300">{formatClock(publicEnv.NEXT_PUBLIC_CALL_LIMIT_SECONDS)}</p>
+          )}
           {voice && !inputSwitch?.typingInstead && (
             <>
               <button
                 type="button"
                 aria-pressed={state.muted}
+                disabled={!connected}
                 onClick={actions.toggleMute}
-                className="min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10 aria-pressed:bg-white aria-pressed:text-neutral-950"
+                className="min-h-11 rounded-full border border-white/40 px-4 text-sm font-semibold hover:bg-white/10 disabled:cursor-wait disabled:opacity-70 aria-pressed:bg-white aria-pressed:text-neutral-950"
               >
                 {state.muted ? text.buttons.unmute : text.buttons.mute}
               </button>
               <LevelMeter controls={controls} />
             </>
           )}
-          {inputSwitch && <InputSwitch channel={state.channel} {...inputSwitch} />}
+          {/* Keyed by channel: Continue by voice goes with the typed call, and its focus to End Call once the voice call connects. */}
+          {inputSwitch && <InputSwitch key={state.channel} channel={state.channel} disabled={!connected} {...inputSwitch} />}
           <p className="text-xs text-neutral-400" aria-hidden="true">
-            {state.agentSpeaking ? text.status.agentSpeaking : text.status.listening}
+            {connected && state.agentSpeaking ? text.status.agentSpeaking : text.status.listening}
           </p>
         </div>
       )}
 
-      {connected && voice && <DeviceChoice controls={controls} onNotice={actions.notice} notice={state.notice} />}
+      {inCall && voice && <DeviceChoice ready={connected} controls={controls} onNotice={actions.notice} notice={state.notice} />}
 
       {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} tentative={state.tentative} />}
 

@@ -44,3 +44,53 @@ export async function movedWhileParsing(page: Page): Promise<string[]> {
     return [...moved];
   });
 }
+
+/**
+ * The same check inside one part of a page rendered by script (the call panel in each of its
+ * states): for each element of `selector`'s subtree, everything after it inside the part is
+ * taken out, and the first element then standing elsewhere, relative to the part's own top left
+ * corner, is listed. Relative, because taking nodes out shortens the page and may scroll it;
+ * inside the part only, because what it renders later must not move what it shows first. A
+ * script renders a row of controls whole, so it cuts only after an element that is not an item
+ * of a flex row, and what is visually hidden (1 px, screen-reader text) is not looked at.
+ */
+export async function movedWithin(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const root = document.querySelector(rootSelector);
+    if (!root) throw new Error(`no element matches ${rootSelector}`);
+    const still = document.createElement("style");
+    still.textContent = "*, *::before, *::after { animation: none !important; transition: none !important; }";
+    document.head.append(still);
+    const placeOf = (element: Element) => {
+      if (element instanceof SVGElement && element.ownerSVGElement) return null;
+      const box = element.getBoundingClientRect();
+      const origin = root.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 ? `${box.left - origin.left},${box.top - origin.top}` : null;
+    };
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    const whole = new Map([...root.querySelectorAll("*")].map((element) => [element, placeOf(element)] as const));
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 1 || box.height > 1;
+    };
+    const shown = [...whole.keys()].filter((element) => whole.get(element) !== null && visible(element));
+    const inRow = (node: Node) => node.parentElement !== null && getComputedStyle(node.parentElement).display.includes("flex");
+    const cuts = shown.filter((element) => !inRow(element));
+    const moved = new Set<string>();
+    for (const cut of cuts) {
+      const takenOut: Array<[Node, Node, Node | null]> = [];
+      for (let node: Node = cut; node !== root; node = node.parentNode!) {
+        if (inRow(node)) continue;
+        for (let next = node.nextSibling; next; next = node.nextSibling) {
+          takenOut.push([next, node.parentNode!, next.nextSibling]);
+          next.remove();
+        }
+      }
+      const first = shown.find((element) => element.isConnected && placeOf(element) !== null && placeOf(element) !== whole.get(element));
+      if (first) moved.add(`rendered up to ${describe(cut)}: ${describe(first)} stands at ${placeOf(first)}, not ${whole.get(first)}`);
+      for (const [node, parent, next] of takenOut.reverse()) parent.insertBefore(node, next);
+    }
+    still.remove();
+    return [...moved];
+  }, selector);
+}

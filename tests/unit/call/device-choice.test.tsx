@@ -3,7 +3,7 @@
  * (a keyboard's arrows change a closed select at each press), a failed switch undone and said.
  * Lists, fallbacks and the remembered choice as a visitor sees them: tests/e2e/call-widget-devices.spec.ts.
  */
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { DeviceChoice } from "@/components/call-widget/live/device-choice";
 import { callDeviceText as text } from "@/content/call/devices";
 import { readRemembered } from "@/lib/call/devices";
@@ -26,11 +26,30 @@ beforeEach(() => {
 function renderChoice(switchDevice: (kind: string, id: string) => Promise<boolean>) {
   const onNotice = jest.fn();
   const controls = { devices: () => ({ microphone: "", speaker: "" }), switchDevice: jest.fn(switchDevice) };
-  render(<DeviceChoice controls={controls} onNotice={onNotice} notice={null} />);
+  render(<DeviceChoice ready controls={controls} onNotice={onNotice} notice={null} />);
   return { onNotice, controls };
 }
 
-const microphone = () => screen.findByRole("combobox", { name: text.labels.microphone });
+/** The microphone list once the browser's devices are in (until then it stands disabled, holding the default). */
+async function microphone(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByRole("combobox", { name: text.labels.microphone })).toBeEnabled());
+  return screen.getByRole("combobox", { name: text.labels.microphone });
+}
+
+it("stands in its place from the start of the call, disabled and holding the defaults, and fills once the call is connected", async () => {
+  const controls = { devices: () => ({ microphone: "", speaker: "" }), switchDevice: jest.fn(async () => true) };
+  const { rerender } = render(<DeviceChoice ready={false} controls={controls} onNotice={jest.fn()} notice={null} />);
+  for (const kind of ["microphone", "speaker"] as const) {
+    const list = screen.getByRole("combobox", { name: text.labels[kind] });
+    expect(list).toBeDisabled();
+    expect(within(list).getAllByRole("option").map((option) => option.textContent)).toEqual([text.defaults[kind]]);
+  }
+
+  rerender(<DeviceChoice ready controls={controls} onNotice={jest.fn()} notice={null} />);
+
+  const list = await microphone();
+  expect(within(list).getAllByRole("option").length).toBeGreaterThan(1);
+});
 
 it("switches one device at a time: choices passed over while a switch is under way are skipped, the last one is applied and remembered", async () => {
   const pending: (() => void)[] = [];
