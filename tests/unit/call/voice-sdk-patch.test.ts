@@ -377,7 +377,7 @@ describe("the patched voice SDK", () => {
     });
   });
 
-  describe("a start whose server never answers", () => {
+  describe("the call's socket, against a server of the test's", () => {
     let server: WebSocketServer;
     let closed: Promise<void>;
     beforeEach(async () => {
@@ -400,6 +400,28 @@ describe("the patched voice SDK", () => {
 
       await expect(start).rejects.toThrow("gave up");
       await closed;
+    });
+
+    it("sends nothing once the server has closed the socket, where each frame the microphone still posted was an error", async () => {
+      const port = (server.address() as { port: number }).port;
+      const serverSocket = new Promise<NodeWebSocket>((resolve) => server.once("connection", resolve));
+      const start = sdk.WebSocketConnection.create({ signedUrl: `ws://127.0.0.1:${port}/v1/convai/conversation` });
+      const agent = await serverSocket;
+      const received: string[] = [];
+      agent.on("message", (data) => received.push(String(data)));
+      agent.send(JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "c1", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } }));
+      const connection = (await start) as { socket: NodeWebSocket; sendMessage(message: object): void };
+      const send = jest.spyOn(connection.socket, "send");
+
+      connection.sendMessage({ user_audio_chunk: "AAAA" });
+      expect(send).toHaveBeenCalledTimes(1);
+      const clientClosed = new Promise((resolve) => connection.socket.once("close", resolve));
+      agent.close(1001, "Server shutting down");
+      await clientClosed;
+      connection.sendMessage({ user_audio_chunk: "AAAA" });
+      connection.sendMessage({ type: "pong", event_id: 1 });
+
+      expect(send).toHaveBeenCalledTimes(1);
     });
 
     it("is refused before any socket opens when its signal has already aborted", async () => {
