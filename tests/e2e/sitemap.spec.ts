@@ -27,6 +27,8 @@ test("/sitemap links every page, topic page and article of the XML sitemap by it
   for (const link of links) expect(link.text, link.href).not.toMatch(/^(https?:|\/|$)/);
   for (const article of articles()) expect(links).toContainEqual({ href: `/blog/${article.slug}`, text: article.title });
   for (const topic of topics()) expect(links).toContainEqual({ href: topic.path, text: topic.name });
+  // A page by the short name its breadcrumb uses ("Home", not the search result's title).
+  expect(links).toContainEqual({ href: "/", text: "Home" });
 });
 
 test("/sitemap lists pages under the product, the company, the blog and legal", async ({ page }) => {

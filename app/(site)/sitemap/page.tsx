@@ -36,8 +36,9 @@ export default function SitemapPage() {
               .map((page) => (
                 <li key={page.path} className="py-1.5 leading-7">
                   <Link href={page.path} prefetch={false} className={link}>
-                    {page.title}
+                    {page.breadcrumb}
                   </Link>
+                  <p className="text-sm leading-6 text-neutral-400">{page.description}</p>
                 </li>
               ))}
           </ul>
