@@ -18,7 +18,7 @@
 import { readFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { readFileSync } from "node:fs";
-import { fixedCallerLines } from "../src/caller/caller";
+import { fixedCallerLines } from "../src/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { durationMs } from "../src/speech/audio";
 import { FestivalProcess, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "../src/speech/synthesis/festival";

@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { callerIntentClassifier, spokenTurn } from "../src/caller/caller";
+import { callerIntentClassifier, spokenTurn } from "../src/caller";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { durationMs } from "../src/speech/audio";

@@ -16,7 +16,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerTurnDecider, spokenTurn } from "../src/caller/caller";
+import { callerTurnDecider, spokenTurn } from "../src/caller";
 import type { Decision, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";

@@ -1,19 +1,18 @@
-import { fillPlaceholders, variableValue } from "@mockingbird/contract/call-variables";
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
-import { buildDebrief, listOf, type CallerEnd, type Debrief, type DebriefReason, type Ending } from "./debrief";
-import { createTurnDecider, decideSpeech, type Intent, type IntentClassifier, type TurnDecider, type VisitorTurn } from "./intents";
-import { writeLine, callerInstructions, type ConversationEntry, type LlmConfig } from "./llm";
-import { phraseIntents, type Playbook, type Tactic, type TaggedLine } from "./playbook-schema";
+import type { CallerEnd, Debrief, DebriefReason } from "./debrief";
+import { answerSilence, answerTurn, debriefOf, openCall, reworded, startState, type CallerReply, type CallState, type Script } from "./dialogue";
+import { decideSpeech, type IntentClassifier, type VisitorTurn } from "./intents";
+import { writeLine, callerInstructions, type LlmConfig } from "./llm";
+import { phraseIntents, type Playbook, type TaggedLine } from "./playbook-schema";
 import { loadPlaybooks } from "./playbooks";
-import { createSimilarIntent, type SimilarIntent } from "./similar-intent";
-import { clipAtSentence } from "./spoken-text";
-import { labelledVisitorSentences } from "./visitor-sentences";
+import { callerIntentClassifier } from "./reading";
 import { answerableEarlyIntents } from "./tuning";
+import { fillLine } from "./variables";
 
 export type { Tactic } from "./playbook-schema";
 export type { CallerEnd, Debrief, DebriefReason } from "./debrief";
+export type { CallerReply } from "./dialogue";
 export type { LlmConfig } from "./llm";
-
 export type { VisitorTurn } from "./intents";
 
 /** A recogniser's turn (the speech part's Utterance) as the caller reads it. */
@@ -25,13 +24,6 @@ export function spokenTurn(utterance: { transcript: string; alternatives?: reado
     ...(utterance.confidence !== undefined ? { confidence: utterance.confidence } : {}),
   };
 }
-
-export type CallerReply = {
-  text: string;
-  /** Every tactic the line uses, the most prominent first (the playbook's tags); absent for a line that presses with none. */
-  tactics?: readonly Tactic[];
-  end?: CallerEnd;
-};
 
 export interface CallerSession {
   readonly scenarioId: string;
@@ -98,30 +90,7 @@ export function fixedCallerLines(scenarioId: string, playbooks: ReadonlyMap<stri
     ...reactions.badLine,
     ...reactions.outOfPatience,
   ];
-  const fill = (line: string) =>
-    fillPlaceholders(line, (name) => String(variableValue(playbook.variables, name) ?? ""))
-      .replace(/\s+([,.?!])/g, "$1")
-      .replace(/\s+/g, " ")
-      .trim();
-  return [...new Set(lines.map(fill))];
-}
-
-/** Built once per playbook: every call of a scenario reads unclear speech by the same sentences. */
-const similarIntents = new WeakMap<Playbook, SimilarIntent>();
-
-/** How the caller reads a turn in this playbook, and which rule decided it: the rulebook, with the similar-sentence fallback for speech. */
-export function callerTurnDecider(playbook: Playbook): TurnDecider {
-  let similar = similarIntents.get(playbook);
-  if (!similar) {
-    similar = createSimilarIntent(labelledVisitorSentences(playbook));
-    similarIntents.set(playbook, similar);
-  }
-  return createTurnDecider(playbook, similar);
-}
-
-export function callerIntentClassifier(playbook: Playbook): IntentClassifier {
-  const decide = callerTurnDecider(playbook);
-  return (turn) => decide(turn).intent;
+  return [...new Set(lines.map((line) => fillLine(playbook.variables, line)))];
 }
 
 export function createCaller(scenarioId: string, options: CallerOptions = {}): CallerSession {
@@ -132,42 +101,15 @@ export function createCaller(scenarioId: string, options: CallerOptions = {}): C
 
 /** A visitor's own words are bounded before they travel on in the debrief. */
 const maxQuotedLength = 500;
-/** The second unclear turn in a row gets the next tactic instead of another "bad line". */
-const unclearTurnsBeforePressingOn = 2;
-/** Dynamic variables come from the browser; they are spoken, so they are kept short and plain. */
-const maxVariableLength = 80;
 
-/** What the state machine decided for one turn, before the optional writer words it. */
-type Plan = {
-  scripted: string;
-  tactics?: readonly Tactic[];
-  end?: CallerEnd;
-  /** For the optional writer; absent when the scripted line must be used as is. */
-  direction?: string;
-};
-
+/** A call in progress: the dialogue's state (dialogue.ts), replaced whole by each step and only in `advance`. */
 class Caller implements CallerSession {
   readonly scenarioId: string;
   readonly phrases: readonly string[];
 
+  private readonly script: Script;
   private readonly classify: IntentClassifier;
-  private variables: Record<string, string>;
-  private readonly rotations = new Map<string, number>();
-  private readonly history: ConversationEntry[] = [];
-  private readonly tacticsUsed: { tactics: Tactic[]; line: string }[] = [];
-  private openingReply: CallerReply | undefined;
-  private lastLine = "";
-  private lastTactics: readonly Tactic[] | undefined;
-  private escalations = 0;
-  private refusals = 0;
-  private callbackOffers = 0;
-  private turns = 0;
-  /** Unclear turns since the last one the caller understood (or since it last pressed on regardless). */
-  private unclearInRow = 0;
-  /** The visitor's latest refusal or call-back offer: asking questions alone is not holding firm. */
-  private lastPushback: string | null | undefined;
-  private ending: Ending | undefined;
-  private end: CallerEnd | null = null;
+  private state: CallState;
 
   constructor(
     private readonly playbook: Playbook,
@@ -175,257 +117,58 @@ class Caller implements CallerSession {
   ) {
     this.scenarioId = playbook.id;
     this.phrases = [...new Set(phraseIntents.flatMap((intent) => playbook.phrases[intent]))];
+    this.script = { playbook, seed: options.seed };
     this.classify = callerIntentClassifier(playbook);
-    this.variables = { ...playbook.variables };
+    this.state = startState(playbook);
   }
 
   get ended(): CallerEnd | null {
-    return this.end;
+    return this.state.end;
   }
 
   answerableEarly(words: string): boolean {
-    if (this.end !== null || typeof words !== "string") return false;
+    if (this.state.end !== null || typeof words !== "string") return false;
     return answerableEarlyIntents.has(decideSpeech([words], this.playbook.goal.kind).intent);
   }
 
   opening(overrides: { firstMessage?: string; variables?: Record<string, string> } = {}): CallerReply {
-    if (this.openingReply !== undefined) return this.openingReply;
-    this.variables = { ...this.playbook.variables, ...sanitiseVariables(overrides.variables) };
-    const firstMessage = overrides.firstMessage?.trim();
-    const reply: CallerReply =
-      firstMessage !== undefined && firstMessage !== ""
-        ? { text: clipAtSentence(this.fill(firstMessage)) }
-        : withTactics({ text: this.fill(this.playbook.opening.line) }, this.playbook.opening.tactics);
-    this.openingReply = reply;
-    this.say(reply.text, reply.tactics);
-    return reply;
+    return this.advance((state) => openCall(this.script, state, overrides)).reply;
   }
 
   async respond(turn: VisitorTurn): Promise<CallerReply> {
-    if (this.end !== null) return { text: "", end: this.end };
+    if (this.state.end !== null) return { text: "", end: this.state.end };
     const intent = this.classify(turn);
     // What the caller quotes back (debrief, writer): the visitor's words, unless the turn was not understood.
     const heard = typeof turn.text === "string" ? turn.text.trim().slice(0, maxQuotedLength) : "";
     const visitorSaid = intent === "unclear" || heard === "" ? null : heard;
-    this.unclearInRow = intent === "unclear" ? this.unclearInRow + 1 : 0;
-    this.turns += 1;
-    this.history.push({ speaker: "visitor", text: visitorSaid });
+    // The turn is decided and recorded before the await, so overlapping calls stay consistent.
+    const step = this.advance((state) => answerTurn(this.script, state, intent, visitorSaid));
+    if (this.options.llm === undefined || step.direction === undefined) return step.reply;
 
-    // Everything that changes state happens before the await, so overlapping calls stay consistent.
-    const plan = this.boundedPlan(this.plan(intent, visitorSaid), visitorSaid);
-    if (plan.end !== undefined) this.end = plan.end;
-    const spoken = this.say(plan.scripted, plan.tactics);
-
-    if (this.options.llm !== undefined && plan.direction !== undefined) {
-      spoken.set(
-        await writeLine(this.options.llm, {
-          instructions: callerInstructions(this.playbook, (text) => this.fill(text)),
-          history: this.history.slice(0, -1),
-          direction: plan.direction,
-          scripted: spoken.text(),
-        }),
-      );
-    }
-    return withEnd(withTactics({ text: spoken.text() }, plan.tactics), plan.end);
+    const { variables, history } = step.state;
+    const text = await writeLine(this.options.llm, {
+      instructions: callerInstructions(this.playbook, (line) => fillLine(variables, line)),
+      history: history.slice(0, -1),
+      direction: step.direction,
+      scripted: step.reply.text,
+    });
+    this.advance((state) => ({ state: reworded(state, step.line, text) }));
+    return { ...step.reply, text };
   }
 
   silence(kind: "prompt" | "end"): CallerReply {
-    if (this.end !== null) return { text: "", end: this.end };
-    const { silence } = this.playbook.reactions;
-    if (kind === "prompt") return { text: this.say(this.pick("silencePrompt", silence.prompts), undefined).text() };
-    this.end = "silent";
-    this.ending = { by: "visitor", end: "silent", visitorSaid: null };
-    return { text: this.say(this.pick("silenceGiveUp", silence.giveUp), undefined).text(), end: "silent" };
+    if (this.state.end !== null) return { text: "", end: this.state.end };
+    return this.advance((state) => answerSilence(this.script, state, kind)).reply;
   }
 
   debrief(reason: DebriefReason): Debrief {
-    const lastVisitorText = [...this.history].reverse().find((entry) => entry.speaker === "visitor")?.text ?? null;
-    const ending: Ending =
-      this.ending ?? (reason === "time-limit" ? { by: "time-limit", visitorSaid: lastVisitorText } : { by: "outside", reason, visitorSaid: lastVisitorText });
-    return buildDebrief({
-      playbook: this.playbook,
-      ending,
-      tacticsUsed: this.tacticsUsed,
-      pushbacks: this.refusals + Math.min(this.callbackOffers, this.playbook.reactions.callbackOffer.length),
-      turns: this.turns,
-    });
+    return debriefOf(this.script, this.state, reason);
   }
 
-  private plan(intent: Intent, visitorSaid: string | null): Plan {
-    const { reactions, goal } = this.playbook;
-    switch (intent) {
-      case "comply":
-        // The hand-over rule (scripts/agents/prompt.ts): what a complying visitor says may hold the secret, so it is never quoted back.
-        this.finish("complied", null);
-        return {
-          scripted: this.pick("compliance", reactions.compliance),
-          end: "complied",
-          direction: `The visitor has just agreed to hand over ${goal.item}, or started to. Thank them briefly, keep it sounding routine, never repeat anything they said, and end the call.`,
-        };
-      case "verify":
-        this.finish("verified", visitorSaid);
-        return {
-          scripted: this.pick("verification", reactions.verification),
-          end: "verified",
-          direction: "The visitor is going to check through an official channel you cannot control. Back off without a fuss and end the call.",
-        };
-      case "goodbye":
-        this.finish("hung-up", visitorSaid);
-        return {
-          scripted: this.pick("goodbye", reactions.goodbye),
-          end: "hung-up",
-          direction: "The visitor is ending the call. React in one short sentence as they hang up.",
-        };
-      case "refuse":
-        return this.refusal(visitorSaid);
-      case "offer_callback":
-        this.lastPushback = visitorSaid;
-        this.callbackOffers += 1;
-        if (this.callbackOffers > reactions.callbackOffer.length) return this.refusal(visitorSaid);
-        return pressing(
-          this.pick("callbackOffer", reactions.callbackOffer),
-          (tactics) => `The visitor offered to call you back or to do this later. Deflect it using ${tactics} and keep them on this call.`,
-        );
-      case "ask_identity":
-        return pressing(
-          this.pick("askIdentity", reactions.askIdentity),
-          (tactics) => `The visitor asked who you are. Give a plausible name, team and one detail they could check, using ${tactics}, then steer back to your request.`,
-        );
-      case "ask_purpose":
-        return pressing(
-          this.pick("askPurpose", reactions.askPurpose),
-          (tactics) => `The visitor asked what the call is about. Explain your cover story using ${tactics}, then ask for ${goal.item} again.`,
-        );
-      case "ask_repeat":
-        // Repeating is not a new use of the tactics, so the debrief does not count it twice.
-        return { scripted: this.lastLine === "" ? this.pick("badLine", reactions.badLine) : this.lastLine, tactics: this.lastTactics };
-      case "unclear":
-        // Asking a third time is not how a caller with a script behaves: after two unclear turns in a row it presses on.
-        if (this.unclearInRow >= unclearTurnsBeforePressingOn) {
-          this.unclearInRow = 0;
-          return this.escalate();
-        }
-        return { scripted: this.pick("badLine", reactions.badLine) };
-      case "small_talk":
-      case "other":
-        return this.escalate();
-    }
+  /** The one place the call's state changes: a step reads the state it is given and returns the next. */
+  private advance<T extends { state: CallState }>(step: (state: CallState) => T): T {
+    const result = step(this.state);
+    this.state = result.state;
+    return result;
   }
-
-  /** The next line of the escalation: one step per non-committal answer, in the playbook's order, then round again with the next line. */
-  private escalate(): Plan {
-    const step = this.escalations++;
-    const steps = this.playbook.tactics;
-    const entry = steps[step % steps.length]!;
-    const round = Math.floor(step / steps.length);
-    const line = entry.lines[(round + this.offset(`tactic:${entry.tactic}`)) % entry.lines.length]!;
-    return pressing(line, (tactics) => `The visitor has not given you ${this.playbook.goal.item} yet. Press for it using ${tactics}.`);
-  }
-
-  /** Push once or twice (as many pushes as the playbook has), then give up. */
-  private refusal(visitorSaid: string | null): Plan {
-    const { refusal } = this.playbook.reactions;
-    this.lastPushback = visitorSaid;
-    this.refusals += 1;
-    const push = refusal.pushes[this.refusals - 1];
-    if (push !== undefined) return pressing(push, (tactics) => `The visitor refused. Push back once more using ${tactics}.`);
-    this.finish("refused", visitorSaid);
-    return {
-      scripted: this.pick("giveUp", refusal.giveUp),
-      end: "refused",
-      direction: "The visitor refused again. Give up, irritated, and end the call.",
-    };
-  }
-
-  /** The caller's patience is bounded: an undecided call ends after the playbook's maxTurns. */
-  private boundedPlan(plan: Plan, visitorSaid: string | null): Plan {
-    if (plan.end !== undefined || this.turns < this.playbook.maxTurns) return plan;
-    const end: CallerEnd = this.lastPushback !== undefined ? "refused" : "hung-up";
-    this.ending = { by: "caller-out-of-patience", end, visitorSaid: this.lastPushback !== undefined ? this.lastPushback : visitorSaid };
-    return {
-      scripted: this.pick("outOfPatience", this.playbook.reactions.outOfPatience),
-      end,
-      direction: "You have run out of patience. Give up on this call and end it.",
-    };
-  }
-
-  private finish(end: CallerEnd, visitorSaid: string | null): void {
-    this.ending = { by: "visitor", end, visitorSaid };
-  }
-
-  /** Records a line as spoken (and, with tactics, as used); returns a handle to reword it once the writer answers. */
-  private say(scripted: string, tactics: readonly Tactic[] | undefined): { text(): string; set(text: string): void } {
-    const entry: ConversationEntry = { speaker: "caller", text: this.fill(scripted) };
-    this.history.push(entry);
-    // The same line with the same tags again is a repeat (ask_repeat), not a second use.
-    const repeated = tactics !== undefined && this.lastTactics === tactics && this.lastLine === entry.text;
-    const used = tactics !== undefined && !repeated ? { tactics: [...tactics], line: entry.text ?? "" } : undefined;
-    if (used !== undefined) this.tacticsUsed.push(used);
-    this.lastLine = entry.text ?? "";
-    this.lastTactics = tactics;
-    return {
-      text: () => entry.text ?? "",
-      set: (text) => {
-        if (this.lastLine === entry.text) this.lastLine = text;
-        entry.text = text;
-        if (used !== undefined) used.line = text;
-      },
-    };
-  }
-
-  private pick<T>(key: string, lines: readonly T[]): T {
-    const count = this.rotations.get(key) ?? 0;
-    this.rotations.set(key, count + 1);
-    return lines[(count + this.offset(key)) % lines.length]!;
-  }
-
-  private offset(key: string): number {
-    return this.options.seed === undefined ? 0 : fnv1a(`${this.options.seed}:${key}`);
-  }
-
-  private fill(text: string): string {
-    // The call's own keys only: {{constructor}} must not reach what every object inherits.
-    return fillPlaceholders(text, (name) => String(variableValue(this.variables, name) ?? ""))
-      .replace(/\s+([,.?!])/g, "$1")
-      .replace(/\s+/g, " ")
-      .trim();
-  }
-}
-
-function withTactics(reply: CallerReply, tactics: readonly Tactic[] | undefined): CallerReply {
-  return tactics === undefined ? reply : { ...reply, tactics };
-}
-
-/** A plan for a line that presses the visitor: its tags go to the debrief, and the writer is told to use the same ones. */
-function pressing(tagged: TaggedLine, direction: (tactics: string) => string): Plan {
-  return { scripted: tagged.line, tactics: tagged.tactics, direction: direction(listOf(tagged.tactics)) };
-}
-
-function withEnd(reply: CallerReply, end: CallerEnd | undefined): CallerReply {
-  return end === undefined ? reply : { ...reply, end };
-}
-
-function sanitiseVariables(variables: Record<string, unknown> | undefined): Record<string, string> {
-  const clean: Record<string, string> = {};
-  for (const [name, value] of Object.entries(variables ?? {})) {
-    if (!/^[a-zA-Z][a-zA-Z0-9_]*$/.test(name)) continue;
-    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") continue;
-    const text = String(value)
-      .replace(/[\u0000-\u001f\u007f{}]/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, maxVariableLength);
-    if (text !== "") clean[name] = text;
-  }
-  return clean;
-}
-
-/** A small stable hash, so a seed picks the same lines on every run and every Node version. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
