@@ -1,15 +1,17 @@
 /** @jest-environment node */
-import { existsSync, readFileSync } from "node:fs";
 import { domainSentenceWords } from "../src/speech/recognition";
 import { modelPaths } from "../src/speech/recognition/pocketsphinx";
 import { parseCmuDict } from "../src/speech/recognition/pronunciations";
 import { extraPronunciations, visitorSentences } from "../src/caller/visitor-sentences";
+import { readInstalledFile } from "./support/installed-file";
 
 const { dictionary } = modelPaths();
-const whenInstalled = existsSync(dictionary) ? describe : describe.skip;
 
-whenInstalled("the pronunciations the corpus adds to the model's dictionary", () => {
-  const modelText = readFileSync(dictionary, "latin1");
+describe("the pronunciations the corpus adds to the model's dictionary", () => {
+  let modelText = "";
+  beforeAll(() => {
+    modelText = readInstalledFile(dictionary, "pocketsphinx-en-us", "latin1");
+  });
   const extraText = extraPronunciations();
   const extra = parseCmuDict(extraText);
   const extraWords = extraText.split("\n").map((line) => line.split(" ")[0] as string);
