@@ -46,8 +46,11 @@ export type Founder = {
   bio: string;
 };
 
-/** A sub-processor on the privacy policy's public list. */
-export type SubProcessor = { name: string; task: string; location: string };
+/**
+ * A provider the privacy policy names, under its category (content/legal/data-practices.ts's
+ * processor ids; this module imports nothing, so the id is spelled here and checked by a test).
+ */
+export type SubProcessor = { category: string; name: string; task: string; location: string };
 
 export const launchSignoff = {
   legalName: {
@@ -162,11 +165,11 @@ export const launchSignoff = {
   subProcessors: {
     label: "The public list of sub-processors (name, what they do, where they process data)",
     draft: [
-      { name: "ElevenLabs", task: "speech recognition, voice synthesis, voice cloning and conversational AI for calls, coaching and the demo call", location: "the United States" },
-      { name: "Supabase", task: "the demo's abuse counters where the website runs without its own server", location: "the region of the project that holds them" },
+      { category: "voice-ai", name: "ElevenLabs", task: "speech recognition, voice synthesis, voice cloning and conversational AI for calls, coaching and the demo call", location: "the United States" },
+      { category: "database-host", name: "Supabase", task: "the demo's abuse counters where the website runs without its own server", location: "the region of the project that holds them" },
     ],
     usedIn: ["/privacy (processors and other third parties)"],
-    note: "The draft names only the providers the repository itself uses (docs/deploy.md). Add the website host, the cloud and database host of the platform, the telephony, payment and email providers, each with its location, before launch.",
+    note: "The draft names only the providers the repository itself uses (docs/deploy.md); the policy lists every category and names these under theirs. Name the website host, the cloud and database host of the platform, the Redis host where REDIS_URL is set, the language-model provider where AGENT_LLM_URL points outside our own server, and the telephony, payment and email providers, each with its location, before launch.",
   } satisfies SignoffEntry<readonly SubProcessor[]>,
 
   browsingVisitorsBoundByDisputeTerms: {

@@ -156,7 +156,7 @@ export const productFaq: readonly FaqItem[] = [
   {
     question: "Do you store call recordings?",
     answer:
-      `No. ${dataStatements.callRecordings}: ${dataStatements.callAudio.charAt(0).toLowerCase()}${dataStatements.callAudio.slice(1)}. ${dataStatements.transcripts}. The customer data we keep is encrypted with AES-256 and held in a London cloud region, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.`,
+      `No. ${dataStatements.callRecordings}: ${dataStatements.callAudio.charAt(0).toLowerCase()}${dataStatements.callAudio.slice(1)}. ${dataStatements.transcripts}. ${dataStatements.storage}. It is encrypted with AES-256, language models are not trained on it, and your organization owns it: you can export it or ask us to delete it, and deleted data cannot be recovered.`,
   },
   {
     question: "Which languages do you support?",

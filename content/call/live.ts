@@ -59,8 +59,9 @@ export const callLiveText = {
     typeInstead: "Type instead",
     talkInstead: "Talk instead",
     continueByVoice: "Continue by voice",
-    typing: "Microphone off. Type your replies.",
-    talking: "Microphone on. You can talk again.",
+    // Muting stops sending the microphone's sound; the SDK keeps its track open, so the browser may still show it in use.
+    typing: "Muted: the caller does not hear you. Type your replies.",
+    talking: "Unmuted. You can talk again.",
   },
 
   status: {

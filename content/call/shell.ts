@@ -1,3 +1,5 @@
+import { supportedBrowsers } from "@/content/legal/facts";
+
 /**
  * Ships with the page, in the widget's small client island: badges, buttons, status lines
  * and the errors the island itself can report before the call chunk runs (the spec's exact
@@ -48,6 +50,6 @@ export const callWidgetText = {
     connectionFailed: "Connection failed",
     audioOutputFailed: "Your speaker or headphones could not be started, so you would not hear the caller. Check your sound output and try again, or reply by typing instead.",
     insecureContext: "Calls need a secure connection. Open this page over https and try again.",
-    unsupportedBrowser: "This browser cannot make calls. Try a recent Chrome, Edge, Firefox or Safari.",
+    unsupportedBrowser: `This browser cannot make calls. Try ${supportedBrowsers}.`,
   },
 } as const;

@@ -1,4 +1,5 @@
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
+import { customerDataRegion } from "./facts";
 
 /**
  * The one model of what Mockingbird collects, who processes it and for how long. The privacy
@@ -71,13 +72,14 @@ export const processors: readonly Processor[] = [
   {
     id: "database-host",
     name: "Cloud hosting and database providers",
-    task: "host the platform and store customer data, encrypted, in a London cloud region, and the demo's abuse counters where our website runs without its own server",
+    // The counters' store follows the deployment (lib/signed-url): the web server's memory, a Redis host where REDIS_URL is set, or Supabase's PostgreSQL.
+    task: `host the platform and store customer data, encrypted, in ${customerDataRegion}, and hold the demo's abuse counters wherever our web server does not keep them in its own memory: in a Redis database host, or in the PostgreSQL database of our Supabase project`,
     identifying: "hold the names, work email addresses and work phone numbers in customer data, encrypted, and, for the demo's abuse counters, visitors' IP addresses and network ranges, which the counters are keyed by",
   },
   {
     id: "voice-ai",
     name: "Voice and AI processors",
-    task: "provide speech recognition, voice synthesis, voice cloning and conversational language models for simulated calls, coaching sessions and the demo call",
+    task: "provide speech recognition, voice synthesis, voice cloning and conversational language models for simulated calls, coaching sessions and the demo call, including the language-model endpoint our own voice agent sends the conversation's text to when it writes the demo caller's lines (AGENT_LLM_URL), unless that model runs on our own server",
     identifying: `receive the voice samples an organization provides for cloning, which they keep with the cloned voice in ${voiceProcessorLocation}, the call audio while a call is live, and the IP address of your browser when it connects to them for the demo call`,
   },
   {
@@ -155,8 +157,9 @@ export const visitorData = {
     keptByUs: { kept: true, for: "as aggregate statistics only, which do not identify you and cannot recognize you on a later day" },
   },
   demoCounters: {
-    label: "a count of demo calls per IP address and network range",
-    what: "a count of the demo calls started from your IP address (for IPv6, its first 64 bits) and from its network range (the first three numbers of an IPv4 address, or the first 48 bits of an IPv6 address)",
+    label: "a count of demo call links issued per IP address and network range",
+    // lib/signed-url counts a signed URL when it issues one, whether or not a call then starts with it.
+    what: "a count of the signed links our server has issued for demo calls (each lets one call connect, whether or not it then starts) to your IP address (for IPv6, its first 64 bits) and to its network range (the first three numbers of an IPv4 address, or the first 48 bits of an IPv6 address)",
     purpose: "to limit abuse of the demo call, and for nothing else",
     processedBy: ["website-host", "database-host"],
     keptByUs: { kept: true, for: demoCounterRetention },
@@ -245,6 +248,14 @@ export function transcriptsKept(asDataOf: string, user: string): string {
 
 /** Words the pages share, built from the records above. */
 export const dataStatements = {
+  /** Where customer data is kept: the privacy policy, the terms and the product FAQ say it in these words. */
+  storage: `Customer data is stored encrypted in ${customerDataRegion}, except voice samples and the cloned voices made from them with each speaker's consent, which our voice processor keeps in ${voiceProcessorLocation}`,
+  /** What the demo call leaves in the visitor's own browser (lib/call/devices.ts keeps it in localStorage). */
+  browserStorage:
+    "If you choose a microphone or a speaker for the demo call, your browser keeps that choice on your device, in this site's local storage, with the device's name as your browser reports it (a name can include yours, as in “Sam's AirPods”), so that your next call uses the same device. It is never sent to us or to our processors; clearing this site's data in your browser deletes it",
+  /** Where our own voice agent runs the demo call, the recipient of its conversation text (agent/ README: AGENT_LLM_URL). */
+  ownAgentRecipient:
+    "Where the demo call runs on our own voice agent instead of our voice processor's, the agent recognizes your speech and speaks the caller's lines on our own server, and keeps no audio or transcript; if it is configured with a language-model endpoint (AGENT_LLM_URL), it sends that endpoint the text of the conversation, never audio, to write the caller's next line. That endpoint is a model on our own server or one of our voice and AI processors",
   /** Call audio is never stored: the product FAQ's answer and the terms' reference to the policy. */
   callRecordings: "Call recordings are not stored",
   /** What happens to call audio. */
@@ -262,7 +273,7 @@ export const dataStatements = {
   /** How the voice processor is set up so that the demo statement holds. */
   voiceProcessorSetting: voiceProcessorKeeping.kept
     ? `The configuration of our production voice agents, which we keep and test with our code, turns our voice processor's audio saving off and has it keep each conversation's transcript in its own systems for ${voiceProcessorKeeping.for}`
-    : "Our voice processor keeps no copy: the configuration of our production voice agents, which we keep and test with our code, turns the processor's audio saving off and sets its conversation history to a retention period of 0 days, so it deletes each transcript from its systems when the call ends",
+    : "Our voice processor keeps no copy: the configuration of our production voice agents, which we keep and test with our code, turns the processor's audio saving off, sets its conversation history to a retention period of 0 days and has it delete each conversation's transcript, so it deletes each transcript from its systems when the call ends",
   /** How the demo call begins, for a spoken call and for a typed one. */
   demoCallStart:
     "A spoken call starts only when you press Start Call and allow your browser to use your microphone; a typed call starts when you choose to reply by typing, and uses no microphone. Either ends when you press End Call or close the page",

@@ -12,10 +12,10 @@ import {
   processors,
   visitorData,
   voiceDataSchedule,
-  voiceProcessorLocation,
   type DataRecord,
   type Keeping,
 } from "./data-practices";
+import { customerDataRegion, minimumUserAge } from "./facts";
 import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
@@ -40,6 +40,12 @@ const kept = (keeping: Keeping) => (keeping.kept ? `kept ${keeping.for}` : "not 
 const described = (record: DataRecord) => `${upperFirst(record.label)}: ${record.what}.`;
 
 /** Every provider that receives directly identifying data, and what it receives: the summary must name them all. */
+/** The named providers of one category, as a sentence that follows it ("" where we name none yet). */
+const namedIn = (category: string) => {
+  const named = subProcessors.filter((entry) => entry.category === category);
+  return named.length === 0 ? "" : ` Named: ${listInProse(named.map((entry) => `${entry.name} (${entry.task}; ${entry.location})`), { semicolons: true })}.`;
+};
+
 const identifyingRecipients = processors.filter((entry) => entry.identifying).map((entry) => `${lowerFirst(entry.name)} ${entry.identifying}`);
 
 /**
@@ -51,7 +57,7 @@ const identifyingRecipients = processors.filter((entry) => entry.identifying).ma
  */
 export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument => ({
   title: "Privacy Policy",
-  lastUpdated: "2026-11-27",
+  lastUpdated: "2026-11-29",
   intro: `This Privacy Policy explains how ${company} (“${brand}”, “we”, “us” or “our”) collects, uses, protects and deletes personal data when you visit our website, try the demo call on it, talk to us about our services or use the ${brand} platform for AI vishing simulation and voice-based security training. We have written it to be read, not skimmed past: if anything is unclear, contact us using the details at the end.`,
   sections: [
     {
@@ -89,7 +95,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
             `${dataStatements.demoCall}.`,
             `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
             `${dataStatements.transcripts}.`,
-            `Customer data is stored encrypted in a London cloud region, except voice samples and cloned voices, which our voice processor keeps in ${voiceProcessorLocation}.`,
+            `${dataStatements.storage}.`,
             `Third parties that run calls and AI conversations get pseudonymized keys (random identifiers) instead of participants' names. Providers receive identifying data only where their task needs it: ${listInProse(identifyingRecipients, { semicolons: true })}.`,
             "Language models are not trained on customer data, neither by us nor by our providers.",
             "Your organization owns its data and can export it or delete it at any time.",
@@ -142,6 +148,10 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         },
         {
           type: "p",
+          text: `${dataStatements.browserStorage}.`,
+        },
+        {
+          type: "p",
           text: "Some links take you to services run by others, such as our external booking page and our social media profiles. Their own privacy policies apply when you use them.",
         },
       ],
@@ -170,6 +180,10 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
           type: "p",
           text: "When your browser connects to our voice processor for the call, the processor receives your browser's IP address, as any server your browser connects to does.",
         },
+        {
+          type: "p",
+          text: `${dataStatements.ownAgentRecipient}.`,
+        },
       ],
     },
     {
@@ -179,7 +193,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         {
           type: "list",
           items: [
-            `Storage location: customer data is stored encrypted in a London cloud region, in the United Kingdom. Voice samples and the cloned voices made from them are also kept by our voice processor, in ${voiceProcessorLocation}, for as long as the cloned voice exists.`,
+            `Storage location: ${lowerFirst(dataStatements.storage)}, for as long as the cloned voice exists.`,
             "Encryption: customer data is encrypted at rest with AES-256 and in transit with TLS.",
             `${dataStatements.callRecordings}. ${dataStatements.callAudio}.`,
             `Transcripts and results: ${lowerFirst(dataStatements.transcripts)}. With them we keep the result of each simulation, such as the call outcome, its timing and the automated analysis of the conversation. ${dataStatements.voiceProcessorSetting}.`,
@@ -228,14 +242,11 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
         },
         {
           type: "list",
-          items: processors.map((entry) => `${entry.name}, which ${entry.task}${entry.identifying ? `, and which ${entry.identifying}` : ""}.`),
+          items: processors.map((entry) => `${entry.name}, which ${entry.task}${entry.identifying ? `, and which ${entry.identifying}` : ""}.${namedIn(entry.id)}`),
         },
         {
           type: "p",
-          text: `These are the sub-processors that handle personal data for us, what each does and where it processes data: ${listInProse(
-            subProcessors.map((entry) => `${entry.name} (${entry.task}; ${entry.location})`),
-            { semicolons: true },
-          )}. We tell customers ${subProcessorNotice}. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organization in a merger or acquisition, which would be bound by this policy.`,
+          text: `These categories are the complete list of the providers that process personal data for us; where we name the provider, the name, what it does and where it processes data follow its category. We tell customers ${subProcessorNotice}. We may also disclose personal data where the law requires it, to protect the rights, safety or property of our customers, our users or others, or to a successor organization in a merger or acquisition, which would be bound by this policy.`,
         },
       ],
     },
@@ -249,7 +260,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
             "AES-256 encryption of customer data at rest, and TLS encryption of all data in transit.",
             "Least-privilege access: our staff can reach customer data only where their role requires it, and only for as long as it requires it.",
             "Two-factor authentication for administrators, both for our own administrative access and for administrator accounts on the platform.",
-            `Full daily backups, encrypted, kept in the same London cloud region for ${backupDays} days, so that data can be restored after an incident.`,
+            `Full daily backups, encrypted, kept in the same region (${customerDataRegion}) for ${backupDays} days, so that data can be restored after an incident.`,
             "Logging and monitoring of access to production systems, and confidentiality obligations for all our staff and contractors.",
           ],
         },
@@ -297,7 +308,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       blocks: [
         {
           type: "p",
-          text: `Customer data is stored in the United Kingdom, except voice samples and cloned voices, which our voice processor keeps in ${voiceProcessorLocation}. Where each of our sub-processors processes data is on the list under “Processors and other third parties”. We send each only what its task needs, identifying participants by pseudonymized keys.`,
+          text: `${dataStatements.storage}. Where each provider we name processes data is given with its category under “Processors and other third parties”. We send each only what its task needs, identifying participants by pseudonymized keys.`,
         },
         {
           type: "p",
@@ -373,7 +384,7 @@ export const privacyPolicyFor = ({ websiteHost }: LegalContext): LegalDocument =
       blocks: [
         {
           type: "p",
-          text: `${brand} is a service for businesses and their staff. It is not directed at children, and under-16s are not targeted by our website, our demo call or our marketing. We do not knowingly collect personal data from anyone under 16; if you believe a child has given us personal data, contact us and we will delete it.`,
+          text: `${brand} is a service for businesses and their staff. Our Terms of Service require each person who uses it, the demo call on our website included, to be ${minimumUserAge} or older, and nothing we offer is directed at anyone younger. We do not knowingly collect personal data from anyone under ${minimumUserAge}; if you believe someone under ${minimumUserAge} has given us personal data, contact us and we will delete it.`,
         },
       ],
     },

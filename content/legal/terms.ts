@@ -1,6 +1,7 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import { dataStatements, transcriptsKept } from "./data-practices";
+import { minimumUserAge } from "./facts";
 import type { LegalContext, LegalDocument } from "./types";
 
 const company = site.legalName;
@@ -17,8 +18,7 @@ const postalAddress = signedOff(launchSignoff.postalAddress);
 /** Who the cap and the arbitration agreement bind, as those sections say it. */
 const boundByDisputeTerms = visitorsBound ? "" : " between us and a Customer or its Users";
 
-/** Minimum age of anyone who uses the service (docs/specification.md §1). */
-export const minimumUserAge = 18;
+export { minimumUserAge };
 /** Minimum notice, in days, of a material change to these terms (docs/specification.md §1). */
 export const materialChangeNoticeDays = 30;
 
@@ -175,7 +175,7 @@ export const termsOfServiceFor = ({ websiteHost }: LegalContext): LegalDocument 
         },
         {
           type: "p",
-          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures, including encrypted storage in a London cloud region. ${dataStatements.callRecordings}; ${transcriptsKept("Customer Data", "the Customer").replace(/^T/, "t")}.`,
+          text: `For personal data in Customer Data, the Customer is the controller and we are its processor, on the terms of our data processing agreement. Our Privacy Policy describes what the Service collects, who processes it and for how long, and our security measures. ${dataStatements.storage}. ${dataStatements.callRecordings}; ${transcriptsKept("Customer Data", "the Customer").replace(/^T/, "t")}.`,
         },
         {
           type: "p",

@@ -140,9 +140,12 @@ export function agentConfig(playbook: Playbook, settings: CallerSettings, ids: P
           conversation: { text_only: true },
         },
       },
+      // The privacy policy's transcript promise (data-practices.ts): a retention of 0 days also deletes each transcript outright
+      // (delete_transcript_and_pii). Zero Retention Mode would keep even less but is an Enterprise plan feature, so it is not relied on.
       privacy: {
         record_voice: settings.savesAudio,
         retention_days: settings.retentionDays,
+        delete_transcript_and_pii: settings.retentionDays === 0,
         delete_audio: !settings.savesAudio,
         apply_to_existing_conversations: true,
       },

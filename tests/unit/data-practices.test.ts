@@ -2,13 +2,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { callWidgetPageText } from "@/content/call/page";
-import { customerData, dataStatements, demoCounterRetention, processors, visitorData, voiceHistoryRetentionDays, voiceProcessorSavesAudio } from "@/content/legal/data-practices";
+import { customerData, dataStatements, demoCounterRetention, processors, visitorData, voiceHistoryRetentionDays, voiceProcessorKeeping, voiceProcessorSavesAudio } from "@/content/legal/data-practices";
 import { privacyPolicyFor } from "@/content/legal/privacy";
 import { termsOfServiceFor } from "@/content/legal/terms";
 import type { LegalDocument } from "@/content/legal/types";
 import { productFaq } from "@/content/product";
 import { siteHost } from "@/lib/config/site-links";
 import type { AgentConfigFile } from "@/scripts/agents/configs";
+import { launchSignoff, signedOff } from "@/content/launch-signoff";
 
 /** The legal texts as this deployment serves them. */
 const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });
@@ -30,6 +31,15 @@ describe("the production agents and the deploy guides follow the model", () => {
   test("every ElevenLabs agent keeps conversations for the signed-off number of days, existing ones included", () => {
     expect(agentConfigs.length).toBeGreaterThan(0);
     for (const config of agentConfigs) expect(config.platform_settings.privacy).toMatchObject({ retention_days: voiceHistoryRetentionDays, apply_to_existing_conversations: true });
+  });
+
+  test("every ElevenLabs agent deletes each transcript exactly when the privacy policy says its voice processor keeps none", () => {
+    const policy = textOf(privacyPolicy).join("\n");
+    const keepsNone = !voiceProcessorKeeping.kept;
+    expect(policy.includes("our voice processor deletes its copy when the call ends")).toBe(keepsNone);
+    for (const config of agentConfigs) {
+      expect(config.platform_settings.privacy).toMatchObject({ delete_transcript_and_pii: keepsNone, retention_days: keepsNone ? 0 : voiceHistoryRetentionDays });
+    }
   });
 
   test("every ElevenLabs agent saves no audio, since call recordings are never stored", () => {
@@ -117,5 +127,41 @@ describe("a different retention setting changes every statement", () => {
     expect(demo).toMatch(/our voice processor keeps the transcript for 14 days after the call, then deletes it/);
     expect(demo).not.toMatch(/no audio or transcript of it is kept/);
     expect(page.callWidgetPageText.consent.points.join(" ")).toContain("the transcript is deleted 14 days after the call");
+  });
+});
+
+describe("the privacy policy says what the code does", () => {
+  const policy = textOf(privacyPolicy).join("\n");
+  const repo = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+  test("it names the Redis host that keeps the demo's counters wherever REDIS_URL is set", () => {
+    expect(repo("lib/signed-url/node-service.ts")).toMatch(/REDIS_URL/);
+    expect(policy).toMatch(/abuse counters[^.]*in a Redis database host/);
+  });
+
+  test("its counters count the signed call links the server issues, which is what lib/signed-url counts", () => {
+    expect(visitorData.demoCounters.what).toMatch(/^a count of the signed links our server has issued for demo calls/);
+    expect(policy).not.toMatch(/count of (the )?demo calls started/);
+  });
+
+  test("it says the browser keeps the chosen microphone and speaker, and their names, whenever lib/call/devices.ts stores them", () => {
+    expect(repo("lib/call/devices.ts")).toMatch(/localStorage/);
+    expect(section(privacyPolicy, "website-and-analytics")).toContain(dataStatements.browserStorage);
+    expect(dataStatements.browserStorage).toMatch(/microphone or a speaker[^.]*device's name/);
+  });
+
+  test("it lists where our own voice agent sends the conversation when AGENT_LLM_URL is set", () => {
+    expect(repo("agent/src/config.ts")).toMatch(/AGENT_LLM_URL/);
+    expect(section(privacyPolicy, "demo-call")).toContain(dataStatements.ownAgentRecipient);
+    expect(processors.find((entry) => entry.id === "voice-ai")?.task).toContain("AGENT_LLM_URL");
+  });
+
+  test("its categories are the whole list of providers, and each named provider stands under a category that exists", () => {
+    const categories = new Set(processors.map((entry) => entry.id));
+    for (const named of signedOff(launchSignoff.subProcessors)) {
+      expect(categories.has(named.category as (typeof processors)[number]["id"])).toBe(true);
+      expect(section(privacyPolicy, "processors-and-sharing")).toContain(`Named: ${named.name} (`);
+    }
+    expect(policy).not.toMatch(/These are the sub-processors/);
   });
 });

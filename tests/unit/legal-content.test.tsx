@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { LegalDocument, formatLegalDate } from "@/components/legal/legal-document";
 import { demoCounterRetention } from "@/content/legal/data-practices";
 import { privacyPolicyFor } from "@/content/legal/privacy";
+import { minimumUserAge } from "@/content/legal/facts";
 import { termsOfServiceFor } from "@/content/legal/terms";
 import { contactSectionId, type LegalDocument as LegalDocumentContent } from "@/content/legal/types";
 import { site } from "@/content/site";
@@ -44,7 +45,7 @@ describe("privacy policy statements", () => {
     ["privacy states billing is handled by a third-party payment provider", [/third-party payment provider/i, /handles billing/i]],
     ["privacy states language models are not trained on customer data", [/language models are not trained on customer data/i]],
     ["privacy states the organization owns its data and can export or delete it", [/organization owns its data/i, /export/i, /delete/i]],
-    ["privacy states under-16s are not targeted", [/under-16s are not targeted/i]],
+    ["privacy states the terms' minimum age and applies it to the demo call", [new RegExp(`to be ${minimumUserAge} or older`), /demo call/, new RegExp(`under ${minimumUserAge}`)]],
     ["privacy states the website has no accounts and sets no tracking cookies", [/website has no accounts/i, /sets no tracking/i, /cookies/i]],
     ["privacy states the demo's per-address counters, how long they are kept and why, and that an address range is pseudonymous", [/IP address/i, /network range/i, new RegExp(demoCounterRetention), /only to limit abuse of the demo/i, /pseudonymous, not anonymous/]],
     ["privacy states page-view analytics use no cookies", [/page-view analytics/i, /without cookies|no cookies/i]],
@@ -76,13 +77,13 @@ describe("privacy policy statements", () => {
   test("privacy publishes its sub-processors with where each processes data, instead of offering the list on request", () => {
     const list = signedOff(launchSignoff.subProcessors);
     expect(list.length).toBeGreaterThan(0);
-    for (const entry of list) expectStatement(doc, /sub-processors that handle personal data for us/, new RegExp(`${entry.name} \\(`), new RegExp(entry.location));
+    for (const entry of list) expectStatement(doc, /^[A-Z][^.]*, which /, new RegExp(`Named: [^.]*${entry.name} \\(`), new RegExp(entry.location));
     for (const text of renderedBlocks(doc)) expect(text).not.toMatch(/on request/);
   });
 
   test("privacy says where the voice processor keeps voice samples and cloned voices, and the sub-processor list agrees", () => {
     const location = signedOff(launchSignoff.voiceProcessorLocation);
-    expectStatement(doc, /Customer data is stored in the United Kingdom, except voice samples and cloned voices/, new RegExp(location));
+    expectStatement(doc, /Customer data is stored encrypted in a London cloud region, in the United Kingdom, except voice samples and the cloned voices/, new RegExp(location));
     expect(signedOff(launchSignoff.subProcessors).find((entry) => entry.name === "ElevenLabs")?.location).toBe(location);
   });
 

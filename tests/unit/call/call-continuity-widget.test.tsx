@@ -81,14 +81,14 @@ describe("talking and typing as one call", () => {
     expect(screen.queryByRole("button", { name: /mute microphone/i })).not.toBeInTheDocument();
     expect(screen.queryByRole("meter")).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Type a reply" })).toHaveFocus());
-    expect(screen.getByText("Microphone off. Type your replies.")).toBeInTheDocument();
+    expect(screen.getByText(callLiveText.inputSwitch.typing)).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Talk instead" }));
 
     expect(sdk.setMuted).toHaveBeenLastCalledWith(false);
     expect(screen.getByRole("button", { name: "Mute microphone" })).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByRole("button", { name: "Type instead" })).toHaveFocus();
-    expect(screen.getByText("Microphone on. You can talk again.")).toBeInTheDocument();
+    expect(screen.getByText(callLiveText.inputSwitch.talking)).toBeInTheDocument();
   });
 
   it("a typed call continues by voice: the typed session ends and a voice session starts with the same scenario, asking for the microphone", async () => {
