@@ -191,3 +191,13 @@ test("the RSS feed is RSS 2.0 XML with ten items and is linked from every blog p
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `${siteOrigin}/blog/rss.xml`);
   }
 });
+
+for (const slug of ["helpdesk-vishing-breach-lessons", "byod-vishing-problem", "leaked-blackbasta-chats-vishing", "practical-guide-vishing-defense"]) {
+  test(`${slug}'s quotation shows one pair of quotation marks, the article's own`, async ({ page }) => {
+    await page.goto(`/blog/${slug}`);
+    const paragraph = page.locator("article blockquote p").first();
+    await expect(paragraph).toHaveText(/^"[^"“”]+"$/);
+    const generated = await paragraph.evaluate((element) => [getComputedStyle(element, "::before").content, getComputedStyle(element, "::after").content]);
+    expect(generated).toEqual(["none", "none"]);
+  });
+}

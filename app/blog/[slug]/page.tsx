@@ -86,7 +86,7 @@ export default async function ArticlePage({ params }: Params) {
         <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl">{post.title}</h1>
         <ArticleImage src={post.image} alt={post.imageAlt} fetchPriority="high" className="mt-8 aspect-[1200/630] w-full rounded-3xl bg-ink object-cover" />
         <div
-          className="prose prose-lg prose-neutral mt-10 max-w-none prose-headings:tracking-tight prose-a:text-alarm-strong prose-a:underline-offset-4 prose-blockquote:border-alarm prose-blockquote:font-normal prose-blockquote:not-italic"
+          className="prose prose-lg prose-neutral mt-10 max-w-none prose-headings:tracking-tight prose-a:text-alarm-strong prose-a:underline-offset-4 prose-blockquote:border-alarm prose-blockquote:font-normal prose-blockquote:not-italic [&_blockquote_p]:before:content-none [&_blockquote_p]:after:content-none"
           dangerouslySetInnerHTML={{ __html: post.html }}
         />
         <footer className="mt-12 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-neutral-200 pt-6">
