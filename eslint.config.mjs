@@ -41,6 +41,27 @@ function onlyFrom(target, allowed, message) {
   ];
 }
 
+/**
+ * The voice agent's parts (agent/DESIGN.md, "Parts"): each is reached from the rest of agent/src
+ * only through its index.ts, its public face, so each can be replaced alone. Its other files are
+ * its own; what two parts share lives beside them (agent/src/speech/*.ts for speech: the Speech
+ * interface, PCM, chunk alignment) or in contract/.
+ */
+const agentParts = [
+  { part: "caller", message: "agent/src/caller/ is the caller part: import it through its index (agent/src/caller/index.ts), exporting there what another part needs; code about playbooks or dialogue belongs in caller/." },
+  { part: "speech/recognition", message: "agent/src/speech/recognition/ is recognition: import it through its index (speech/recognition/index.ts), or through the Speech interface (agent/src/speech); what it shares with synthesis or the server belongs in agent/src/speech/*.ts." },
+  { part: "speech/synthesis", message: "agent/src/speech/synthesis/ is synthesis: import it through its index (speech/synthesis/index.ts), or through the Speech interface (agent/src/speech); what it shares with recognition or the server (chunk alignment, PCM) belongs in agent/src/speech/*.ts." },
+  { part: "server", message: "agent/src/server/ is the protocol server: import it through its index (agent/src/server/index.ts); its session and admission code belongs in server/, and what another part needs from it is exported there." },
+];
+
+/** The files of agent/src outside a part's folder: at each level, the files beside it and every other folder. */
+function outsidePart(part) {
+  const levels = part.split("/");
+  return levels.map((name, i) => `./agent/src/${levels.slice(0, i).map((dir) => `${dir}/`).join("")}{*.ts,!(${name})/**}`);
+}
+
+const partZones = agentParts.map(({ part, message }) => ({ target: outsidePart(part), from: linked(`./agent/src/${part}`), except: ["./index.ts"], message }));
+
 const oneWay = {
   basePath: root,
   zones: [
@@ -82,6 +103,7 @@ const oneWay = {
       from: linked(["./testkit", "./agent/testkit"]),
       message: "Product code never imports testkit/ or agent/testkit/: they hold what tests and benches stand up around the product.",
     },
+    ...partZones,
   ],
 };
 

@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { DEFAULT_CALL_LIMIT_SECONDS } from "@mockingbird/contract/limits";
 import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
-import { defaultOriginRules, originRules, type OriginRule } from "@mockingbird/contract/origin-policy";
+import { defaultOriginRules, originRules } from "@mockingbird/contract/origin-policy";
 import type { LogLevel } from "./log";
-import { defaultOverrides, isOverrideField, overrideFields, type OverrideField } from "./server/overrides";
-import { isLoopbackHost } from "./server/peer";
-import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis/synthesizer";
+import { defaultOverrides, developmentApiKey, isLoopbackHost, isOverrideField, overrideFields, type OverrideField, type ServerSettings } from "./server";
+import { defaultWorkerCount, MAX_WORKERS } from "./speech/synthesis";
 
 /**
  * The agent's configuration, read once from the environment. A bad value stops the
@@ -20,34 +19,12 @@ export type LlmSettings = {
 };
 
 export type AgentConfig = {
-  readonly host: string;
-  /** 0 picks a free port (tests). */
-  readonly port: number;
-  /** Websocket origin written into signed URLs; unset: ws://{host}:{bound port}. */
-  readonly publicUrl: string | undefined;
-  /** The xi-api-key the signed-URL endpoint requires. The documented default works only for requests from this machine (server/http.ts). */
-  readonly apiKey: string;
-  /** HMAC key for conversation signatures. */
-  readonly signingSecret: string;
+  /** Everything the server is told, each value once (server/settings.ts). */
+  readonly server: ServerSettings;
   /** Whether the signing secret was generated for this process (signed URLs die with it). */
   readonly signingSecretGenerated: boolean;
-  readonly maxCallSeconds: number;
-  /** A silent visitor: the re-prompt after this many seconds, the end of the call after that many (contract/turn-timing.ts; -1: never). */
-  readonly turnTimeoutSeconds: number;
-  readonly silenceEndCallSeconds: number;
-  readonly maxConcurrentCalls: number;
   /** Whether a voice call is sent the visitor's words while they speak (tentative_user_transcript). */
   readonly tentativeTranscripts: boolean;
-  /**
-   * The browser origins whose pages may open a call: the site's own allow-list
-   * (ALLOWED_ORIGINS, else NEXT_PUBLIC_SITE_URL plus http://localhost:* and
-   * http://127.0.0.1:*), read the same way as the signed-URL handler reads it.
-   */
-  readonly allowedOrigins: readonly OriginRule[];
-  /** The conversation_config_override fields a call may set (server/overrides.ts); any other is refused, as the service refuses it. */
-  readonly allowedOverrides: readonly OverrideField[];
-  /** The header a proxy in front of the agent sets to the visitor's address (lower case), trusted for it; unset: the socket's peer. */
-  readonly trustProxyHeader: string | undefined;
   /** Synthesis worker threads (or festival processes). */
   readonly synthesisWorkers: number;
   /** The caller's voice: festival's HTS voice when installed (the default), or flite. */
@@ -57,8 +34,6 @@ export type AgentConfig = {
   readonly llm: LlmSettings | undefined;
   readonly logLevel: LogLevel;
 };
-
-export const developmentApiKey = "mockingbird-local-agent-key";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -143,20 +118,24 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     );
   }
   return {
-    host: values.AGENT_HOST,
-    port: values.AGENT_PORT,
-    publicUrl: values.AGENT_PUBLIC_URL,
-    apiKey: values.LOCAL_AGENT_API_KEY,
-    signingSecret: values.AGENT_SIGNING_SECRET ?? randomBytes(32).toString("base64url"),
+    server: {
+      host: values.AGENT_HOST,
+      port: values.AGENT_PORT,
+      publicUrl: values.AGENT_PUBLIC_URL,
+      apiKey: values.LOCAL_AGENT_API_KEY,
+      signingSecret: values.AGENT_SIGNING_SECRET ?? randomBytes(32).toString("base64url"),
+      maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
+      allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
+      allowedOverrides: values.AGENT_ALLOWED_OVERRIDES ?? [...defaultOverrides],
+      trustProxyHeader: values.AGENT_TRUST_PROXY_HEADER,
+      call: {
+        maxCallMs: values.AGENT_MAX_CALL_SECONDS * 1000,
+        turnTimeoutMs: values.AGENT_TURN_TIMEOUT_SECONDS * 1000,
+        silenceEndCallMs: values.AGENT_SILENCE_END_CALL_SECONDS < 0 ? Number.POSITIVE_INFINITY : values.AGENT_SILENCE_END_CALL_SECONDS * 1000,
+      },
+    },
     signingSecretGenerated: values.AGENT_SIGNING_SECRET === undefined,
-    maxCallSeconds: values.AGENT_MAX_CALL_SECONDS,
-    turnTimeoutSeconds: values.AGENT_TURN_TIMEOUT_SECONDS,
-    silenceEndCallSeconds: values.AGENT_SILENCE_END_CALL_SECONDS,
-    maxConcurrentCalls: values.AGENT_MAX_CONCURRENT_CALLS,
     tentativeTranscripts: values.AGENT_TENTATIVE_TRANSCRIPTS === "on",
-    allowedOrigins: values.ALLOWED_ORIGINS ?? defaultOriginRules(values.NEXT_PUBLIC_SITE_URL),
-    allowedOverrides: values.AGENT_ALLOWED_OVERRIDES ?? [...defaultOverrides],
-    trustProxyHeader: values.AGENT_TRUST_PROXY_HEADER,
     synthesisWorkers: values.AGENT_SYNTHESIS_WORKERS,
     synthesisCacheBytes: values.AGENT_SYNTHESIS_CACHE_MB * 1024 * 1024,
     callerVoice: values.AGENT_VOICE,

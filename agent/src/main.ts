@@ -2,12 +2,11 @@ import { performance } from "node:perf_hooks";
 import { loadEnvConfig } from "@next/env";
 import { canListen, describePortInUse, isAddressInUse } from "@mockingbird/contract/ports";
 import { describeOriginRule } from "@mockingbird/contract/origin-policy";
-import { createCaller, fixedCallerLines, scenarioIds } from "./caller/caller";
-import { ConfigError, developmentApiKey, loadConfig, type AgentConfig } from "./config";
+import { createCaller, fixedCallerLines, openingLine, scenarioIds, visitorSpeech } from "./caller";
+import { ConfigError, loadConfig, type AgentConfig } from "./config";
 import { createLogger, type Logger } from "./log";
-import { createAgentServer, type AgentServer } from "./server";
+import { createAgentServer, developmentApiKey, type AgentServer } from "./server";
 import { createSpeech, type Speech } from "./speech";
-import { visitorSpeech } from "./caller/visitor-sentences";
 
 /**
  * `npm run agent`: configuration, logger, speech, server, and a graceful shutdown on
@@ -21,7 +20,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
   // Before seconds of speech set-up, and again at listen if the port is taken meanwhile.
-  if (config.port !== 0 && !(await canListen(config.port, config.host))) await exitPortInUse(config, log);
+  if (config.server.port !== 0 && !(await canListen(config.server.port, config.server.host))) await exitPortInUse(config, log);
 
   const speech = await createSpeech(log, {
     ...visitorSpeech(),
@@ -30,15 +29,14 @@ async function main(): Promise<void> {
     voiceEngine: config.callerVoice,
     ...(config.tentativeTranscripts ? {} : { partialIntervalMs: null }),
     // Ready before listening: the first calls find their greeting cached, and its synthesis does not compete with their recognition.
-    openings: config.synthesisCacheBytes === 0 ? [] : scenarioIds().map((scenarioId) => createCaller(scenarioId).opening().text),
+    openings: config.synthesisCacheBytes === 0 ? [] : scenarioIds().map((scenarioId) => openingLine(scenarioId)),
   });
   const server = createAgentServer({
-    config,
+    settings: config.server,
     log,
     speech,
     createCaller: (scenarioId) => createCaller(scenarioId, config.llm ? { llm: { ...config.llm, onFallback: (reason) => log.warn({ reason }, "LLM writer unavailable: the scripted line was used") } } : {}),
     scenarioIds: scenarioIds(),
-    tuning: { turnTimeoutMs: config.turnTimeoutSeconds * 1000, silenceEndCallMs: config.silenceEndCallSeconds < 0 ? Number.POSITIVE_INFINITY : config.silenceEndCallSeconds * 1000 },
   });
 
   let address;
@@ -46,7 +44,7 @@ async function main(): Promise<void> {
     address = await server.listen();
   } catch (error) {
     if (isAddressInUse(error)) await exitPortInUse(config, log);
-    log.fatal({ err: error, host: config.host, port: config.port }, "could not listen: is AGENT_HOST an address of this machine?");
+    log.fatal({ err: error, host: config.server.host, port: config.server.port }, "could not listen: is AGENT_HOST an address of this machine?");
     process.exit(1);
   }
   log.info(
@@ -54,12 +52,12 @@ async function main(): Promise<void> {
       url: address.httpUrl,
       signedUrlOrigin: address.wsUrl,
       agents: scenarioIds(),
-      maxCallSeconds: config.maxCallSeconds,
-      turnTimeoutSeconds: config.turnTimeoutSeconds,
-      silenceEndCallSeconds: config.silenceEndCallSeconds,
-      maxConcurrentCalls: config.maxConcurrentCalls,
-      allowedOrigins: config.allowedOrigins.map(describeOriginRule),
-      allowedOverrides: config.allowedOverrides,
+      maxCallSeconds: config.server.call.maxCallMs / 1000,
+      turnTimeoutSeconds: config.server.call.turnTimeoutMs / 1000,
+      silenceEndCallSeconds: Number.isFinite(config.server.call.silenceEndCallMs) ? config.server.call.silenceEndCallMs / 1000 : -1,
+      maxConcurrentCalls: config.server.maxConcurrentCalls,
+      allowedOrigins: config.server.allowedOrigins.map(describeOriginRule),
+      allowedOverrides: config.server.allowedOverrides,
       synthesisWorkers: config.synthesisWorkers,
       // When unavailable, the speech part has logged why and the command that enables it.
       recognition: speech.status.recognition === "available" ? "available" : "unavailable: typed turns only",
@@ -90,7 +88,8 @@ async function prepareFixedLines(speech: Speech, log: Logger, config: AgentConfi
 
 async function exitPortInUse(config: AgentConfig, log: Logger): Promise<never> {
   const restart = (free: number) => `AGENT_PORT=${free}, or AGENT_PORT=0 for any free port`;
-  log.fatal({ host: config.host, port: config.port }, await describePortInUse({ who: "agent", port: config.port, host: config.host, setting: "AGENT_PORT", restart }));
+  const { host, port } = config.server;
+  log.fatal({ host, port }, await describePortInUse({ who: "agent", port, host, setting: "AGENT_PORT", restart }));
   process.exit(1);
 }
 
@@ -112,7 +111,7 @@ function readConfig(): AgentConfig {
 
 function warnAboutRiskySettings(config: AgentConfig, log: Logger): void {
   // loadConfig refuses the default key beyond loopback; on loopback it still mints only for this machine's own requests (server/http.ts).
-  if (config.apiKey === developmentApiKey) log.info("LOCAL_AGENT_API_KEY unset: the documented default key, accepted only from this machine");
+  if (config.server.apiKey === developmentApiKey) log.info("LOCAL_AGENT_API_KEY unset: the documented default key, accepted only from this machine");
   if (config.signingSecretGenerated) log.info("AGENT_SIGNING_SECRET unset: signed URLs are signed with a per-process key and stop working on restart");
 }
 

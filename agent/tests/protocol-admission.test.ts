@@ -19,7 +19,7 @@ const visitor = "203.0.113.5";
 describe("sockets that never start their call", () => {
   let agent: Harness;
   beforeAll(async () => {
-    agent = await startAgent({ config: { maxConcurrentCalls: 20, trustProxyHeader: "x-real-ip" }, tuning: { handshakeTimeoutMs: 1_500 } });
+    agent = await startAgent({ settings: { maxConcurrentCalls: 20, trustProxyHeader: "x-real-ip" }, tuning: { handshakeTimeoutMs: 1_500 } });
   });
   afterAll(() => agent.close());
 
@@ -89,7 +89,7 @@ describe("sockets that never start their call", () => {
 
 describe("the call lines", () => {
   it("are taken when the call starts: a call over the limit is refused at its initiation with 1013", async () => {
-    const agent = await startAgent({ config: { maxConcurrentCalls: 1 } });
+    const agent = await startAgent({ settings: { maxConcurrentCalls: 1 } });
     try {
       const waiting = agent.connect(await agent.signedUrl());
       await waiting.opened;

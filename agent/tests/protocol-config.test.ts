@@ -6,23 +6,23 @@ import { ConfigError, loadConfig } from "../src/config";
 describe("agent configuration", () => {
   it("has the documented defaults", () => {
     expect(loadConfig({})).toEqual({
-      host: "127.0.0.1",
-      port: 8787,
-      publicUrl: undefined,
-      apiKey: "mockingbird-local-agent-key",
-      signingSecret: expect.stringMatching(/^[\w-]{43}$/),
+      server: {
+        host: "127.0.0.1",
+        port: 8787,
+        publicUrl: undefined,
+        apiKey: "mockingbird-local-agent-key",
+        signingSecret: expect.stringMatching(/^[\w-]{43}$/),
+        maxConcurrentCalls: 100,
+        allowedOrigins: [
+          { kind: "any-port", protocol: "http:", hostname: "localhost" },
+          { kind: "any-port", protocol: "http:", hostname: "127.0.0.1" },
+        ],
+        allowedOverrides: ["conversation.text_only"],
+        trustProxyHeader: undefined,
+        call: { maxCallMs: 180_000, turnTimeoutMs: 7_000, silenceEndCallMs: 30_000 },
+      },
       signingSecretGenerated: true,
-      maxCallSeconds: 180,
-      turnTimeoutSeconds: 7,
-      silenceEndCallSeconds: 30,
-      maxConcurrentCalls: 100,
       tentativeTranscripts: true,
-      allowedOrigins: [
-        { kind: "any-port", protocol: "http:", hostname: "localhost" },
-        { kind: "any-port", protocol: "http:", hostname: "127.0.0.1" },
-      ],
-      allowedOverrides: ["conversation.text_only"],
-      trustProxyHeader: undefined,
       synthesisWorkers: Math.min(8, availableParallelism()),
       synthesisCacheBytes: 32 * 1024 * 1024,
       callerVoice: "festival",
@@ -37,7 +37,7 @@ describe("agent configuration", () => {
   });
 
   it("allows the site's origin by default, as the signed-URL handler does", () => {
-    expect(loadConfig({ NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.test/" }).allowedOrigins.map(describeOriginRule)).toEqual([
+    expect(loadConfig({ NEXT_PUBLIC_SITE_URL: "https://www.mockingbird.test/" }).server.allowedOrigins.map(describeOriginRule)).toEqual([
       "https://www.mockingbird.test",
       "http://localhost:*",
       "http://127.0.0.1:*",
@@ -45,7 +45,7 @@ describe("agent configuration", () => {
   });
 
   it("reads ALLOWED_ORIGINS as the site does, replacing the defaults", () => {
-    expect(loadConfig({ ALLOWED_ORIGINS: "https://www.mockingbird.test, http://localhost:*", NEXT_PUBLIC_SITE_URL: "https://other.test" }).allowedOrigins.map(describeOriginRule)).toEqual([
+    expect(loadConfig({ ALLOWED_ORIGINS: "https://www.mockingbird.test, http://localhost:*", NEXT_PUBLIC_SITE_URL: "https://other.test" }).server.allowedOrigins.map(describeOriginRule)).toEqual([
       "https://www.mockingbird.test",
       "http://localhost:*",
     ]);
@@ -70,24 +70,31 @@ describe("agent configuration", () => {
       AGENT_LLM_MODEL: "llama3",
       LOG_LEVEL: "debug",
     });
-    expect(config).toMatchObject({ host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", signingSecretGenerated: false, maxCallSeconds: 60, turnTimeoutSeconds: 2, silenceEndCallSeconds: -1, maxConcurrentCalls: 3, tentativeTranscripts: false, synthesisWorkers: 3, synthesisCacheBytes: 0, logLevel: "debug" });
+    expect(config).toMatchObject({
+      server: { host: "0.0.0.0", port: 9000, publicUrl: "wss://agent.example.com", apiKey: "k", maxConcurrentCalls: 3, call: { maxCallMs: 60_000, turnTimeoutMs: 2_000, silenceEndCallMs: Number.POSITIVE_INFINITY } },
+      signingSecretGenerated: false,
+      tentativeTranscripts: false,
+      synthesisWorkers: 3,
+      synthesisCacheBytes: 0,
+      logLevel: "debug",
+    });
     expect(config.llm).toEqual({ url: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "llama3" });
   });
 
   it("lets a call override only text_only by default, as the production agents do, and reads AGENT_ALLOWED_OVERRIDES against the service's fields", () => {
-    expect(loadConfig({}).allowedOverrides).toEqual(["conversation.text_only"]);
-    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "agent.first_message, conversation.text_only" }).allowedOverrides).toEqual(["agent.first_message", "conversation.text_only"]);
-    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "none" }).allowedOverrides).toEqual([]);
+    expect(loadConfig({}).server.allowedOverrides).toEqual(["conversation.text_only"]);
+    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "agent.first_message, conversation.text_only" }).server.allowedOverrides).toEqual(["agent.first_message", "conversation.text_only"]);
+    expect(loadConfig({ AGENT_ALLOWED_OVERRIDES: "none" }).server.allowedOverrides).toEqual([]);
     expect(() => loadConfig({ AGENT_ALLOWED_OVERRIDES: "agent.first_message,agent.voice" })).toThrow(/- AGENT_ALLOWED_OVERRIDES\.1: must be override fields, comma-separated, of: agent\.first_message, /);
   });
 
   it("reads the proxy header it may trust for the visitor's address, in lower case", () => {
-    expect(loadConfig({ AGENT_TRUST_PROXY_HEADER: "X-Real-IP" }).trustProxyHeader).toBe("x-real-ip");
+    expect(loadConfig({ AGENT_TRUST_PROXY_HEADER: "X-Real-IP" }).server.trustProxyHeader).toBe("x-real-ip");
     expect(() => loadConfig({ AGENT_TRUST_PROXY_HEADER: "x real ip" })).toThrow(/AGENT_TRUST_PROXY_HEADER: must be a header name/);
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ AGENT_PORT: "", LOG_LEVEL: "" })).toMatchObject({ port: 8787, logLevel: "info" });
+    expect(loadConfig({ AGENT_PORT: "", LOG_LEVEL: "" })).toMatchObject({ server: { port: 8787 }, logLevel: "info" });
   });
 
   it("names each bad variable and what it expects", () => {

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { developmentApiKey, loadConfig } from "../src/config";
+import { loadConfig } from "../src/config";
+import { developmentApiKey } from "../src/server";
 import { handleRest, type RestContext } from "../src/server/http";
 import { clientAddress, isLocalRequest, networkOf } from "../src/server/peer";
 import { defaultAgentId, startAgent, type Harness } from "./support/agent-harness";
@@ -19,7 +20,7 @@ const refusal = expect.objectContaining({ detail: { status: "default_api_key", m
 describe("the default key on the signed-URL endpoint", () => {
   let agent: Harness;
   beforeAll(async () => {
-    agent = await startAgent({ config: { apiKey: developmentApiKey } });
+    agent = await startAgent({ settings: { apiKey: developmentApiKey } });
   });
   afterAll(() => agent.close());
 
@@ -52,11 +53,11 @@ describe("the default key at start-up", () => {
   });
 
   it.each(["127.0.0.1", "::1", "localhost", "127.0.0.2"])("starts on %s with the default key", (host) => {
-    expect(loadConfig({ AGENT_HOST: host }).apiKey).toBe(developmentApiKey);
+    expect(loadConfig({ AGENT_HOST: host }).server.apiKey).toBe(developmentApiKey);
   });
 
   it("starts beyond loopback with a key of its own", () => {
-    expect(loadConfig({ AGENT_HOST: "0.0.0.0", LOCAL_AGENT_API_KEY: "a-secret-of-our-own" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ AGENT_HOST: "0.0.0.0", LOCAL_AGENT_API_KEY: "a-secret-of-our-own" }).server.host).toBe("0.0.0.0");
   });
 });
 

@@ -8,7 +8,7 @@ const noGreeting = { conversation_config_override: { agent: { first_message: "" 
 describe("capacity", () => {
   let agent: Harness;
   beforeAll(async () => {
-    agent = await startAgent({ config: { maxConcurrentCalls: 1 } });
+    agent = await startAgent({ settings: { maxConcurrentCalls: 1 } });
   });
   afterAll(() => agent.close());
 

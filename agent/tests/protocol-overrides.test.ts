@@ -13,7 +13,7 @@ const init = { type: "conversation_initiation_client_data" };
 
 let agent: Harness;
 beforeAll(async () => {
-  agent = await startAgent({ config: { allowedOverrides: defaultOverrides } });
+  agent = await startAgent({ settings: { allowedOverrides: defaultOverrides } });
 });
 afterAll(() => agent.close());
 
@@ -71,7 +71,7 @@ describe("overrides the agent has not enabled", () => {
 describe("call variables", () => {
   let open: Harness;
   beforeAll(async () => {
-    open = await startAgent({ config: { allowedOverrides: ["agent.first_message", "conversation.text_only"] }, createCaller: (scenarioId) => createCaller(scenarioId) });
+    open = await startAgent({ settings: { allowedOverrides: ["agent.first_message", "conversation.text_only"] }, createCaller: (scenarioId) => createCaller(scenarioId) });
   });
   afterAll(() => open.close());
 

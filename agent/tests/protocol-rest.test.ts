@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { openingLine } from "../src/caller";
 import { defaultAgentId, startAgent, testApiKey, type Harness } from "./support/agent-harness";
 
 const signedUrlPath = "/v1/convai/conversation/get-signed-url";
@@ -51,13 +52,13 @@ describe("GET /v1/convai/conversation/get-signed-url", () => {
 });
 
 describe("GET /v1/convai/agents/{agent_id}/widget (what ElevenLabs' widget fetches)", () => {
-  it("answers a known agent with { agent_id, widget_config }: the caller's opening as first message, typed and voice, no rating sent elsewhere, readable from any page", async () => {
+  it("answers a known agent with { agent_id, widget_config }: its playbook's opening as first message, typed and voice, no rating sent elsewhere, readable from any page", async () => {
     const response = await fetch(`${agent.httpUrl}/v1/convai/agents/it-helpdesk-mfa-reset/widget?conversation_signature=anything`);
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const body = (await response.json()) as { agent_id: string; widget_config: Record<string, unknown> };
     expect(body.agent_id).toBe("it-helpdesk-mfa-reset");
-    expect(body.widget_config).toMatchObject({ first_message: "Hi there, this is Sam from the IT helpdesk.", supports_text_only: true, text_input_enabled: true, transcript_enabled: true, feedback_mode: "none", use_rtc: false });
+    expect(body.widget_config).toMatchObject({ first_message: openingLine("it-helpdesk-mfa-reset"), supports_text_only: true, text_input_enabled: true, transcript_enabled: true, feedback_mode: "none", use_rtc: false });
   });
 
   it("answers an unknown agent with 404", async () => {

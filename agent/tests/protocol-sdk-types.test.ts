@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from "node:path";
 import ts from "typescript";
-import { ofType, startAgent, tone, silence, type Frame } from "./support/agent-harness";
+import { ofType, startAgent, testCallSettings, tone, silence, type Frame } from "./support/agent-harness";
 
 /**
  * What actually goes over the wire, checked against the SDK's own generated types
@@ -97,7 +97,7 @@ async function framesOfATypedCall(): Promise<Frame[]> {
 
 /** A call that runs into the time limit gets the error frame. */
 async function framesOfACallOverItsTime(): Promise<Frame[]> {
-  const agent = await startAgent({ config: { maxCallSeconds: 1 } });
+  const agent = await startAgent({ settings: { call: { ...testCallSettings, maxCallMs: 1_000 } } });
   try {
     const call = await agent.startCall({ conversation_config_override: { agent: { first_message: "" } } });
     await call.waitFor(ofType("error"), "max_duration_exceeded");

@@ -5,9 +5,11 @@ import type { ServerFrame } from "../src/server/messages";
 import { CallEnding } from "../src/server/session/ending";
 import { capturingLogger } from "./support/capturing-logger";
 
-const tuning = { endCallTailMs: 500, endGraceMs: 3_000 };
+const tuning = { endGraceMs: 3_000 };
+/** A voice call's delivery: the client may still be playing for this tail plus half a round trip (delivery.ts). */
+const endCallTailMs = 500;
 
-function setUp(options: { rttMs?: number | null; textOnly?: boolean; maxCallMs?: number; debrief?: (reason: DebriefReason) => never } = {}) {
+function setUp(options: { rttMs?: number | null; typed?: boolean; maxCallMs?: number; debrief?: (reason: DebriefReason) => never } = {}) {
   const frames: ServerFrame[] = [];
   const closed: Close[] = [];
   const events: string[] = [];
@@ -25,7 +27,8 @@ function setUp(options: { rttMs?: number | null; textOnly?: boolean; maxCallMs?:
     send: (frame) => frames.push(frame) > 0,
     keepalive: { stop: () => events.push("stop pings"), rttMs: options.rttMs ?? null },
     isClosed: () => isClosed,
-    isTextOnly: () => options.textOnly ?? false,
+    // A typed call's delivery has nothing left to play.
+    playbackTailMs: (rttMs) => (options.typed ? 0 : endCallTailMs + rttMs / 2),
     stopTimeLimit: () => events.push("stop time limit"),
     close: (close) => closed.push(close),
     guarded: (_what, action) => action(),
@@ -68,7 +71,7 @@ describe("end_call", () => {
   it("goes out once the closing line has played, plus the tail and half the round trip", () => {
     const { ending, frames } = setUp({ rttMs: 200 });
     ending.closingLineDone(4, "finished", "refused");
-    jest.advanceTimersByTime(tuning.endCallTailMs + 100 - 1);
+    jest.advanceTimersByTime(endCallTailMs + 100 - 1);
     expect(frames).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(frames).toEqual([endCall(4)]);
@@ -77,16 +80,16 @@ describe("end_call", () => {
   it("waits for no round trip above 2 s", () => {
     const { ending, frames } = setUp({ rttMs: 60_000 });
     ending.closingLineDone(4, "finished", "refused");
-    jest.advanceTimersByTime(tuning.endCallTailMs + 1_000);
+    jest.advanceTimersByTime(endCallTailMs + 1_000);
     expect(frames).toEqual([endCall(4)]);
   });
 
   it.each([
-    ["the closing line was cut", { outcome: "interrupted" as const, textOnly: false }],
-    ["the closing line was stopped", { outcome: "stopped" as const, textOnly: false }],
-    ["the call is text-only", { outcome: "finished" as const, textOnly: true }],
-  ])("goes out at once when %s", (_case, { outcome, textOnly }) => {
-    const { ending, frames } = setUp({ rttMs: 200, textOnly });
+    ["the closing line was cut", { outcome: "interrupted" as const, typed: false }],
+    ["the closing line was stopped", { outcome: "stopped" as const, typed: false }],
+    ["the call's delivery has nothing left to play (a typed call)", { outcome: "finished" as const, typed: true }],
+  ])("goes out at once when %s", (_case, { outcome, typed }) => {
+    const { ending, frames } = setUp({ rttMs: 200, typed });
     ending.closingLineDone(4, outcome, "refused");
     jest.advanceTimersByTime(0);
     expect(frames).toEqual([endCall(4)]);
@@ -159,7 +162,7 @@ describe("a call ended for silence", () => {
   it("is put down by the server once the closing line has played, with the silence close reason and no end_call", () => {
     const { ending, frames, closed } = setUp({ rttMs: 200 });
     ending.closingLineDone(4, "finished", "silent");
-    jest.advanceTimersByTime(tuning.endCallTailMs + 100 - 1);
+    jest.advanceTimersByTime(endCallTailMs + 100 - 1);
     expect(closed).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(closed).toEqual([closes.silence]);

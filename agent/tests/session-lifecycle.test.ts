@@ -3,10 +3,13 @@ import type { CallerReply, DebriefReason } from "../src/caller/caller";
 import type { Close } from "@mockingbird/contract/close-reasons";
 import { closes } from "@mockingbird/contract/close-reasons";
 import type { InitData, ServerFrame } from "../src/server/messages";
+import type { Delivery } from "../src/server/session/delivery";
 import { CallLifecycle } from "../src/server/session/lifecycle";
 import { capturingLogger } from "./support/capturing-logger";
 
-const tuning = { handshakeTimeoutMs: 10_000, firstFramesMaxHoldMs: 250, endCallTailMs: 500, endGraceMs: 3_000 };
+const tuning = { handshakeTimeoutMs: 10_000, firstFramesMaxHoldMs: 250, endGraceMs: 3_000 };
+/** How long the fake voice delivery says the client may still be playing a line (a typed call's: nothing). */
+const voiceTailMs = 500;
 const init = (overrides: Partial<InitData> = {}): InitData => ({ overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
 
 /** Fake parts that write what the lifecycle asks of them into one list, in order. */
@@ -22,6 +25,17 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
   let notified = 0;
   let linesFree = options.linesFree ?? 1;
   let linesTaken = 0;
+  const delivery = (kind: "voice" | "text"): Delivery & { kind: string } => {
+    calls.push(`${kind} delivery`);
+    return {
+      kind,
+      speak: async () => "finished",
+      cut: () => null,
+      stop: () => calls.push("stop line"),
+      close: () => calls.push("close delivery"),
+      playbackTailMs: (rttMs) => (kind === "voice" ? voiceTailMs + rttMs / 2 : 0),
+    };
+  };
   const lifecycle = new CallLifecycle({
     conversationId: "conv_test",
     caller: {
@@ -55,15 +69,16 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
       },
       keepalive: { start: () => calls.push("start pings"), stop: () => calls.push("stop pings"), rttMs: options.rttMs ?? null },
       turns: {
+        start: (lines) => calls.push(`lines through the ${(lines as ReturnType<typeof delivery>).kind} delivery`),
         chain: (task) => queued.push(task),
         open: (opening) => calls.push(`open with ${opening.text}`),
         allocateEventId: () => nextId++,
       },
-      delivery: { useTextOnly: (textOnly) => calls.push(`text only ${textOnly}`), stop: () => calls.push("stop line"), close: () => calls.push("close delivery") },
+      deliveries: { voice: () => delivery("voice"), text: () => delivery("text") },
       listening: {
-        start: (textOnly) => {
+        start: () => {
           calls.push("start listening");
-          return !textOnly;
+          return true;
         },
         close: () => calls.push("close listening"),
       },
@@ -113,7 +128,7 @@ describe("the start", () => {
     lifecycle.start(init());
     expect(lifecycle.state).toBe("live");
     expect(frames[0]).toEqual({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_test", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } });
-    expect(calls).toEqual(["text only false", "send conversation_initiation_metadata", "hold up to 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
+    expect(calls).toEqual(["voice delivery", "lines through the voice delivery", "send conversation_initiation_metadata", "hold up to 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
     await runQueued();
     expect(calls.slice(-2)).toEqual(["metadata read", "start pings"]);
   });
@@ -130,10 +145,11 @@ describe("the start", () => {
     }
   });
 
-  it("tells delivery and listening when the call is text-only", () => {
+  it("gives a text-only call the text delivery, chosen once, and never listens", () => {
     const { lifecycle, calls, lines } = setUp();
     lifecycle.start(init({ textOnly: true }));
-    expect(calls).toContain("text only true");
+    expect(calls.filter((call) => call.endsWith("delivery"))).toEqual(["text delivery", "lines through the text delivery"]);
+    expect(calls).not.toContain("start listening");
     expect(lines.find(({ msg }) => msg === "call started")).toEqual(expect.objectContaining({ textOnly: true, recognition: false }));
   });
 });
@@ -170,14 +186,14 @@ describe("the ending", () => {
     expect(frames.at(-1)).toEqual(expect.objectContaining({ type: "client_tool_call", client_tool_call: expect.objectContaining({ event_id: 4, parameters: expect.objectContaining({ outcome: "complied" }) }) }));
   });
 
-  it("waits out the tail after a spoken closing line, not after a text-only one", () => {
+  it("waits out the chosen delivery's tail after the closing line: a voice call's, not a text-only one's", () => {
     for (const textOnly of [false, true]) {
       const { lifecycle, frames } = setUp();
       lifecycle.start(init({ textOnly }));
       lifecycle.closingLineDone(4, "finished", "complied");
       jest.advanceTimersByTime(0);
       expect(frames.at(-1)?.type === "agent_tool_response").toBe(textOnly);
-      jest.advanceTimersByTime(tuning.endCallTailMs);
+      jest.advanceTimersByTime(voiceTailMs);
       expect(frames.at(-1)?.type).toBe("agent_tool_response");
     }
   });

@@ -44,7 +44,7 @@ function setUp(options: { recognition?: boolean; speech?: FakeSpeech; onSpeechSt
 /** A call that is listening: started, its recognizer open. */
 function listeningCall(options: Parameters<typeof setUp>[0] = {}) {
   const call = setUp(options);
-  call.listening.start(false);
+  call.listening.start();
   call.finishSetup();
   return call;
 }
@@ -54,15 +54,14 @@ const samples = (speech: FakeSpeech) => speech.recognizers.map((recognizer) => r
 describe("setting up recognition", () => {
   it("opens one recognizer per call with the caller's phrases, once the server has a moment", () => {
     const { listening, speech, finishSetup } = setUp();
-    expect(listening.start(false)).toBe(true);
+    expect(listening.start()).toBe(true);
     expect(speech.recognizers).toHaveLength(0);
     finishSetup();
     expect(speech.recognizers.map((recognizer) => recognizer.phrases)).toEqual([["who is this"]]);
   });
 
-  it("hears nothing in a text-only call", () => {
+  it("hears nothing until it is started (a text-only call never starts it)", () => {
     const { listening, speech, finishSetup } = setUp();
-    expect(listening.start(true)).toBe(false);
     finishSetup();
     listening.audio(tone(200, 8_000));
     expect(speech.recognizers).toHaveLength(0);
@@ -70,7 +69,7 @@ describe("setting up recognition", () => {
 
   it("hears nothing when recognition is unavailable: the audio is dropped", () => {
     const { listening, speech, finishSetup, events } = setUp({ recognition: false });
-    expect(listening.start(false)).toBe(false);
+    expect(listening.start()).toBe(false);
     finishSetup();
     listening.audio(tone(200, 8_000));
     expect(speech.recognizers).toHaveLength(0);
@@ -79,7 +78,7 @@ describe("setting up recognition", () => {
 
   it("keeps the audio that arrives during the setup and hands it to the recognizer once it is open", () => {
     const { listening, speech, finishSetup } = setUp();
-    listening.start(false);
+    listening.start();
     listening.audio(tone(100, 8_000));
     listening.audio(silence(100));
     finishSetup();
@@ -88,7 +87,7 @@ describe("setting up recognition", () => {
 
   it("keeps no more than the last 5 s of that early audio", () => {
     const { listening, speech, finishSetup } = setUp();
-    listening.start(false);
+    listening.start();
     for (let i = 0; i < 7; i += 1) listening.audio(silence(1_000));
     finishSetup();
     expect(samples(speech)).toEqual([5 * 16_000]);
@@ -96,7 +95,7 @@ describe("setting up recognition", () => {
 
   it("opens no recognizer when the call stopped taking turns during the setup", () => {
     const { listening, speech, finishSetup, end } = setUp();
-    listening.start(false);
+    listening.start();
     end();
     finishSetup();
     expect(speech.recognizers).toHaveLength(0);

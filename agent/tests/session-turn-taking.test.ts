@@ -3,7 +3,7 @@ import type { CallerReply, VisitorTurn } from "../src/caller/caller";
 import type { TurnOutcome } from "../src/server/session/audio-pacer";
 import { inaudibleTranscript } from "../src/server/session/caption";
 import type { ServerFrame } from "../src/server/messages";
-import type { CutLine } from "../src/server/session/delivery";
+import type { CutLine, Line } from "../src/server/session/delivery";
 import { TurnTaking } from "../src/server/session/turn-taking";
 import { capturingLogger } from "./support/capturing-logger";
 
@@ -13,7 +13,7 @@ function fakeLines() {
   let playing: (typeof spoken)[number] | null = null;
   return {
     spoken,
-    speak(text: string, eventId: number, _endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
+    speak({ text, eventId, isOpening = false }: Line): Promise<TurnOutcome> {
       return new Promise<TurnOutcome>((resolve) => {
         const line = {
           text,
@@ -49,7 +49,6 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
   const heard: VisitorTurn[] = [];
   const turns = new TurnTaking({
     caller: { respond: (turn) => (heard.push(turn), respond(turn)), silence: (kind) => (kind === "prompt" ? { text: "Are you still there?" } : { text: "I've lost you. Bye.", end: "silent" }) },
-    lines,
     log,
     send: (frame) => frames.push(frame) > 0,
     isLive: () => live,
@@ -60,6 +59,7 @@ function setUp(respond: (turn: VisitorTurn) => Promise<CallerReply> = async (tur
     },
     silence: { callerTurn: () => silence.push("caller turn"), waitForVisitor: () => silence.push("wait for visitor"), visitorActive: () => silence.push("visitor active") },
   });
+  turns.start(lines);
   return { turns, frames, lines, endings, silence, heard, logLines, end: () => (live = false) };
 }
 

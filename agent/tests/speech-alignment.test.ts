@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import fc from "fast-check";
-import { alignmentForChunk, charsHeard, estimateTimeline, heardText, type Phone } from "../src/speech/synthesis/alignment";
+import { alignmentForChunk, charsHeard, heardText } from "../src/speech/chunk-alignment";
+import { estimateTimeline, type Phone } from "../src/speech/synthesis/alignment";
 import { splitSentences } from "../src/speech/synthesis/sentences";
 
 /** flite's phones for "Hello there, this is Sam." (voice slt): silence, two phrases split by a pause, silence. */

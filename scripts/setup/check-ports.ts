@@ -11,7 +11,7 @@ import { canListen, describePortInUse, type BusyPort } from "@mockingbird/contra
 function agentPort(): BusyPort | null {
   loadEnvConfig(process.cwd(), false, { info: () => undefined, error: () => undefined });
   try {
-    const { host, port } = loadConfig(process.env);
+    const { host, port } = loadConfig(process.env).server;
     // Port 0 takes any free port; a bad setting is the agent's to explain when it starts.
     return port === 0 ? null : { who: "npm start", port, host, setting: "AGENT_PORT", restart: (free) => `AGENT_PORT=${free} npm start` };
   } catch {

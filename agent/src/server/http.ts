@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { developmentApiKey } from "../config";
+import { developmentApiKey } from "./settings";
 import type { Logger } from "../log";
 import type { SpeechStatus } from "../speech";
 import type { AgentWidgetConfig } from "./widget-config";

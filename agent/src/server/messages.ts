@@ -17,7 +17,7 @@ import type {
   VadScore,
 } from "@elevenlabs/types";
 import { z } from "zod";
-import type { ChunkAlignment } from "../speech/synthesis/alignment";
+import type { ChunkAlignment } from "../speech/chunk-alignment";
 import { decodePcmBase64, SAMPLE_RATE } from "../speech/audio";
 import { closes } from "@mockingbird/contract/close-reasons";
 import { overriddenFields } from "./overrides";

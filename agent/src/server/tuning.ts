@@ -1,8 +1,7 @@
 import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "@mockingbird/contract/limits";
-import { SILENCE_END_CALL_TIMEOUT_SECONDS, TURN_TIMEOUT_SECONDS } from "@mockingbird/contract/turn-timing";
 import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
-/** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. */
+/** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. A call's limits are settings (settings.ts). */
 export type SessionTuning = {
   /**
    * How long a client may take to send conversation_initiation_client_data. The SDK sends it as
@@ -47,10 +46,6 @@ export type SessionTuning = {
   readonly maxBufferedBytes: number;
   /** Visitor turns waiting for an answer at once; more are dropped. */
   readonly maxQueuedTurns: number;
-  /** The visitor's silence after the caller's line before it speaks again (contract/turn-timing.ts, the service's turn_timeout). */
-  readonly turnTimeoutMs: number;
-  /** The visitor's silence since they last spoke or typed that ends the call (the service's silence_end_call_timeout). */
-  readonly silenceEndCallMs: number;
   readonly abuse: AbuseLimits;
 };
 
@@ -70,8 +65,6 @@ export const defaultTuning: SessionTuning = {
   maxTypedChars: AGENT_TYPED_MESSAGE_MAX_CHARS,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxQueuedTurns: 3,
-  turnTimeoutMs: TURN_TIMEOUT_SECONDS * 1000,
-  silenceEndCallMs: SILENCE_END_CALL_TIMEOUT_SECONDS * 1000,
   abuse: defaultAbuseLimits,
 };
 

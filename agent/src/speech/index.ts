@@ -4,12 +4,8 @@
  * finds out what this machine can do and says how to enable what it cannot; without pocketsphinx
  * the agent still speaks and serves typed turns.
  */
-import { startRecognition, WARM_UP_SENTENCE, type RecognitionOptions, type RecognitionSetup } from "./recognition";
-import type { LanguageModelPool } from "./recognition/decoders/pool";
-import { createRecognizer } from "./recognition/recognizer";
-import { chooseSynthesizer, type SynthesisOptions } from "./synthesis";
-import { createFliteSynthesizer } from "./synthesis/synthesizer";
-import { createVoice } from "./synthesis/voice";
+import { createRecognizer, startRecognition, WARM_UP_SENTENCE, type LanguageModelPool, type RecognitionOptions, type RecognitionSetup } from "./recognition";
+import { chooseSynthesizer, createFliteSynthesizer, createVoice, type SynthesisOptions } from "./synthesis";
 import type { Speech, SpeechLog, SpeechStatus, Voice } from "./types";
 
 export type { CharTimeline, RecognitionLoad, Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, SpokenPart, Utterance, Voice } from "./types";

@@ -76,8 +76,8 @@ export interface Speech extends Voice {
   close(): Promise<void>;
 }
 
-export type { RecognitionLoad } from "./recognition/decoders/pool";
-import type { RecognitionLoad } from "./recognition/decoders/pool";
+export type { RecognitionLoad } from "./recognition";
+import type { RecognitionLoad } from "./recognition";
 
 /** The part of pino's Logger the speech part uses. */
 export type SpeechLog = Pick<Logger, "debug" | "info" | "warn" | "error">;

@@ -3,9 +3,8 @@ import WebSocket from "ws";
 import { defaultOriginRules } from "@mockingbird/contract/origin-policy";
 import { scenarioIds } from "@mockingbird/contract/scenarios";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
-import type { AgentConfig } from "../../src/config";
 import type { LogLevel } from "../../src/log";
-import { createAgentServer, type SessionTuning } from "../../src/server";
+import { createAgentServer, type CallSettings, type ServerSettings, type SessionTuning } from "../../src/server";
 import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
 import { estimateTimeline } from "../../src/speech/synthesis/alignment";
 import { concatPcm, durationMs } from "../../src/speech/audio";
@@ -212,10 +211,13 @@ export function scriptedCaller(scenarioId: string): ScriptedCaller {
 
 // ---------------------------------------------------------------- the server
 
+/** The agent's defaults (config.ts), which the production agents match. */
+export const testCallSettings: CallSettings = { maxCallMs: 180_000, turnTimeoutMs: 7_000, silenceEndCallMs: 30_000 };
+
 export type HarnessOptions = {
   speech?: Speech;
   createCaller?: (scenarioId: string) => CallerSession;
-  config?: Partial<AgentConfig>;
+  settings?: Partial<ServerSettings>;
   tuning?: Partial<SessionTuning>;
   clock?: () => number;
 };
@@ -224,32 +226,23 @@ export async function startAgent(options: HarnessOptions = {}) {
   const speech = (options.speech as FakeSpeech | undefined) ?? fakeSpeech();
   const callers: ScriptedCaller[] = [];
   const clients: ConvaiClient[] = [];
-  const config: AgentConfig = {
+  const settings: ServerSettings = {
     host: "127.0.0.1",
     port: 0,
     publicUrl: undefined,
     apiKey: testApiKey,
     signingSecret: testSigningSecret,
-    signingSecretGenerated: false,
-    maxCallSeconds: 180,
-    turnTimeoutSeconds: 7,
-    silenceEndCallSeconds: 30,
     maxConcurrentCalls: 5,
-    tentativeTranscripts: true,
     allowedOrigins: defaultOriginRules("https://www.mockingbird.test"),
     // The tests set the greeting (an empty one: the caller waits) and the language; the production agents enable text_only alone.
     allowedOverrides: ["agent.first_message", "agent.language", "conversation.text_only"],
     trustProxyHeader: undefined,
-    synthesisWorkers: 1,
-    synthesisCacheBytes: 0,
-    callerVoice: "flite",
-    llm: undefined,
-    logLevel: "debug",
-    ...options.config,
+    call: testCallSettings,
+    ...options.settings,
   };
   const { log, lines: logs } = capturingLogger((process.env.AGENT_TEST_LOG_LEVEL as LogLevel | undefined) ?? "debug");
   const server = createAgentServer({
-    config,
+    settings,
     log,
     speech,
     createCaller:

@@ -33,12 +33,12 @@ test("every playbook's default visitor name is the one the widget sends", () => 
 });
 
 test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller's time limit is the local agent's", (scenario) => {
-  expect(configOf(scenario).conversation_config.conversation!.max_duration_seconds).toBe(loadConfig({}).maxCallSeconds);
+  expect(configOf(scenario).conversation_config.conversation!.max_duration_seconds).toBe(loadConfig({}).server.call.maxCallMs / 1000);
 });
 
 test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller waits on a silent visitor as long as the local agent does", (scenario) => {
-  const { turnTimeoutSeconds, silenceEndCallSeconds } = loadConfig({});
-  expect(configOf(scenario).conversation_config.turn).toEqual({ turn_timeout: turnTimeoutSeconds, silence_end_call_timeout: silenceEndCallSeconds });
+  const { turnTimeoutMs, silenceEndCallMs } = loadConfig({}).server.call;
+  expect(configOf(scenario).conversation_config.turn).toEqual({ turn_timeout: turnTimeoutMs / 1000, silence_end_call_timeout: silenceEndCallMs / 1000 });
 });
 
 test.each(playbooks.map((playbook) => playbook.id))("%s: the production caller has the debrief tool the local caller calls, and the end_call system tool", (scenario) => {

@@ -1,4 +1,4 @@
-import { alignmentForChunk, charsHeard, type ChunkAlignment } from "../../speech/synthesis/alignment";
+import { alignmentForChunk, charsHeard, type ChunkAlignment } from "../../speech/chunk-alignment";
 import { chunkPcm, durationMs } from "../../speech/audio";
 import type { CharTimeline, SpokenPart } from "../../speech";
 

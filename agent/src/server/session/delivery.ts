@@ -1,5 +1,5 @@
 import type { Logger } from "../../log";
-import { heardText } from "../../speech/synthesis/alignment";
+import { heardText } from "../../speech/chunk-alignment";
 import { pcmToBase64 } from "../../speech/audio";
 import type { Voice } from "../../speech";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
@@ -9,7 +9,7 @@ import type { SessionTuning } from "../tuning";
 
 export type DeliveryOptions = {
   readonly voice: Pick<Voice, "speak">;
-  readonly tuning: Pick<SessionTuning, "audioChunkMs" | "audioLeadMs" | "textDeltaIntervalMs">;
+  readonly tuning: Pick<SessionTuning, "audioChunkMs" | "audioLeadMs" | "endCallTailMs" | "textDeltaIntervalMs">;
   readonly log: Logger;
   readonly now: () => number;
   readonly send: (frame: ServerFrame) => boolean;
@@ -17,24 +17,87 @@ export type DeliveryOptions = {
   readonly onFailure: (what: string, error: unknown) => void;
 };
 
+/** One agent line to send. Turn ids come from the caller of `speak`. */
+export type Line = {
+  readonly text: string;
+  readonly eventId: number;
+  /** When the visitor's turn this line answers ended (performance.now()): times the reply's latency in the logs. */
+  readonly endOfTurnAt?: number;
+  /** The caller's opening: the agent's fixed first message, not a reply. */
+  readonly isOpening?: boolean;
+};
+
 /** What was left of an agent line that the visitor cut off. */
 export type CutLine = { readonly eventId: number; readonly text: string; readonly heard: string };
 
 /**
- * The agent's lines going out, one at a time: in a voice call `agent_response` then the line's
- * audio, sentence by sentence, paced to the client's playback with the alignment of each chunk
- * (audio-pacer.ts); in a text-only call the line streamed as the service streams a model's
- * output (text-stream.ts). It knows which line is playing, so it can cut it and say how much
- * of it was heard. Turn ids come from the caller of `speak`.
+ * How a call's lines go out, one at a time, chosen once when the call starts (lifecycle.ts): a
+ * voice call's (VoiceDelivery) or a typed call's (TextDelivery). It knows which line is going
+ * out, so it can cut it and say how much of it was heard.
  */
-export class Delivery {
-  private textOnly = false;
-  private currentTurn: SpokenTurn | null = null;
-  private readonly pacer: AudioPacer;
-  /** Aborted when the call closes: its lines still waiting for the synthesizer are dropped. */
-  private readonly lifetime = new AbortController();
+export interface Delivery {
+  /** Sends one line; resolves when it has played (estimated), was cut, or the call closed. */
+  speak(line: Line): Promise<TurnOutcome>;
+  /** The visitor talks over the line: what was heard of it (whole words), or null when nothing can be cut. */
+  cut(): CutLine | null;
+  /** Stops the line going out, if any, without an interruption (the call is ending). */
+  stop(): void;
+  /** The call closed: the line stops and nothing more is synthesized or sent. */
+  close(): void;
+  /** How long after a line has gone out the client may still be playing it (rttMs: the latest round trip): end_call waits for it (ending.ts). */
+  playbackTailMs(rttMs: number): number;
+}
 
-  constructor(private readonly options: DeliveryOptions) {
+/** What both deliveries share: the line going out and the call's lifetime. */
+abstract class OneLineAtATime implements Delivery {
+  private currentTurn: SpokenTurn | null = null;
+  /** Aborted when the call closes: its lines still waiting for the synthesizer are dropped. */
+  protected readonly lifetime = new AbortController();
+
+  constructor(protected readonly options: DeliveryOptions) {}
+
+  speak(line: Line): Promise<TurnOutcome> {
+    const turn = new SpokenTurn(line.eventId, line.text);
+    if (this.lifetime.signal.aborted) {
+      turn.settle("stopped");
+      return turn.done;
+    }
+    this.currentTurn = turn;
+    return this.sendLine(turn, line);
+  }
+
+  abstract cut(): CutLine | null;
+
+  abstract playbackTailMs(rttMs: number): number;
+
+  stop(): void {
+    const turn = this.activeTurn();
+    if (turn) this.stopTurn(turn);
+  }
+
+  close(): void {
+    this.lifetime.abort();
+    this.stop();
+  }
+
+  protected abstract sendLine(turn: SpokenTurn, line: Line): Promise<TurnOutcome>;
+
+  protected abstract stopTurn(turn: SpokenTurn): void;
+
+  protected activeTurn(): SpokenTurn | null {
+    return this.currentTurn && !this.currentTurn.settled ? this.currentTurn : null;
+  }
+}
+
+/**
+ * A voice call's lines: `agent_response`, then the line's audio, sentence by sentence, paced to
+ * the client's playback with the alignment of each chunk (audio-pacer.ts).
+ */
+export class VoiceDelivery extends OneLineAtATime {
+  private readonly pacer: AudioPacer;
+
+  constructor(options: DeliveryOptions) {
+    super(options);
     const { tuning, log, now, send } = options;
     this.pacer = new AudioPacer({
       chunkMs: tuning.audioChunkMs,
@@ -46,23 +109,19 @@ export class Delivery {
     });
   }
 
-  /** Text-only calls (conversation.text_only) get their lines as streamed text, never audio. */
-  useTextOnly(textOnly: boolean): void {
-    this.textOnly = textOnly;
+  /** Its audio stops at once, and what was heard of it (cut to whole words) comes back for the correction. */
+  cut(): CutLine | null {
+    const turn = this.activeTurn();
+    if (!turn) return null;
+    return { eventId: turn.id, text: turn.text, heard: heardText(turn.text, this.pacer.stop(turn, "interrupted")) };
   }
 
-  /**
-   * Sends one line under `eventId`; resolves when it has played (estimated), was cut, or the call
-   * closed. `endOfTurnAt` (the visitor's turn this answers) times the reply's latency in the logs.
-   */
-  speak(text: string, eventId: number, endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
-    const turn = new SpokenTurn(eventId, text);
-    if (this.lifetime.signal.aborted) {
-      turn.settle("stopped");
-      return turn.done;
-    }
-    this.currentTurn = turn;
-    if (this.textOnly) return this.streamLine(turn, endOfTurnAt, isOpening);
+  /** Half a round trip for the audio to arrive, plus the client's own buffering (the SDK stops playback on end_call). */
+  playbackTailMs(rttMs: number): number {
+    return this.options.tuning.endCallTailMs + rttMs / 2;
+  }
+
+  protected sendLine(turn: SpokenTurn, { text, eventId, endOfTurnAt }: Line): Promise<TurnOutcome> {
     this.options.send(agentResponseFrame(text, eventId));
     if (text.trim() === "") {
       turn.settle("finished");
@@ -74,40 +133,30 @@ export class Delivery {
     return this.pacer.play(turn, this.options.voice.speak(text, signal));
   }
 
-  /**
-   * The visitor talks over the line: its audio stops at once, and what was heard of it (cut to
-   * whole words) comes back for the correction. A reply being streamed as text is not cut: it
-   * runs to its end (it takes a second). Null when nothing can be cut.
-   */
+  protected stopTurn(turn: SpokenTurn): void {
+    this.pacer.stop(turn, "stopped");
+  }
+}
+
+/**
+ * A typed call's lines (conversation.text_only), never audio: each reply streamed as the service
+ * streams a model's output (text-stream.ts): agent_chat_response_part start, deltas, stop, then
+ * the whole agent_response, all under the turn's id. The opening is the agent's fixed first
+ * message, not a model's output, so it goes out whole, as ElevenLabs' own test double of the
+ * service sends it (convai-widget-core mocks).
+ */
+export class TextDelivery extends OneLineAtATime {
+  /** A reply being streamed is not cut: it runs to its end (it takes a second). */
   cut(): CutLine | null {
-    const turn = this.textOnly ? null : this.activeTurn();
-    if (!turn) return null;
-    return { eventId: turn.id, text: turn.text, heard: heardText(turn.text, this.pacer.stop(turn, "interrupted")) };
+    return null;
   }
 
-  /** Stops the line going out, if any, without an interruption (the call is ending). */
-  stop(): void {
-    const turn = this.activeTurn();
-    if (turn) this.pacer.stop(turn, "stopped");
+  /** Text has nothing left to play once it has gone out. */
+  playbackTailMs(): number {
+    return 0;
   }
 
-  /** The call closed: the line stops and nothing more is synthesized or sent. */
-  close(): void {
-    this.lifetime.abort();
-    this.stop();
-  }
-
-  private activeTurn(): SpokenTurn | null {
-    return this.currentTurn && !this.currentTurn.settled ? this.currentTurn : null;
-  }
-
-  /**
-   * A text-only reply, as the service streams it: agent_chat_response_part start, deltas, stop,
-   * then the whole agent_response, all under the turn's id. The opening is the agent's fixed
-   * first message, not a model's output, so it goes out whole, as ElevenLabs' own test double
-   * of the service sends it (convai-widget-core mocks).
-   */
-  private async streamLine(turn: SpokenTurn, endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome> {
+  protected async sendLine(turn: SpokenTurn, { endOfTurnAt, isOpening = false }: Line): Promise<TurnOutcome> {
     const { send, log, now, tuning } = this.options;
     if (isOpening || turn.text.trim() === "") send(agentResponseFrame(turn.text, turn.id));
     else {
@@ -121,5 +170,9 @@ export class Delivery {
     }
     turn.settle(this.lifetime.signal.aborted ? "stopped" : "finished");
     return turn.done;
+  }
+
+  protected stopTurn(turn: SpokenTurn): void {
+    turn.settle("stopped");
   }
 }

@@ -1,5 +1,4 @@
-import type { CallerEnd, CallerSession, DebriefReason } from "../../caller/caller";
-import { debriefToolName } from "../../caller/debrief";
+import { debriefToolName, type CallerEnd, type CallerSession, type DebriefReason } from "../../caller";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
@@ -11,12 +10,13 @@ export type EndingOptions = {
   readonly caller: Pick<CallerSession, "debrief">;
   readonly log: Logger;
   readonly maxCallMs: number;
-  readonly tuning: Pick<SessionTuning, "endCallTailMs" | "endGraceMs">;
+  readonly tuning: Pick<SessionTuning, "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly keepalive: Pick<Keepalive, "stop" | "rttMs">;
-  /** The lifecycle's: whether the call has closed, whether it is text-only, and its ways out. */
+  /** The lifecycle's: whether the call has closed, and its ways out. */
   readonly isClosed: () => boolean;
-  readonly isTextOnly: () => boolean;
+  /** How long the client may still be playing a line that has gone out, by the call's delivery (delivery.ts). */
+  readonly playbackTailMs: (rttMs: number) => number;
   readonly stopTimeLimit: () => void;
   readonly close: (close: Close) => void;
   readonly guarded: (what: string, action: () => void) => void;
@@ -59,13 +59,13 @@ export class CallEnding {
    * end_call: the SDK would close first and the page would never learn why); otherwise
    * end_call makes the SDK close at once, cutting off any audio still queued (docs/protocol.md §2.7,
    * complaint #419). So it goes only once the closing line has played: the pacer's estimate,
-   * plus half a round trip for the audio to arrive, plus a short tail for the client's own
-   * buffering.
+   * plus, in a voice call, half a round trip for the audio to arrive and a short tail for the
+   * client's own buffering (the delivery's playbackTailMs).
    */
   closingLineDone(eventId: number, outcome: TurnOutcome, end: CallerEnd): void {
     if (this.options.isClosed()) return;
     const rtt = Math.min(this.options.keepalive.rttMs ?? 0, maxBelievedRttMs);
-    const tailMs = outcome === "finished" && !this.options.isTextOnly() ? this.options.tuning.endCallTailMs + rtt / 2 : 0;
+    const tailMs = outcome === "finished" ? this.options.playbackTailMs(rtt) : 0;
     this.tailTimer = setTimeout(() => this.options.guarded("endCall", () => (end === "silent" ? this.putDown() : this.endCall(eventId))), tailMs);
   }
 

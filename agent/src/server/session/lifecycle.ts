@@ -1,4 +1,4 @@
-import type { CallerEnd, CallerReply, CallerSession } from "../../caller/caller";
+import type { CallerEnd, CallerReply, CallerSession } from "../../caller";
 import type { Logger } from "../../log";
 import type { TurnOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
@@ -27,8 +27,9 @@ export type CallState =
 export type LifecycleParts = {
   readonly socket: Pick<CallSocket, "holdUntilRead" | "discard" | "close">;
   readonly keepalive: Pick<Keepalive, "start" | "stop" | "rttMs">;
-  readonly turns: Pick<TurnTaking, "chain" | "open" | "allocateEventId">;
-  readonly delivery: Pick<Delivery, "useTextOnly" | "stop" | "close">;
+  readonly turns: Pick<TurnTaking, "start" | "chain" | "open" | "allocateEventId">;
+  /** The two ways a call's lines go out (delivery.ts): one is made when the call starts, as its initiation asks. */
+  readonly deliveries: { readonly voice: () => Delivery; readonly text: () => Delivery };
   readonly listening: Pick<Listening, "start" | "close">;
   readonly silence: Pick<SilenceWatch, "start" | "stop">;
 };
@@ -38,7 +39,7 @@ export type LifecycleOptions = {
   readonly caller: Pick<CallerSession, "opening" | "debrief">;
   readonly log: Logger;
   readonly maxCallMs: number;
-  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesMaxHoldMs" | "endCallTailMs" | "endGraceMs">;
+  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesMaxHoldMs" | "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly parts: LifecycleParts;
   /** The conversation_config_override fields the agent enables (overrides.ts); a call setting any other is refused. */
@@ -61,7 +62,8 @@ export type LifecycleOptions = {
  */
 export class CallLifecycle {
   private current: CallState = "awaiting-init";
-  private textOnly = false;
+  /** The call's delivery, chosen when it starts. */
+  private delivery: Delivery | null = null;
   private started = false;
   private closedNotified = false;
   private readonly ending: CallEnding;
@@ -78,7 +80,7 @@ export class CallLifecycle {
       send,
       keepalive: parts.keepalive,
       isClosed: () => this.current === "closed",
-      isTextOnly: () => this.textOnly,
+      playbackTailMs: (rttMs) => this.delivery?.playbackTailMs(rttMs) ?? 0,
       stopTimeLimit: () => this.clearTimer("limitTimer"),
       close: (close) => this.close(close),
       guarded: (what, action) => this.guarded(what, action),
@@ -119,8 +121,10 @@ export class CallLifecycle {
       return;
     }
 
-    this.textOnly = init.textOnly;
-    parts.delivery.useTextOnly(init.textOnly);
+    // Chosen once: a typed call (conversation.text_only) gets its lines as streamed text and never listens; a voice call speaks and hears.
+    const { delivery, listen } = init.textOnly ? { delivery: parts.deliveries.text(), listen: () => false } : { delivery: parts.deliveries.voice(), listen: () => parts.listening.start() };
+    this.delivery = delivery;
+    parts.turns.start(delivery);
     this.options.send(metadataFrame(this.options.conversationId));
     this.current = "live";
     this.started = true;
@@ -131,7 +135,7 @@ export class CallLifecycle {
       if (this.current === "live") parts.keepalive.start();
     });
     this.limitTimer = setTimeout(() => this.onTimeLimit(), this.options.maxCallMs);
-    const recognition = parts.listening.start(init.textOnly);
+    const recognition = listen();
     log.info(
       {
         textOnly: init.textOnly,
@@ -187,7 +191,7 @@ export class CallLifecycle {
     const { parts } = this.options;
     this.current = "ending";
     parts.silence.stop();
-    parts.delivery.stop();
+    this.delivery?.stop();
     parts.listening.close();
     this.ending.timeLimitReached(parts.turns.allocateEventId());
   }
@@ -234,7 +238,7 @@ export class CallLifecycle {
     const { parts } = this.options;
     this.current = "closed";
     parts.socket.discard();
-    parts.delivery.close();
+    this.delivery?.close();
     this.clearTimer("handshakeTimer");
     parts.keepalive.stop();
     this.clearTimer("limitTimer");

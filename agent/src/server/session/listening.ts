@@ -45,9 +45,9 @@ export class Listening {
     this.vadScores = new VadScoreReporter((score) => options.send(vadScoreFrame(score)));
   }
 
-  /** The call has started: sets up recognition unless the call is text-only. True when it will hear speech. */
-  start(textOnly: boolean): boolean {
-    const recognition = !textOnly && this.options.speech.status.recognition === "available";
+  /** A voice call has started: sets up recognition. True when it will hear speech (a typed call never starts listening). */
+  start(): boolean {
+    const recognition = this.options.speech.status.recognition === "available";
     if (recognition) {
       this.earlyAudio = [];
       this.options.runSetup(() => this.options.guarded("openRecognizer", () => this.openRecognizer()));

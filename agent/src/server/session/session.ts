@@ -1,19 +1,19 @@
 import { performance } from "node:perf_hooks";
 import type { WebSocket } from "ws";
-import type { CallerSession } from "../../caller/caller";
-import { debriefToolName } from "../../caller/debrief";
+import { debriefToolName, type CallerSession } from "../../caller";
 import type { Logger } from "../../log";
 import type { Speech } from "../../speech";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import { Keepalive } from "./keepalive";
 import { pingFrame, type ServerFrame } from "../messages";
-import { Delivery } from "./delivery";
+import { TextDelivery, VoiceDelivery, type DeliveryOptions } from "./delivery";
 import { InboundFrames } from "./inbound";
 import { CallLifecycle } from "./lifecycle";
 import { Listening } from "./listening";
 import { CallSocket } from "./transport";
 import { TurnTaking } from "./turn-taking";
 import { SilenceWatch } from "./silence";
+import type { CallSettings } from "../settings";
 import type { SessionTuning } from "../tuning";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
@@ -25,7 +25,8 @@ export type CallSessionOptions = {
   readonly caller: CallerSession;
   readonly speech: Speech;
   readonly log: Logger;
-  readonly maxCallMs: number;
+  /** The call's limits (settings.ts). */
+  readonly call: CallSettings;
   readonly tuning: SessionTuning;
   /**
    * Runs a call's heavy setup (its recognizer: up to 100 ms of native work when no decoder is
@@ -48,7 +49,7 @@ const now = (): number => performance.now();
  * - transport.ts: the socket, frames out through the frame gate, backpressure, the close;
  * - inbound.ts: the client's frames admitted (abuse budget), parsed and routed;
  * - listening.ts: the visitor's audio into the recognizer, vad_score out;
- * - delivery.ts: the agent's lines out, paced audio with alignment or streamed text;
+ * - delivery.ts: the agent's lines out, paced audio with alignment or streamed text (chosen as the call starts);
  * - turn-taking.ts: barge-in, the queue of visitor turns, event ids, tentative transcripts;
  * - silence.ts: the turn and silence timeouts on a silent visitor (a re-prompt, then the end);
  * - lifecycle.ts: handshake, start, time limit and close, with the call's state;
@@ -100,16 +101,15 @@ export class CallSession {
     });
     const send = (frame: ServerFrame) => socket.send(frame);
     const keepalive = new Keepalive({ intervalMs: tuning.pingIntervalMs, now, sendPing: (id, pingMs) => send(pingFrame(id, pingMs)) });
-    const delivery = new Delivery({ voice: speech, tuning, log, now, send, onFailure: (what, error) => this.lifecycle.fail(what, error) });
+    const lines: DeliveryOptions = { voice: speech, tuning, log, now, send, onFailure: (what, error) => this.lifecycle.fail(what, error) };
     const silence = new SilenceWatch({
-      turnTimeoutMs: tuning.turnTimeoutMs,
-      silenceEndCallMs: tuning.silenceEndCallMs,
+      turnTimeoutMs: options.call.turnTimeoutMs,
+      silenceEndCallMs: options.call.silenceEndCallMs,
       onTurnTimeout: () => guarded("turnTimeout", () => turns.silencePrompt()),
       onSilenceTimeout: () => guarded("silenceTimeout", () => turns.silenceEnd()),
     });
     const turns = new TurnTaking({
       caller,
-      lines: delivery,
       log,
       send,
       isLive,
@@ -137,10 +137,10 @@ export class CallSession {
       conversationId: options.conversationId,
       caller,
       log,
-      maxCallMs: options.maxCallMs,
+      maxCallMs: options.call.maxCallMs,
       tuning,
       send,
-      parts: { socket, keepalive, turns, delivery, listening, silence },
+      parts: { socket, keepalive, turns, deliveries: { voice: () => new VoiceDelivery(lines), text: () => new TextDelivery(lines) }, listening, silence },
       allowedOverrides: options.allowedOverrides,
       takeLine: options.takeLine,
       onClosed: options.onClosed,

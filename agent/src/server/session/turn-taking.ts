@@ -1,17 +1,14 @@
-import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller/caller";
+import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller";
 import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
 import type { TurnOutcome } from "./audio-pacer";
 import { shownTranscript } from "./caption";
 import { agentResponseCorrectionFrame, interruptionFrame, tentativeUserTranscriptFrame, userTranscriptFrame, type ServerFrame } from "../messages";
-import type { CutLine } from "./delivery";
+import type { Delivery } from "./delivery";
 import type { SilenceWatch } from "./silence";
 
-/** The part of delivery turn-taking drives: one line at a time, and cutting it. */
-export type LineOut = {
-  speak(text: string, eventId: number, endOfTurnAt: number | undefined, isOpening: boolean): Promise<TurnOutcome>;
-  cut(): CutLine | null;
-};
+/** The part of the call's delivery turn-taking drives: one line at a time, and cutting it. */
+export type LineOut = Pick<Delivery, "speak" | "cut">;
 
 /** How a reply that ends the call hands over to the call's lifecycle. */
 export type EndingHooks = {
@@ -23,7 +20,6 @@ export type EndingHooks = {
 
 export type TurnTakingOptions = {
   readonly caller: Pick<CallerSession, "respond" | "silence">;
-  readonly lines: LineOut;
   readonly log: Logger;
   readonly send: (frame: ServerFrame) => boolean;
   /** Whether the call still takes visitor turns (not while it is ending or closed). */
@@ -46,6 +42,8 @@ export class TurnTaking {
   private interruptingTurnId: number | null = null;
   private visitorTurnsWaiting = 0;
   private replies: Promise<void> = Promise.resolve();
+  /** The delivery the call chose when it started (lifecycle.ts); none before: nothing is said until then. */
+  private lines: LineOut | null = null;
 
   constructor(private readonly options: TurnTakingOptions) {}
 
@@ -60,6 +58,11 @@ export class TurnTaking {
     this.replies = this.replies.then(task).catch((error: unknown) => {
       this.options.log.error({ err: error }, "a reply failed");
     });
+  }
+
+  /** The call has started: its lines go out through the delivery it chose (a voice call's or a typed call's). */
+  start(lines: LineOut): void {
+    this.lines = lines;
   }
 
   /** The caller's opening line, queued like any reply. */
@@ -138,7 +141,7 @@ export class TurnTaking {
    * agent's line is corrected to what was heard.
    */
   private interruptLine(): void {
-    const cut = this.options.lines.cut();
+    const cut = this.lines?.cut() ?? null;
     if (!cut) return;
     const id = this.allocateEventId();
     this.interruptingTurnId = id;
@@ -195,12 +198,13 @@ export class TurnTaking {
    */
   private async deliver(reply: CallerReply, line: { endOfTurnAt?: number; isOpening?: boolean; answersTurn?: boolean } = {}): Promise<void> {
     const { endOfTurnAt, isOpening = false, answersTurn = false } = line;
-    if (!this.options.isLive()) return;
+    const lines = this.lines;
+    if (!this.options.isLive() || !lines) return;
     const id = this.allocateEventId();
     const end = reply.end;
     if (end !== undefined) this.options.ending.begin(end, id);
     this.options.silence.callerTurn();
-    const outcome = await this.options.lines.speak(reply.text, id, endOfTurnAt, isOpening);
+    const outcome = await lines.speak({ text: reply.text, eventId: id, endOfTurnAt, isOpening });
     if (end !== undefined) this.options.ending.closingLineDone(id, outcome, end);
     else if (outcome === "finished" && this.visitorTurnsWaiting === (answersTurn ? 1 : 0)) this.options.silence.waitForVisitor();
   }

@@ -13,6 +13,9 @@ import type { NoiseSuppressionOptions, RecognitionEngine } from "./recognizer";
 import { DECODER_SEARCH, DEFAULT_DOMAIN_WEIGHT, DEFAULT_NOISE_SUPPRESSION, DEFAULT_PARTIAL_INTERVAL_MS, DEFAULT_POOL_OPTIONS, DEFAULT_TRANSCRIPT_DEADLINE_MS, DEFAULT_VOICE_ACTIVITY } from "./tuning";
 import type { VoiceActivityOptions } from "./voice-activity";
 
+export { createRecognizer } from "./recognizer";
+export type { LanguageModelPool, RecognitionLoad } from "./decoders/pool";
+
 export type RecognitionOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */
   library?: string;

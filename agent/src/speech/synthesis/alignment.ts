@@ -1,7 +1,7 @@
 /**
  * When each character of a spoken line is heard: the timing behind ElevenLabs'
- * `audio_event.alignment` (`chars`, `char_start_times_ms`, `char_durations_ms`, relative to
- * each audio chunk), which lets captions follow the voice.
+ * `audio_event.alignment`, which lets captions follow the voice: this estimates a line's
+ * character timeline, and ../chunk-alignment.ts cuts it into each chunk's alignment.
  *
  * flite reports when each phone ends (`-psdur`); its pauses mark where it breaks phrases, at
  * the line's punctuation. When the line's phrases and flite's pauses agree, each phrase gets
@@ -16,9 +16,6 @@ import { isAbbreviationPeriod } from "./sentences";
 
 /** One phone of flite's `-psdur` output: its name (`pau` is silence) and when it ends, in seconds from the start of the audio. */
 export type Phone = { readonly name: string; readonly endS: number };
-
-/** ElevenLabs' alignment of one audio chunk (docs/protocol.md §3.2, `audio_event.alignment`). */
-export type ChunkAlignment = { chars: string[]; char_start_times_ms: number[]; char_durations_ms: number[] };
 
 type Span = { start: number; end: number };
 type Word = { from: number; to: number; weight: number };
@@ -62,40 +59,6 @@ export function estimateTimeline(text: string, audioMs: number, phones: readonly
   const startsMs = starts.map((value) => Math.min(Math.round(value), lastMs));
   const endsMs = ends.map((value) => Math.min(Math.round(value), Math.round(total)));
   return { chars, startsMs, durationsMs: endsMs.map((end, i) => Math.max(0, end - startsMs[i]!)) };
-}
-
-/** The characters that start in [fromMs, toMs) (in the last chunk: from fromMs on), timed from fromMs. */
-export function alignmentForChunk(timeline: CharTimeline, fromMs: number, toMs: number, last: boolean): ChunkAlignment {
-  const alignment: ChunkAlignment = { chars: [], char_start_times_ms: [], char_durations_ms: [] };
-  timeline.chars.forEach((char, i) => {
-    const start = timeline.startsMs[i]!;
-    if (start < fromMs || (!last && start >= toMs)) return;
-    alignment.chars.push(char);
-    alignment.char_start_times_ms.push(Math.max(0, Math.round(start - fromMs)));
-    alignment.char_durations_ms.push(timeline.durationsMs[i]!);
-  });
-  return alignment;
-}
-
-/** How many characters have been heard in full after `playedMs` of the line's audio. */
-export function charsHeard(timeline: CharTimeline, playedMs: number): number {
-  let heard = 0;
-  while (heard < timeline.chars.length && timeline.startsMs[heard]! + timeline.durationsMs[heard]! <= playedMs) heard += 1;
-  return heard;
-}
-
-/**
- * The part of `text` made of its first `heard` characters, cut back to the last whole word:
- * what agent_response_correction says the visitor heard of an interrupted line.
- */
-export function heardText(text: string, heard: number): string {
-  const chars = Array.from(text);
-  if (heard >= chars.length) return text;
-  if (heard <= 0) return "";
-  const prefix = chars.slice(0, heard).join("");
-  if (/\s/.test(chars[heard]!)) return prefix.trimEnd();
-  const boundary = prefix.search(/\s\S*$/);
-  return boundary <= 0 ? "" : prefix.slice(0, boundary).trimEnd();
 }
 
 // ---------------------------------------------------------------- helpers

@@ -7,6 +7,9 @@ import { festivalEngine, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "./f
 import { createFliteSynthesizer, createSynthesisPool, type FliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
 import type { VoiceOptions } from "./voice";
 
+export { createFliteSynthesizer, defaultWorkerCount, MAX_WORKERS } from "./synthesizer";
+export { createVoice } from "./voice";
+
 export type SynthesisOptions = {
   /** The synthesis pool (worker threads or processes, timeout). */
   synthesizer?: FliteSynthesizerOptions;
