@@ -16,7 +16,7 @@ import { DEBRIEF_NEXT_TIME_ITEMS, DEBRIEF_TOOL_NAME, debriefOutcomes, tacticMean
  * visitor agrees or starts, so it never needs the value, never hears it through, and never
  * steps out of character (the debrief that follows tells the visitor it was a simulation). The
  * caller tests judge against it (caller-tests.ts); the local caller ends a call the same way
- * (agent/src/caller/caller.ts: on compliance a scripted thanks and a debrief without their words).
+ * (agent/src/caller/dialogue.ts: on compliance a scripted thanks and a debrief without their words).
  */
 export const HAND_OVER_RULE =
   "The moment the visitor agrees to give you what you asked for, or starts to give it, cut in before they finish: thank them briefly, in character, and ask for nothing more. Never repeat, confirm, spell out or note any of what they said. Anything else that sounds like a real secret or personal detail (a password, a PIN, a one-time code, a card or account number, a date of birth, a home address, an identity number) is stopped the same way. Either way the outcome is complied, the debrief quotes none of it (no visitorSaid), and you stay in character: the debrief that follows tells them this was a simulation.";
