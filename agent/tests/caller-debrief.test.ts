@@ -182,3 +182,12 @@ describe("the debrief as a client tool call", () => {
     expect(caller.debrief("time-limit").outcome).toBe("verified");
   });
 });
+
+describe("the debrief never forwards the visitor's digits or a secret", () => {
+  it.each(scenarioIds())("%s: the visitor's decisive words lose every number and password they held", (id) => {
+    const visitorSaid = "Fine, the code is 4 8 2 9 1 3, my password is hunter and call me on oh two oh seven";
+    const debrief = buildDebrief({ playbook: playbookOf(id), ending: { by: "visitor", end: "verified", visitorSaid }, tacticsUsed: [], pushbacks: 0, turns: 1 });
+    expect(debrief.moment?.visitorSaid).not.toMatch(/\d|hunter|oh two/i);
+    expect(debrief.moment?.visitorSaid).toMatch(/^Fine, the code is /);
+  });
+});

@@ -5,6 +5,7 @@
  * caller's lines as they were captioned. It never guesses an outcome it was not told.
  */
 import { DEBRIEF_MAX_ITEMS, type Debrief, type DebriefOutcome, type Tactic } from "@mockingbird/contract/debrief";
+import { redactCallerText, redactVisitorWords } from "@mockingbird/contract/redaction";
 import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { callScenarios } from "@/content/call/scenarios";
 import { hasDebrief, type CallEnding, type MachineState } from "./call-machine";
@@ -48,5 +49,20 @@ export function debriefView(state: MachineState): DebriefView | null {
 
 /** The caller's own debrief: it knows the outcome and which tactics each of its lines used. */
 export function callerDebriefView(debrief: Debrief, ending: CallEnding | null): DebriefView {
-  return { source: "caller", title: debrief.title, ending, outcome: debrief.outcome, lines: debrief.tacticsUsed, moment: debrief.moment, nextTime: debrief.nextTime, redFlags: [] };
+  // A caller's tool call is a model's output: it may quote a code or a password the visitor said, whatever the prompt asked.
+  const moment = debrief.moment && {
+    ...debrief.moment,
+    visitorSaid: debrief.moment.visitorSaid === null ? null : redactVisitorWords(debrief.moment.visitorSaid),
+    summary: redactCallerText(debrief.moment.summary),
+  };
+  return {
+    source: "caller",
+    title: debrief.title,
+    ending,
+    outcome: debrief.outcome,
+    lines: debrief.tacticsUsed.map((entry) => ({ ...entry, line: redactCallerText(entry.line) })),
+    moment,
+    nextTime: debrief.nextTime.map(redactCallerText),
+    redFlags: [],
+  };
 }

@@ -1,5 +1,6 @@
 import type { DebriefOutcome, GoalKind, Playbook, Tactic } from "./playbook-schema";
 import { DEBRIEF_TOOL_NAME, type Debrief as DebriefContract } from "@mockingbird/contract/debrief";
+import { redactVisitorWords } from "@mockingbird/contract/redaction";
 
 /** The one client tool the debrief travels in (DESIGN.md); the widget defines it from the same module. */
 export const debriefToolName = DEBRIEF_TOOL_NAME;
@@ -60,7 +61,8 @@ export function buildDebrief(input: DebriefInput): Debrief {
     title: playbook.title,
     outcome,
     tacticsUsed: input.tacticsUsed.map(({ tactics, line }) => ({ tactics: [...tactics], line })),
-    moment: { kind: momentKindOf[outcome], visitorSaid: ending.visitorSaid, summary: summarise(input, reason) },
+    // The visitor's decisive words are quoted back, so a code or a password they read out must not travel with them.
+    moment: { kind: momentKindOf[outcome], visitorSaid: ending.visitorSaid === null ? null : redactVisitorWords(ending.visitorSaid), summary: summarise(input, reason) },
     nextTime: nextTime(playbook, outcome, input.tacticsUsed),
   };
 }
