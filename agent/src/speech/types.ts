@@ -76,8 +76,16 @@ export interface Speech extends Voice {
   close(): Promise<void>;
 }
 
-export type { RecognitionLoad } from "./recognition";
-import type { RecognitionLoad } from "./recognition";
+/** What the decoders are doing, for admission (server/capacity.ts): counters since the pool was made, and the state now. */
+export type RecognitionLoad = {
+  readonly lanes: number;
+  /** Wall time the lanes have spent decoding, summed over lanes. */
+  readonly busyMs: number;
+  /** Audio the decoders have processed, in milliseconds: with busyMs, what a second of a visitor's speech costs to decode. */
+  readonly audioMs: number;
+  /** The longest any queued task has waited on its lane now. */
+  readonly oldestWaitMs: number;
+};
 
 /** The part of pino's Logger the speech part uses. */
 export type SpeechLog = Pick<Logger, "debug" | "info" | "warn" | "error">;

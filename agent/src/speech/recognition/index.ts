@@ -14,7 +14,7 @@ import { DECODER_SEARCH, DEFAULT_DOMAIN_WEIGHT, DEFAULT_NOISE_SUPPRESSION, DEFAU
 import type { VoiceActivityOptions } from "./voice-activity";
 
 export { createRecognizer } from "./recognizer";
-export type { LanguageModelPool, RecognitionLoad } from "./decoders/pool";
+export type { LanguageModelPool } from "./decoders/pool";
 
 export type RecognitionOptions = {
   /** Full path of libpocketsphinx.so.3 (default: found under /usr/lib/*). */

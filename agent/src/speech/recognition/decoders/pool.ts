@@ -20,7 +20,7 @@ import type { Lane, PooledDecoder } from "./lane";
 import { LanguageModelLease, type CallChannel, type PartialHypotheses } from "./lease";
 import type { ChannelMismatch } from "./rehearing";
 import type { Decoder, DecoderArgs } from "../pocketsphinx";
-import type { SpeechLog } from "../../types";
+import type { RecognitionLoad, SpeechLog } from "../../types";
 import { SAMPLE_RATE } from "../../audio";
 
 export type LanguageModelPoolOptions = {
@@ -54,17 +54,6 @@ export type LanguageModelPoolOptions = {
 };
 
 export type LanguageModelPoolStats = { lanes: number; decoders: number; idle: number; waiting: number };
-
-/** What the decoders are doing, for admission (server/capacity.ts): counters since the pool was made, and the state now. */
-export type RecognitionLoad = {
-  readonly lanes: number;
-  /** Wall time the lanes have spent decoding, summed over lanes. */
-  readonly busyMs: number;
-  /** Audio the decoders have processed, in milliseconds: with busyMs, what a second of a visitor's speech costs to decode. */
-  readonly audioMs: number;
-  /** The longest any queued task has waited on its lane now. */
-  readonly oldestWaitMs: number;
-};
 
 export class LanguageModelPool {
   private idle: PooledDecoder[] = [];
