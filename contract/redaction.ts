@@ -14,9 +14,16 @@ const numberWord = "(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|
 /** Digits, however spaced or punctuated ("4 8 2-9.13"), and two or more number words in a row ("four eight two"). */
 const digitRun = /\d(?:[\s.,\-/]*\d)*/g;
 const numberWords = new RegExp(`\\b${numberWord}(?:[\\s,\\-]+${numberWord})+\\b`, "gi");
-/** A word that introduces a secret, said as one ("my password is Hunter2", "PIN: 4821", "passphrase = blue-sky"), and what follows it. */
-const keyedSecret =
-  /\b(password|passcode|passphrase|pass code|pin|code|otp|token|secret|cvv|cvc|security answer|sort code|account number|card number|iban)(\s+(?:is|was)\s+|\s*[:=]\s*)("[^"]+"|'[^']+'|[^\s,;!?]+?)(?=[\s,;!?]|\.(?:\s|$)|$)/gi;
+/** Words that introduce a secret said as one ("my password is Hunter2", "PIN: 4821", "passphrase = blue-sky"). */
+const secretKey = "(password|passcode|passphrase|pass code|pin|code|otp|token|secret|cvv|cvc|security answer|sort code|account number|card number|iban)(\\s+(?:is|was)\\s+|\\s*[:=]\\s*)";
+const valueEnd = "(?=[\\s,;!?]|\\.(?:\\s|$)|$)";
+/** In the visitor's words, whatever word follows such a key is the secret. */
+const keyedSecret = new RegExp(`\\b${secretKey}("[^"]+"|'[^']+'|[^\\s,;!?]+?)${valueEnd}`, "gi");
+/**
+ * In the caller's own prose a key is often followed by ordinary words ("an MFA code is for typing
+ * into a login page"): there only a value that looks like one goes, quoted or carrying a digit.
+ */
+const keyedValue = new RegExp(`\\b${secretKey}("[^"]+"|'[^']+'|[^\\s,;!?]*\\d[^\\s,;!?]*?)${valueEnd}`, "gi");
 /** A lone word that looks generated rather than spoken: long, mixing letters with digits or symbols. */
 const secretShaped = /\b(?=\S{8,})(?=\S*[A-Za-z])(?=\S*[\d!@#$%^&*_+=?])\S+/g;
 
@@ -36,6 +43,6 @@ export function redactVisitorWords(text: string): string {
  */
 export function redactCallerText(text: string): string {
   return text
-    .replace(keyedSecret, (_match, key: string, joint: string) => `${key}${joint}${REDACTED_SECRET}`)
+    .replace(keyedValue, (_match, key: string, joint: string) => `${key}${joint}${REDACTED_SECRET}`)
     .replace(/[$£€]\s?\d[\d,.]*|\d(?:[\s.\-/]*\d)*/g, (match) => (/^[$£€]/.test(match) || match.replace(/\D/g, "").length < 4 ? match : REDACTED_DIGITS));
 }

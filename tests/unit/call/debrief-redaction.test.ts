@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { REDACTED_DIGITS, REDACTED_SECRET, redactCallerText, redactVisitorWords } from "@mockingbird/contract/redaction";
 import { parseDebrief, type Debrief } from "@mockingbird/contract/debrief";
+import { scenarioDebriefs } from "@mockingbird/contract/scenario-debriefs";
 import { callerDebriefView } from "@/lib/call/debrief-view";
 
 describe("a visitor's digits and secrets never reach the debrief", () => {
@@ -26,6 +27,19 @@ describe("a visitor's digits and secrets never reach the debrief", () => {
     expect(redactCallerText("Wire $25,000 within 2 hours.")).toBe("Wire $25,000 within 2 hours.");
     expect(redactCallerText("You read out the code 482913.")).toBe(`You read out the code ${REDACTED_DIGITS}.`);
     expect(redactCallerText("You read out the code.")).toBe("You read out the code.");
+  });
+
+  test("the caller's advice that names a code or a password in plain words is kept whole", () => {
+    for (const advice of ["Good call: an MFA code is for typing into a login page, never for saying out loud.", "A password is something only you know.", "The PIN: never on the phone."]) {
+      expect(redactCallerText(advice)).toBe(advice);
+    }
+    expect(redactCallerText("Your code is 48-29-13, you said.")).toBe(`Your code is ${REDACTED_SECRET}, you said.`);
+  });
+
+  test("every scripted debrief text of every scenario (advice and red flags) passes through unchanged", () => {
+    const scripted = Object.values(scenarioDebriefs).flatMap((debrief) => [...Object.values(debrief.advice).flat(), ...Object.values(debrief.redFlags)]);
+    expect(scripted.length).toBeGreaterThan(0);
+    for (const text of scripted) expect(redactCallerText(text)).toBe(text);
   });
 
   test("whatever a caller's debrief tool call sends, the visitor's view shows no digits the visitor said and no secret", () => {
