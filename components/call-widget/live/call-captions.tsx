@@ -48,7 +48,7 @@ export function CallCaptions({
         role="log"
         aria-labelledby="call-captions-heading"
         tabIndex={0}
-        className="max-h-64 overflow-y-auto px-4 py-3 text-sm leading-6 [overflow-wrap:anywhere]"
+        className="h-48 overflow-y-auto px-4 py-3 text-sm leading-6 [overflow-wrap:anywhere]"
         data-testid="call-captions"
       >
         {captions.length === 0 && !spoken && !streaming && !typing && !tentative && <p className="text-neutral-400">{text.captions.empty}</p>}

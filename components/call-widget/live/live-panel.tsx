@@ -85,10 +85,16 @@ export function LivePanel({ machine, actions, controls, inputSwitch }: LivePanel
 
       {showCaptions && <CallCaptions captions={state.captions} spoken={state.spoken} streaming={state.streaming?.text.trimStart() ?? ""} typing={state.agentTyping} tentative={state.tentative} />}
 
-      {connected && <TypedReply onSend={actions.sendText} autoFocus={!voice} />}
+      {/* Below the captions too, everything a call has stands from its start, so the panel does not grow under what follows it. */}
+      {inCall && <TypedReply onSend={actions.sendText} ready={connected} autoFocus={connected && !voice} />}
 
-      {connected && state.canSendFeedback && lastLine && (
-        <ReplyFeedback key={lastLine.eventId} chosen={state.feedback?.eventId === lastLine.eventId ? state.feedback.value : null} onChoose={rate} />
+      {inCall && (
+        <ReplyFeedback
+          key={lastLine?.eventId ?? "none"}
+          ready={connected && state.canSendFeedback && lastLine !== null}
+          chosen={lastLine && state.feedback?.eventId === lastLine.eventId ? state.feedback.value : null}
+          onChoose={rate}
+        />
       )}
 
       {debrief && <DebriefCard debrief={debrief} onClose={actions.closeDebrief} />}

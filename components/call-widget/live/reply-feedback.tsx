@@ -8,22 +8,24 @@ import type { FeedbackValue } from "@/lib/call/call-state";
  * Like or dislike the caller's last line; the choice goes to the agent as `feedback` for that event.
  * A visible caption says what is rated and each button names its rating in words beside a drawn
  * thumb: emoji rendered blank on systems without an emoji font, and said nothing of what they rated.
+ * It stands for the whole call, disabled until there is a line to rate (`ready`), so it never
+ * appears under the captions and moves what follows the panel.
  */
-export function ReplyFeedback({ chosen, onChoose }: { chosen: FeedbackValue | null; onChoose: (value: FeedbackValue) => void }) {
+export function ReplyFeedback({ ready, chosen, onChoose }: { ready: boolean; chosen: FeedbackValue | null; onChoose: (value: FeedbackValue) => void }) {
   const caption = useId();
   const button =
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/30 px-4 text-sm font-semibold hover:bg-white/10 disabled:cursor-not-allowed aria-pressed:border-white aria-pressed:bg-white/15";
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-white/30 px-4 text-sm font-semibold hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-70 aria-pressed:border-white aria-pressed:bg-white/15";
   return (
     <div role="group" aria-labelledby={caption} className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="call-rating">
       <span id={caption} className="text-sm text-neutral-300">
         {text.feedback.legend}
       </span>
       <span className="flex items-center gap-2">
-        <button type="button" aria-pressed={chosen === "like"} disabled={chosen !== null} onClick={() => onChoose("like")} className={button}>
+        <button type="button" aria-pressed={chosen === "like"} disabled={!ready || chosen !== null} onClick={() => onChoose("like")} className={button}>
           <ThumbIcon />
           {text.buttons.like}
         </button>
-        <button type="button" aria-pressed={chosen === "dislike"} disabled={chosen !== null} onClick={() => onChoose("dislike")} className={button}>
+        <button type="button" aria-pressed={chosen === "dislike"} disabled={!ready || chosen !== null} onClick={() => onChoose("dislike")} className={button}>
           <ThumbIcon down />
           {text.buttons.dislike}
         </button>

@@ -28,11 +28,13 @@ it("mute toggles the SDK's microphone and aria-pressed", async () => {
 });
 
 describe("rating the caller's line", () => {
-  it("is not offered until the SDK allows it", async () => {
+  it("stands in its place but cannot be used until the SDK allows it", async () => {
     await renderConnectedCall();
     agentLine("Read me the code.", 6);
 
-    expect(screen.queryByRole("group", { name: "Rate the caller's last line" })).not.toBeInTheDocument();
+    const group = screen.getByRole("group", { name: "Rate the caller's last line" });
+    expect(within(group).getByRole("button", { name: callLiveText.buttons.like })).toBeDisabled();
+    expect(within(group).getByRole("button", { name: callLiveText.buttons.dislike })).toBeDisabled();
   });
 
   it("sends the rating for the last caller line's event id and disables both buttons", async () => {

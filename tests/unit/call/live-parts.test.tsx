@@ -45,9 +45,15 @@ describe("CallTimer", () => {
 describe("TypedReply", () => {
   const setup = (autoFocus = false) => {
     const onSend = jest.fn();
-    render(<TypedReply onSend={onSend} autoFocus={autoFocus} />);
+    render(<TypedReply onSend={onSend} ready autoFocus={autoFocus} />);
     return { onSend, user: userEvent.setup(), input: screen.getByRole("textbox", { name: "Type a reply" }) };
   };
+
+  it("stands disabled until the call connects: nothing to type into, nothing sent", () => {
+    render(<TypedReply onSend={jest.fn()} ready={false} autoFocus={false} />);
+    expect(screen.getByRole("textbox", { name: "Type a reply" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+  });
 
   it("sends the trimmed reply", async () => {
     const { onSend, user, input } = setup();
