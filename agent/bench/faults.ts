@@ -9,7 +9,7 @@
  *   only), some send nothing valid at all. The mix: invalid JSON, JSON that is not an
  *   object, unknown or missing types, bad base64 and odd-length audio, wrong field types,
  *   over-long typed text, repeated init, binary frames; plus, on their own connections,
- *   frames over the agent's 256 KiB cap (agent/src/server/tuning.ts maxPayloadBytes),
+ *   frames over the agent's 256 KiB cap (agent/src/server/timings.ts maxPayloadBytes),
  *   text frames that are not UTF-8, and floods (frames, bytes, audio faster than real
  *   time) made of valid frames. Each connection's close must be the documented one
  *   (agent/README.md, "Other closes"). Afterwards: the process is alive, /health answers

@@ -67,7 +67,7 @@ const acceptableCloseCodes = [1000, 1007, 1008, 1009];
 describe("the server under arbitrary frames", () => {
   let agent: Harness;
   beforeAll(async () => {
-    agent = await startAgent({ tuning: { handshakeTimeoutMs: 100, endGraceMs: 100, pingIntervalMs: 50 } });
+    agent = await startAgent({ timings: { handshakeTimeoutMs: 100, endGraceMs: 100, pingIntervalMs: 50 } });
   });
   afterAll(() => agent.close());
 

@@ -19,7 +19,7 @@ const visitor = "203.0.113.5";
 describe("sockets that never start their call", () => {
   let agent: Harness;
   beforeAll(async () => {
-    agent = await startAgent({ settings: { maxConcurrentCalls: 20, trustProxyHeader: "x-real-ip" }, tuning: { handshakeTimeoutMs: 1_500 } });
+    agent = await startAgent({ settings: { maxConcurrentCalls: 20, trustProxyHeader: "x-real-ip" }, timings: { handshakeTimeoutMs: 1_500 } });
   });
   afterAll(() => agent.close());
 

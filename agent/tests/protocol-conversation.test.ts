@@ -7,7 +7,7 @@ const noGreeting = { conversation_config_override: { agent: { first_message: "" 
 
 let agent: Harness;
 beforeAll(async () => {
-  agent = await startAgent({ speech: fakeSpeech({ msPerChar }), tuning: { pingIntervalMs: 200 } });
+  agent = await startAgent({ speech: fakeSpeech({ msPerChar }), timings: { pingIntervalMs: 200 } });
 });
 afterAll(() => agent.close());
 

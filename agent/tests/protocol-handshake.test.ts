@@ -6,7 +6,7 @@ const init = { type: "conversation_initiation_client_data", conversation_config_
 
 let agent: Harness;
 beforeAll(async () => {
-  agent = await startAgent({ tuning: { handshakeTimeoutMs: 300 } });
+  agent = await startAgent({ timings: { handshakeTimeoutMs: 300 } });
 });
 afterAll(() => agent.close());
 

@@ -63,7 +63,7 @@ function asTypedLiteral(frames: readonly Frame[]): string {
 }
 
 async function framesOfARealCall(): Promise<Frame[]> {
-  const agent = await startAgent({ tuning: { pingIntervalMs: 100 } });
+  const agent = await startAgent({ timings: { pingIntervalMs: 100 } });
   try {
     const long = `${"This is a long opening line that keeps going. ".repeat(6)}End.`;
     const call = await agent.startCall({ conversation_config_override: { agent: { first_message: long } } });

@@ -19,7 +19,7 @@ function setUp(options: { textOnly?: boolean; frozenClock?: boolean } = {}) {
   const now = () => (options.frozenClock ? 0 : performance.now()) + offset;
   const deliveryOptions: DeliveryOptions = {
     voice: fakeSpeech({ msPerChar }),
-    tuning: { audioChunkMs: 100, audioLeadMs: 300, endCallTailMs: 500, textDeltaIntervalMs: 0 },
+    timings: { audioChunkMs: 100, audioLeadMs: 300, endCallTailMs: 500, textDeltaIntervalMs: 0 },
     log,
     now,
     send: (frame) => frames.push(frame) > 0,

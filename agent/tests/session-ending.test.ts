@@ -5,7 +5,7 @@ import type { ServerFrame } from "../src/server/messages";
 import { CallEnding } from "../src/server/session/ending";
 import { capturingLogger } from "./support/capturing-logger";
 
-const tuning = { endGraceMs: 3_000 };
+const timings = { endGraceMs: 3_000 };
 /** A voice call's delivery: the client may still be playing for this tail plus half a round trip (delivery.ts). */
 const endCallTailMs = 500;
 
@@ -23,7 +23,7 @@ function setUp(options: { rttMs?: number | null; typed?: boolean; maxCallMs?: nu
     },
     log,
     maxCallMs: options.maxCallMs ?? 180_000,
-    tuning,
+    timings,
     send: (frame) => frames.push(frame) > 0,
     keepalive: { stop: () => events.push("stop pings"), rttMs: options.rttMs ?? null },
     isClosed: () => isClosed,
@@ -100,7 +100,7 @@ describe("end_call", () => {
     ending.closingLineDone(4, "interrupted", "refused");
     jest.advanceTimersByTime(0);
     expect(events).toEqual(["stop pings", "stop time limit"]);
-    jest.advanceTimersByTime(tuning.endGraceMs - 1);
+    jest.advanceTimersByTime(timings.endGraceMs - 1);
     expect(closed).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(closed).toEqual([closes.callEnded]);
@@ -121,7 +121,7 @@ describe("the time limit", () => {
     ending.timeLimitReached(7);
     expect(frames.map((frame) => frame.type)).toEqual(["client_tool_call", "error"]);
     expect(frames[1]).toEqual({ type: "error", error_event: { code: 1008, error_type: "max_duration_exceeded", message: "The call reached its time limit of 2 minutes." } });
-    jest.advanceTimersByTime(tuning.endGraceMs);
+    jest.advanceTimersByTime(timings.endGraceMs);
     expect(closed).toEqual([closes.timeLimit]);
   });
 
@@ -141,7 +141,7 @@ describe("the grace", () => {
   it("is not restarted by a second ending: the first close stands", () => {
     const { ending, closed } = setUp();
     ending.closeAfterGrace(closes.callEnded);
-    jest.advanceTimersByTime(tuning.endGraceMs - 1);
+    jest.advanceTimersByTime(timings.endGraceMs - 1);
     ending.closeAfterGrace(closes.timeLimit);
     jest.advanceTimersByTime(1);
     expect(closed).toEqual([closes.callEnded]);

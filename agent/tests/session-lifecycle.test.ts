@@ -7,7 +7,7 @@ import type { Delivery } from "../src/server/session/delivery";
 import { CallLifecycle } from "../src/server/session/lifecycle";
 import { capturingLogger } from "./support/capturing-logger";
 
-const tuning = { handshakeTimeoutMs: 10_000, firstFramesMaxHoldMs: 250, endGraceMs: 3_000 };
+const timings = { handshakeTimeoutMs: 10_000, firstFramesMaxHoldMs: 250, endGraceMs: 3_000 };
 /** How long the fake voice delivery says the client may still be playing a line (a typed call's: nothing). */
 const voiceTailMs = 500;
 const init = (overrides: Partial<InitData> = {}): InitData => ({ overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
@@ -44,7 +44,7 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
     },
     log,
     maxCallMs: options.maxCallMs ?? 180_000,
-    tuning,
+    timings,
     send: (frame) => {
       frames.push(frame);
       calls.push(`send ${frame.type}`);
@@ -108,7 +108,7 @@ describe("the handshake", () => {
   it("accepts English in any region", () => {
     const { lifecycle } = setUp();
     lifecycle.start(init({ language: "en-GB" }));
-    expect(lifecycle.state).toBe("live");
+    expect(lifecycle.phase).toBe("live");
   });
 
   it("closes with 1011 when the caller cannot open the call", () => {
@@ -126,7 +126,7 @@ describe("the start", () => {
   it("sends the metadata, holds the first frames until the client has read it, then starts the pings, and queues the opening", async () => {
     const { lifecycle, calls, frames, runQueued } = setUp();
     lifecycle.start(init());
-    expect(lifecycle.state).toBe("live");
+    expect(lifecycle.phase).toBe("live");
     expect(frames[0]).toEqual({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "conv_test", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } });
     expect(calls).toEqual(["voice delivery", "lines through the voice delivery", "send conversation_initiation_metadata", "hold up to 250", "start listening", "watch silence", "open with Hi, this is Sam."]);
     await runQueued();
@@ -160,7 +160,7 @@ describe("the time limit", () => {
     lifecycle.start(init());
     calls.length = 0;
     jest.advanceTimersByTime(120_000);
-    expect(lifecycle.state).toBe("ending");
+    expect(lifecycle.phase).toBe("ending");
     expect(calls).toEqual(["stop line", "close listening", "send client_tool_call", "send error", "stop pings"]);
     expect(frames.at(-2)).toEqual(expect.objectContaining({ client_tool_call: expect.objectContaining({ event_id: 1 }) }));
   });
@@ -172,7 +172,7 @@ describe("the time limit", () => {
     const sent = frames.length;
     jest.advanceTimersByTime(60_000);
     expect(frames).toHaveLength(sent);
-    jest.advanceTimersByTime(tuning.endGraceMs);
+    jest.advanceTimersByTime(timings.endGraceMs);
     expect(closed).toEqual([closes.timeLimit]);
   });
 });
@@ -182,7 +182,7 @@ describe("the ending", () => {
     const { lifecycle, frames } = setUp();
     lifecycle.start(init());
     lifecycle.beginEnding("complied", 4);
-    expect(lifecycle.state).toBe("ending");
+    expect(lifecycle.phase).toBe("ending");
     expect(frames.at(-1)).toEqual(expect.objectContaining({ type: "client_tool_call", client_tool_call: expect.objectContaining({ event_id: 4, parameters: expect.objectContaining({ outcome: "complied" }) }) }));
   });
 
@@ -234,7 +234,7 @@ describe("the close", () => {
     lifecycle.start(init());
     calls.length = 0;
     lifecycle.socketClosed(1000, Buffer.from("bye"));
-    expect(lifecycle.state).toBe("closed");
+    expect(lifecycle.phase).toBe("closed");
     expect(calls).toEqual(expect.arrayContaining(["close delivery", "stop pings", "close listening"]));
   });
 
@@ -260,7 +260,7 @@ describe("what the agent allows a call", () => {
   it("starts a call whose overrides the agent all enables", () => {
     const { lifecycle } = setUp({ allowedOverrides: ["conversation.text_only"] });
     lifecycle.start(init({ overrides: ["conversation.text_only"], textOnly: true }));
-    expect(lifecycle.state).toBe("live");
+    expect(lifecycle.phase).toBe("live");
   });
 
   it("refuses a first message naming a variable the call did not send, naming it as the service does", () => {
@@ -279,7 +279,7 @@ describe("what the agent allows a call", () => {
   it("starts a call that sends every variable its first message names", () => {
     const { lifecycle } = setUp();
     lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hi {{visitor_name}}, it's Dave.", variables: { visitor_name: "there" } }));
-    expect(lifecycle.state).toBe("live");
+    expect(lifecycle.phase).toBe("live");
   });
 });
 

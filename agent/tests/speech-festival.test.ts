@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { festivalEngine, festivalHtsInstalled, festivalRequest, schemeString } from "../src/speech/synthesis/festival";
-import { createSynthesisPool, type FliteSynthesizer } from "../src/speech/synthesis/synthesizer";
+import { createSynthesisPool, type SynthesisPool } from "../src/speech/synthesis/synthesizer";
 import { durationMs } from "../src/speech/audio";
 
 describe("festival requests", () => {
@@ -11,7 +11,7 @@ describe("festival requests", () => {
 });
 
 describe("festival's HTS voice as resident processes", () => {
-  let pool: FliteSynthesizer;
+  let pool: SynthesisPool;
   beforeAll(() => {
     // ensure-deps installs festival and festvox-us-slt-hts: the caller's default voice needs them.
     expect(festivalHtsInstalled()).toBe(true);

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 import { durationMs } from "../src/speech/audio";
-import { createFliteSynthesizer, MAX_TEXT_LENGTH, speakableText, type FliteSynthesizer } from "../src/speech/synthesis/synthesizer";
+import { createFlitePool, MAX_TEXT_LENGTH, speakableText, type SynthesisPool } from "../src/speech/synthesis/synthesizer";
 
 jest.setTimeout(20_000);
 
-let synthesizer: FliteSynthesizer;
+let synthesizer: SynthesisPool;
 
 beforeAll(() => {
-  synthesizer = createFliteSynthesizer();
+  synthesizer = createFlitePool();
 });
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ describe("flite synthesizer", () => {
 
   it("times each synthesis from when flite starts on it, not from when it joined the line", async () => {
     // Forty sentences on one worker take far longer than 1.5 s in all, but each alone takes well under it.
-    const patient = createFliteSynthesizer({ timeoutMs: 1500, workers: 1 });
+    const patient = createFlitePool({ timeoutMs: 1500, workers: 1 });
     try {
       const lines = Array.from({ length: 40 }, (_, index) => patient.synthesize(`Line number ${index + 1} of the call, please hold.`));
       const results = await Promise.all(lines);
@@ -82,7 +82,7 @@ describe("flite synthesizer", () => {
 
 describe("the synthesis pool", () => {
   it("runs as many syntheses at once as it has workers, and lines up the rest", async () => {
-    const pool = createFliteSynthesizer({ workers: 2 });
+    const pool = createFlitePool({ workers: 2 });
     try {
       await pool.warmUp();
       const lines = ["First caller's greeting.", "Second caller's greeting.", "Third caller's greeting."].map((text) => pool.synthesize(text));
@@ -95,7 +95,7 @@ describe("the synthesis pool", () => {
   });
 
   it("serves the first sentence of a line before the rest of other lines, and those before lines made ahead of need", async () => {
-    const pool = createFliteSynthesizer({ workers: 1 });
+    const pool = createFlitePool({ workers: 1 });
     try {
       await pool.warmUp();
       const finished: string[] = [];
@@ -114,7 +114,7 @@ describe("the synthesis pool", () => {
 
   it("holds work made ahead of need while spareAllowed says no, except what a call comes to need, and starts it when woken", async () => {
     let allowed = false;
-    const pool = createFliteSynthesizer({ workers: 1, spareAllowed: () => allowed });
+    const pool = createFlitePool({ workers: 1, spareAllowed: () => allowed });
     try {
       const finished: string[] = [];
       const place = { priority: "spare" as "first" | "next" | "spare" };

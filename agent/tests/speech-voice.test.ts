@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { durationMs } from "../src/speech/audio";
-import { createFliteSynthesizer, type FliteSynthesizer, type SynthesisPriority, type SynthesisRequest, type TimedSpeech } from "../src/speech/synthesis/synthesizer";
+import { createFlitePool, type SynthesisPool, type SynthesisPriority, type SynthesisRequest, type TimedSpeech } from "../src/speech/synthesis/synthesizer";
 import type { SpokenPart } from "../src/speech";
 import { createVoice, LEADING_SILENCE_MS } from "../src/speech/synthesis/voice";
 
@@ -11,7 +11,7 @@ type Request = { text: string; priority(): SynthesisPriority; signal: AbortSigna
 /** The voice over a synthesis pool that answers only when the test says so, and remembers what it was asked. */
 function controlledVoice(options?: Parameters<typeof createVoice>[1]) {
   const requests: Request[] = [];
-  const synthesizer: FliteSynthesizer = {
+  const synthesizer: SynthesisPool = {
     size: 1,
     load: () => ({ running: 0, waiting: requests.length }),
     wake: () => undefined,
@@ -158,7 +158,7 @@ describe("the caller's voice", () => {
 });
 
 describe("the caller's voice with flite", () => {
-  const flite = createFliteSynthesizer({ workers: 1 });
+  const flite = createFlitePool({ workers: 1 });
   afterAll(() => flite.close());
 
   it("times each sentence's characters inside its own audio, the first word right after a short lead-in", async () => {

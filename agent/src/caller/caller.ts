@@ -1,6 +1,6 @@
 import { scenarioIds as contractScenarioIds } from "@mockingbird/contract/scenarios";
 import type { CallerEnd, Debrief, DebriefReason } from "./debrief";
-import { answerSilence, answerTurn, debriefOf, openCall, reworded, startState, type CallerReply, type CallState, type Script } from "./dialogue";
+import { answerSilence, answerTurn, debriefOf, openCall, reworded, startState, type CallerReply, type DialogueState, type Script } from "./dialogue";
 import { decideSpeech, type IntentClassifier, type VisitorTurn } from "./intents";
 import { writeLine, callerInstructions, type LlmConfig } from "./llm";
 import { phraseIntents, type Playbook, type TaggedLine } from "./playbook-schema";
@@ -109,7 +109,7 @@ class Caller implements CallerSession {
 
   private readonly script: Script;
   private readonly classify: IntentClassifier;
-  private state: CallState;
+  private state: DialogueState;
 
   constructor(
     private readonly playbook: Playbook,
@@ -166,7 +166,7 @@ class Caller implements CallerSession {
   }
 
   /** The one place the call's state changes: a step reads the state it is given and returns the next. */
-  private advance<T extends { state: CallState }>(step: (state: CallState) => T): T {
+  private advance<T extends { state: DialogueState }>(step: (state: DialogueState) => T): T {
     const result = step(this.state);
     this.state = result.state;
     return result;

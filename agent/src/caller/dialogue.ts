@@ -25,7 +25,7 @@ export type Script = {
 };
 
 /** The call so far. Steps return a new one; none is changed in place. */
-export type CallState = {
+export type DialogueState = {
   readonly variables: Readonly<Record<string, string>>;
   /** How many times each list of alternative lines has been drawn from. */
   readonly rotations: Readonly<Record<string, number>>;
@@ -52,7 +52,7 @@ export type CallState = {
 export type LineRef = { history: number; used?: number };
 
 /** One step's result: the reply and the state after it. */
-export type Step = { reply: CallerReply; state: CallState };
+export type Step = { reply: CallerReply; state: DialogueState };
 
 /** A visitor's turn answered: the scripted reply, where its line sits, and what the optional writer is told (absent: the line is used as is). */
 export type TurnStep = Step & { line: LineRef; direction?: string };
@@ -68,9 +68,9 @@ type Plan = {
   direction?: string;
 };
 
-type Planned = { plan: Plan; state: CallState };
+type Planned = { plan: Plan; state: DialogueState };
 
-export function startState(playbook: Playbook): CallState {
+export function startState(playbook: Playbook): DialogueState {
   return {
     variables: { ...playbook.variables },
     rotations: {},
@@ -91,7 +91,7 @@ export function startState(playbook: Playbook): CallState {
 }
 
 /** The caller's first line, once: the call's variables are fixed here, and a repeated call gives the same reply. */
-export function openCall(script: Script, state: CallState, overrides: { firstMessage?: string; variables?: Record<string, string> }): Step {
+export function openCall(script: Script, state: DialogueState, overrides: { firstMessage?: string; variables?: Record<string, string> }): Step {
   if (state.openingReply !== undefined) return { reply: state.openingReply, state };
   const { playbook } = script;
   const variables = { ...playbook.variables, ...sanitiseVariables(overrides.variables) };
@@ -104,8 +104,8 @@ export function openCall(script: Script, state: CallState, overrides: { firstMes
 }
 
 /** The reply to a visitor's turn of a call still going on; `visitorSaid` is what the caller may quote back (null: nothing). */
-export function answerTurn(script: Script, state: CallState, intent: Intent, visitorSaid: string | null): TurnStep {
-  const heard: CallState = {
+export function answerTurn(script: Script, state: DialogueState, intent: Intent, visitorSaid: string | null): TurnStep {
+  const heard: DialogueState = {
     ...state,
     unclearInRow: intent === "unclear" ? state.unclearInRow + 1 : 0,
     turns: state.turns + 1,
@@ -125,7 +125,7 @@ export function answerTurn(script: Script, state: CallState, intent: Intent, vis
  * The visitor has said nothing: after the turn timeout a re-prompt in the caller's words
  * (`"prompt"`), after the silence timeout the closing line, which ends the call (`"end"`).
  */
-export function answerSilence(script: Script, state: CallState, kind: "prompt" | "end"): Step {
+export function answerSilence(script: Script, state: DialogueState, kind: "prompt" | "end"): Step {
   const { silence } = script.playbook.reactions;
   if (kind === "prompt") {
     const [line, next] = pick(script, state, "silencePrompt", silence.prompts);
@@ -138,7 +138,7 @@ export function answerSilence(script: Script, state: CallState, kind: "prompt" |
 }
 
 /** The optional writer's wording in place of a scripted line, wherever the call has got to since. */
-export function reworded(state: CallState, at: LineRef, text: string): CallState {
+export function reworded(state: DialogueState, at: LineRef, text: string): DialogueState {
   const scripted = state.history[at.history]?.text;
   return {
     ...state,
@@ -148,7 +148,7 @@ export function reworded(state: CallState, at: LineRef, text: string): CallState
   };
 }
 
-export function debriefOf(script: Script, state: CallState, reason: DebriefReason): Debrief {
+export function debriefOf(script: Script, state: DialogueState, reason: DebriefReason): Debrief {
   const lastVisitorText = [...state.history].reverse().find((entry) => entry.speaker === "visitor")?.text ?? null;
   const ending: Ending =
     state.ending ?? (reason === "time-limit" ? { by: "time-limit", visitorSaid: lastVisitorText } : { by: "outside", reason, visitorSaid: lastVisitorText });
@@ -161,7 +161,7 @@ export function debriefOf(script: Script, state: CallState, reason: DebriefReaso
   });
 }
 
-function planTurn(script: Script, state: CallState, intent: Intent, visitorSaid: string | null): Planned {
+function planTurn(script: Script, state: DialogueState, intent: Intent, visitorSaid: string | null): Planned {
   const { reactions, goal } = script.playbook;
   switch (intent) {
     case "comply": {
@@ -229,7 +229,7 @@ function planTurn(script: Script, state: CallState, intent: Intent, visitorSaid:
 }
 
 /** The next line of the escalation: one step per non-committal answer, in the playbook's order, then round again with the next line. */
-function escalate(script: Script, state: CallState): Planned {
+function escalate(script: Script, state: DialogueState): Planned {
   const step = state.escalations;
   const steps = script.playbook.tactics;
   const entry = steps[step % steps.length]!;
@@ -239,7 +239,7 @@ function escalate(script: Script, state: CallState): Planned {
 }
 
 /** Push once or twice (as many pushes as the playbook has), then give up. */
-function refusal(script: Script, state: CallState, visitorSaid: string | null): Planned {
+function refusal(script: Script, state: DialogueState, visitorSaid: string | null): Planned {
   const { refusal } = script.playbook.reactions;
   const refused = { ...state, lastPushback: visitorSaid, refusals: state.refusals + 1 };
   const push = refusal.pushes[refused.refusals - 1];
@@ -263,12 +263,12 @@ function outOfPatience(script: Script, planned: Planned, visitorSaid: string | n
   };
 }
 
-function finished(state: CallState, end: CallerEnd, visitorSaid: string | null): CallState {
+function finished(state: DialogueState, end: CallerEnd, visitorSaid: string | null): DialogueState {
   return { ...state, ending: { by: "visitor", end, visitorSaid } };
 }
 
 /** Records a line as spoken (and, with tactics, as used), filled with the call's variables. */
-function say(state: CallState, scripted: string, tactics: readonly Tactic[] | undefined): { text: string; line: LineRef; state: CallState } {
+function say(state: DialogueState, scripted: string, tactics: readonly Tactic[] | undefined): { text: string; line: LineRef; state: DialogueState } {
   const text = fillLine(state.variables, scripted);
   // The same line with the same tags again is a repeat (ask_repeat), not a second use.
   const repeated = tactics !== undefined && state.lastTactics === tactics && state.lastLine === text;
@@ -287,7 +287,7 @@ function say(state: CallState, scripted: string, tactics: readonly Tactic[] | un
 }
 
 /** The next of a list of alternative lines, and the state that has drawn it. */
-function pick<T>(script: Script, state: CallState, key: string, lines: readonly T[]): [T, CallState] {
+function pick<T>(script: Script, state: DialogueState, key: string, lines: readonly T[]): [T, DialogueState] {
   const count = state.rotations[key] ?? 0;
   return [lines[(count + offset(script, key)) % lines.length]!, { ...state, rotations: { ...state.rotations, [key]: count + 1 } }];
 }
@@ -297,7 +297,7 @@ function offset(script: Script, key: string): number {
 }
 
 /** A plan for a line that presses the visitor: its tags go to the debrief, and the writer is told to use the same ones. */
-function pressing(state: CallState, tagged: TaggedLine, direction: (tactics: string) => string): Planned {
+function pressing(state: DialogueState, tagged: TaggedLine, direction: (tactics: string) => string): Planned {
   return { state, plan: { scripted: tagged.line, tactics: tagged.tactics, direction: direction(listOf(tagged.tactics)) } };
 }
 

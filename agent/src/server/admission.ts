@@ -14,12 +14,12 @@ import { CallSession } from "./session/session";
 import { closeSocket } from "./session/transport";
 import type { ServerSettings } from "./settings";
 import type { SignatureAuthority } from "./signatures";
-import type { SessionTuning } from "./tuning";
+import type { SessionTimings } from "./timings";
 import type { WaitingRoom } from "./waiting-room";
 
 export type AdmissionOptions = {
   readonly settings: Pick<ServerSettings, "allowedOrigins" | "allowedOverrides" | "trustProxyHeader" | "call">;
-  readonly tuning: SessionTuning;
+  readonly timings: SessionTimings;
   readonly log: Logger;
   readonly speech: Speech;
   /** One caller per call. */
@@ -38,7 +38,7 @@ export type AdmissionOptions = {
  * when its initiation arrives (session/lifecycle.ts). Holds the calls in progress for shutdown.
  */
 export function createAdmission(options: AdmissionOptions) {
-  const { settings, tuning, log, speech, signatures, capacity, waitingRoom } = options;
+  const { settings, timings, log, speech, signatures, capacity, waitingRoom } = options;
   const allowedOverrides: ReadonlySet<string> = new Set(settings.allowedOverrides);
   const sessions = new Set<CallSession>();
   const runSetup = oneAtATime(log);
@@ -46,7 +46,7 @@ export function createAdmission(options: AdmissionOptions) {
 
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: tuning.maxPayloadBytes,
+    maxPayload: timings.maxPayloadBytes,
     perMessageDeflate: false,
     // The SDK offers "convai" and Chromium fails the handshake unless it is selected (docs/protocol.md §2.3).
     handleProtocols: (protocols) => (protocols.has("convai") ? "convai" : false),
@@ -84,7 +84,7 @@ export function createAdmission(options: AdmissionOptions) {
     const refuse = (close: Close, why: string): void => {
       log.info({ code: close.code, why }, "call refused");
       ws.on("error", (error) => log.debug({ err: error }, "refused socket error"));
-      closeSocket(ws, close, tuning.closeAnswerMs, log);
+      closeSocket(ws, close, timings.closeAnswerMs, log);
     };
     if (origin !== undefined && !isAllowedOrigin(origin, settings.allowedOrigins)) {
       refuse(closes.originRefused, `origin ${origin.slice(0, 100)} not allowed`);
@@ -125,7 +125,7 @@ export function createAdmission(options: AdmissionOptions) {
       speech,
       log: log.child({ conversationId, agentId }),
       call: settings.call,
-      tuning,
+      timings,
       runSetup,
       allowedOverrides,
       takeLine: () => {

@@ -11,12 +11,12 @@ import { isLocalRequest } from "./peer";
 import type { ServerSettings } from "./settings";
 import { createSignatureAuthority } from "./signatures";
 import { createWaitingRoom } from "./waiting-room";
-import { resolveTuning, type SessionTuning } from "./tuning";
+import { resolveTimings, type SessionTimings } from "./timings";
 import { widgetConfigFor } from "./widget-config";
 
 export { debriefToolName } from "./session/session";
 export { busyReason, unknownAgentReason } from "@mockingbird/contract/close-reasons";
-export { defaultTuning, type SessionTuning } from "./tuning";
+export { defaultTimings, type SessionTimings } from "./timings";
 export { developmentApiKey, type CallSettings, type ServerSettings } from "./settings";
 export { defaultOverrides, isOverrideField, overrideFields, type OverrideField } from "./overrides";
 export { isLoopbackHost } from "./peer";
@@ -29,7 +29,7 @@ export type AgentServerOptions = {
   readonly createCaller: (scenarioId: string) => CallerSession;
   /** The agent ids this server answers for (the playbooks' scenario ids). */
   readonly scenarioIds: readonly string[];
-  readonly tuning?: Partial<SessionTuning>;
+  readonly timings?: Partial<SessionTimings>;
   /** Wall clock for signature expiry (tests move it). */
   readonly clock?: () => number;
   /**
@@ -54,7 +54,7 @@ const shutdownWaitMs = 5_000;
 /** The REST side (http.ts) and the websocket side (admission.ts) on one HTTP server, with what both read: signatures and the call lines. */
 export function createAgentServer(options: AgentServerOptions): AgentServer {
   const { settings, log, speech, scenarioIds } = options;
-  const tuning = resolveTuning(options.tuning);
+  const timings = resolveTimings(options.timings);
   const signatures = createSignatureAuthority({ secret: settings.signingSecret, now: options.clock });
   const capacity = createCapacity(settings.maxConcurrentCalls, options.load === undefined ? processLoad(speech) : (options.load ?? undefined));
   let publicWsUrl = settings.publicUrl ?? "";
@@ -63,14 +63,14 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
 
   const admission = createAdmission({
     settings,
-    tuning,
+    timings,
     log,
     speech,
     createCaller: options.createCaller,
     scenarioIds,
     signatures,
     capacity,
-    waitingRoom: createWaitingRoom({ total: tuning.waitingSockets, perNetwork: tuning.waitingSocketsPerNetwork }),
+    waitingRoom: createWaitingRoom({ total: timings.waitingSockets, perNetwork: timings.waitingSocketsPerNetwork }),
     shuttingDown: () => shuttingDown,
   });
   const httpServer = createHttpServer(log, {

@@ -4,7 +4,7 @@ import type { OverrideField } from "./overrides";
 /**
  * What the server is told by whoever runs it: config.ts builds it once from the environment
  * (agent/README.md, "Configuration"), the tests write it out. Each value has this one place;
- * how a call is paced and bounded inside (tuning.ts) is not a setting.
+ * how a call is paced and bounded inside (timings.ts) is not a setting.
  */
 export type ServerSettings = {
   readonly host: string;

@@ -5,7 +5,7 @@
  * the agent still speaks and serves typed turns.
  */
 import { createRecognizer, startRecognition, WARM_UP_SENTENCE, type LanguageModelPool, type RecognitionOptions, type RecognitionSetup } from "./recognition";
-import { chooseSynthesizer, createFliteSynthesizer, createVoice, type SynthesisOptions } from "./synthesis";
+import { chooseSynthesizer, createFlitePool, createVoice, type SynthesisOptions } from "./synthesis";
 import type { Speech, SpeechLog, SpeechStatus, Voice } from "./types";
 
 export type { CharTimeline, RecognitionLoad, Recognizer, RecognizerOptions, Speech, SpeechLog, SpeechStatus, SpokenPart, Utterance, Voice } from "./types";
@@ -51,7 +51,7 @@ async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Spee
     } catch (error) {
       log.warn({ err: error }, "festival did not speak: the caller speaks with flite");
       await synthesizer.close();
-      synthesizer = createFliteSynthesizer(options.synthesizer);
+      synthesizer = createFlitePool(options.synthesizer);
       callerVoice = "flite";
     }
   }
@@ -59,7 +59,7 @@ async function setUpSpeech(log: SpeechLog, options: SpeechOptions): Promise<Spee
   // Also the synthesis pool's warm-up: compiling flite's 21 MB of WebAssembly and starting its workers take a moment, and the first caller should not wait for them.
   // The decoders hear flite's slt voice first whatever the caller speaks with: the start of their
   // cepstral mean every recognition figure was measured with (festival's voice there cost words).
-  const warmUpVoice = callerVoice === "flite" ? synthesizer : createFliteSynthesizer({ workers: 1 });
+  const warmUpVoice = callerVoice === "flite" ? synthesizer : createFlitePool({ workers: 1 });
   const warmUpSpeech = warmUpVoice.synthesize(WARM_UP_SENTENCE);
   if (warmUpVoice !== synthesizer) {
     const done = () => void warmUpVoice.close();

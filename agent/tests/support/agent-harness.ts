@@ -4,7 +4,7 @@ import { defaultOriginRules } from "@mockingbird/contract/origin-policy";
 import { scenarioIds } from "@mockingbird/contract/scenarios";
 import type { CallerReply, CallerSession, Debrief, VisitorTurn } from "../../src/caller/caller";
 import type { LogLevel } from "../../src/log";
-import { createAgentServer, type CallSettings, type ServerSettings, type SessionTuning } from "../../src/server";
+import { createAgentServer, type CallSettings, type ServerSettings, type SessionTimings } from "../../src/server";
 import type { Recognizer, Speech, SpokenPart, Utterance } from "../../src/speech";
 import { estimateTimeline } from "../../src/speech/synthesis/alignment";
 import { concatPcm, durationMs } from "../../src/speech/audio";
@@ -218,7 +218,7 @@ export type HarnessOptions = {
   speech?: Speech;
   createCaller?: (scenarioId: string) => CallerSession;
   settings?: Partial<ServerSettings>;
-  tuning?: Partial<SessionTuning>;
+  timings?: Partial<SessionTimings>;
   clock?: () => number;
 };
 
@@ -254,7 +254,7 @@ export async function startAgent(options: HarnessOptions = {}) {
       }),
     scenarioIds,
     // No hold after the metadata and quick streaming, unless a test asks: the tests of those set them.
-    tuning: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesMaxHoldMs: 0, textDeltaIntervalMs: 1, ...options.tuning },
+    timings: { handshakeTimeoutMs: 2_000, endGraceMs: 500, firstFramesMaxHoldMs: 0, textDeltaIntervalMs: 1, ...options.timings },
     clock: options.clock,
     // The clients run on this event loop too: its load is the test's, not a server's (capacity: server-capacity.test.ts).
     load: null,

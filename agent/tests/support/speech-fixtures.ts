@@ -4,14 +4,14 @@
  * streaming it is agent/testkit/speech-audio.ts, which the benches use too.
  */
 import { buildTimeline, type Timeline } from "../../testkit/speech-audio";
-import { createFliteSynthesizer, type FliteSynthesizer, type FliteVoice } from "../../src/speech/synthesis/synthesizer";
+import { createFlitePool, type SynthesisPool, type FliteVoice } from "../../src/speech/synthesis/synthesizer";
 import type { Utterance } from "../../src/speech/types";
 
-let synthesizer: FliteSynthesizer | null = null;
+let synthesizer: SynthesisPool | null = null;
 
 /** A phrase spoken by a flite voice, 16 kHz mono s16le. */
 export function speak(text: string, voice: FliteVoice = "slt"): Promise<Int16Array> {
-  synthesizer ??= createFliteSynthesizer();
+  synthesizer ??= createFlitePool();
   return synthesizer.synthesize(text, voice);
 }
 

@@ -5,11 +5,11 @@ import type { Voice } from "../../speech";
 import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
 import { agentResponseFrame, audioFrame, chatResponsePartFrame, type ServerFrame } from "../messages";
 import { streamText } from "./text-stream";
-import type { SessionTuning } from "../tuning";
+import type { SessionTimings } from "../timings";
 
 export type DeliveryOptions = {
   readonly voice: Pick<Voice, "speak">;
-  readonly tuning: Pick<SessionTuning, "audioChunkMs" | "audioLeadMs" | "endCallTailMs" | "textDeltaIntervalMs">;
+  readonly timings: Pick<SessionTimings, "audioChunkMs" | "audioLeadMs" | "endCallTailMs" | "textDeltaIntervalMs">;
   readonly log: Logger;
   readonly now: () => number;
   readonly send: (frame: ServerFrame) => boolean;
@@ -98,10 +98,10 @@ export class VoiceDelivery extends OneLineAtATime {
 
   constructor(options: DeliveryOptions) {
     super(options);
-    const { tuning, log, now, send } = options;
+    const { timings, log, now, send } = options;
     this.pacer = new AudioPacer({
-      chunkMs: tuning.audioChunkMs,
-      leadMs: tuning.audioLeadMs,
+      chunkMs: timings.audioChunkMs,
+      leadMs: timings.audioLeadMs,
       now,
       send: (turn, pcm, alignment) => send(audioFrame(pcmToBase64(pcm), turn.id, alignment)),
       onSynthesisError: (turn, error) => log.error({ err: error, eventId: turn.id }, "synthesis failed; the rest of the line went out as text only"),
@@ -118,7 +118,7 @@ export class VoiceDelivery extends OneLineAtATime {
 
   /** Half a round trip for the audio to arrive, plus the client's own buffering (the SDK stops playback on end_call). */
   playbackTailMs(rttMs: number): number {
-    return this.options.tuning.endCallTailMs + rttMs / 2;
+    return this.options.timings.endCallTailMs + rttMs / 2;
   }
 
   protected sendLine(turn: SpokenTurn, { text, eventId, endOfTurnAt }: Line): Promise<TurnOutcome> {
@@ -157,13 +157,13 @@ export class TextDelivery extends OneLineAtATime {
   }
 
   protected async sendLine(turn: SpokenTurn, { endOfTurnAt, isOpening = false }: Line): Promise<TurnOutcome> {
-    const { send, log, now, tuning } = this.options;
+    const { send, log, now, timings } = this.options;
     if (isOpening || turn.text.trim() === "") send(agentResponseFrame(turn.text, turn.id));
     else {
       if (endOfTurnAt !== undefined) log.debug({ latencyMs: Math.round(now() - endOfTurnAt) }, "reply streaming");
       await streamText(
         turn.text,
-        tuning.textDeltaIntervalMs,
+        timings.textDeltaIntervalMs,
         { part: (type, piece) => send(chatResponsePartFrame(type, piece, turn.id)), whole: () => send(agentResponseFrame(turn.text, turn.id)) },
         AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]),
       );

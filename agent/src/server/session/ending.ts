@@ -4,13 +4,13 @@ import type { TurnOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
 import { clientToolCallFrame, endCallFrame, errorFrame, type ServerFrame } from "../messages";
-import type { SessionTuning } from "../tuning";
+import type { SessionTimings } from "../timings";
 
 export type EndingOptions = {
   readonly caller: Pick<CallerSession, "debrief">;
   readonly log: Logger;
   readonly maxCallMs: number;
-  readonly tuning: Pick<SessionTuning, "endGraceMs">;
+  readonly timings: Pick<SessionTimings, "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly keepalive: Pick<Keepalive, "stop" | "rttMs">;
   /** The lifecycle's: whether the call has closed, and its ways out. */
@@ -83,7 +83,7 @@ export class CallEnding {
     this.options.keepalive.stop();
     this.options.stopTimeLimit();
     if (this.graceTimer) return;
-    this.graceTimer = setTimeout(() => this.options.close(close), this.options.tuning.endGraceMs);
+    this.graceTimer = setTimeout(() => this.options.close(close), this.options.timings.endGraceMs);
   }
 
   /** The call closed: nothing more is sent. */

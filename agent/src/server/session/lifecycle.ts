@@ -6,7 +6,7 @@ import type { Keepalive } from "./keepalive";
 import { unfilledPlaceholders } from "@mockingbird/contract/call-variables";
 import { metadataFrame, type InitData, type ServerFrame } from "../messages";
 import { fieldName, refusedOverride } from "../overrides";
-import type { SessionTuning } from "../tuning";
+import type { SessionTimings } from "../timings";
 import type { Delivery } from "./delivery";
 import { CallEnding } from "./ending";
 import type { Listening } from "./listening";
@@ -14,7 +14,8 @@ import type { SilenceWatch } from "./silence";
 import type { CallSocket } from "./transport";
 import type { TurnTaking } from "./turn-taking";
 
-export type CallState =
+/** Where a call stands on the server, from its upgrade to its close. */
+export type SessionPhase =
   /** Upgrade accepted, waiting for conversation_initiation_client_data. */
   | "awaiting-init"
   /** Metadata sent; turns flow both ways. */
@@ -39,7 +40,7 @@ export type LifecycleOptions = {
   readonly caller: Pick<CallerSession, "opening" | "debrief">;
   readonly log: Logger;
   readonly maxCallMs: number;
-  readonly tuning: Pick<SessionTuning, "handshakeTimeoutMs" | "firstFramesMaxHoldMs" | "endGraceMs">;
+  readonly timings: Pick<SessionTimings, "handshakeTimeoutMs" | "firstFramesMaxHoldMs" | "endGraceMs">;
   readonly send: (frame: ServerFrame) => boolean;
   readonly parts: LifecycleParts;
   /** The conversation_config_override fields the agent enables (overrides.ts); a call setting any other is refused. */
@@ -61,7 +62,7 @@ export type LifecycleOptions = {
  * goes through `stopEverything`, which clears every timer and stops every part.
  */
 export class CallLifecycle {
-  private current: CallState = "awaiting-init";
+  private current: SessionPhase = "awaiting-init";
   /** The call's delivery, chosen when it starts. */
   private delivery: Delivery | null = null;
   private started = false;
@@ -71,12 +72,12 @@ export class CallLifecycle {
   private limitTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: LifecycleOptions) {
-    const { caller, log, maxCallMs, tuning, send, parts } = options;
+    const { caller, log, maxCallMs, timings, send, parts } = options;
     this.ending = new CallEnding({
       caller,
       log,
       maxCallMs,
-      tuning,
+      timings,
       send,
       keepalive: parts.keepalive,
       isClosed: () => this.current === "closed",
@@ -88,10 +89,10 @@ export class CallLifecycle {
     this.handshakeTimer = setTimeout(() => {
       log.warn("no conversation_initiation_client_data in time");
       this.close(closes.handshakeTimeout);
-    }, tuning.handshakeTimeoutMs);
+    }, timings.handshakeTimeoutMs);
   }
 
-  get state(): CallState {
+  get phase(): SessionPhase {
     return this.current;
   }
 
@@ -129,7 +130,7 @@ export class CallLifecycle {
     this.current = "live";
     this.started = true;
     // The greeting and the first ping wait until the client has read the metadata (frame-gate.ts).
-    const metadataRead = parts.socket.holdUntilRead(this.options.tuning.firstFramesMaxHoldMs);
+    const metadataRead = parts.socket.holdUntilRead(this.options.timings.firstFramesMaxHoldMs);
     parts.turns.chain(async () => {
       await metadataRead;
       if (this.current === "live") parts.keepalive.start();

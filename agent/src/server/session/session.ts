@@ -14,7 +14,7 @@ import { CallSocket } from "./transport";
 import { TurnTaking } from "./turn-taking";
 import { SilenceWatch } from "./silence";
 import type { CallSettings } from "../settings";
-import type { SessionTuning } from "../tuning";
+import type { SessionTimings } from "../timings";
 
 /** The one client tool this agent calls (show_red_flag_debrief); its parameters are the caller's Debrief. */
 export { debriefToolName };
@@ -27,7 +27,7 @@ export type CallSessionOptions = {
   readonly log: Logger;
   /** The call's limits (settings.ts). */
   readonly call: CallSettings;
-  readonly tuning: SessionTuning;
+  readonly timings: SessionTimings;
   /**
    * Runs a call's heavy setup (its recognizer: up to 100 ms of native work when no decoder is
    * idle) after the greeting has started, one call at a time, so a burst of calls does not
@@ -61,18 +61,18 @@ export class CallSession {
   private readonly lifecycle: CallLifecycle;
 
   constructor(options: CallSessionOptions) {
-    const { ws, caller, speech, log, tuning } = options;
+    const { ws, caller, speech, log, timings } = options;
     this.conversationId = options.conversationId;
     const close = (reason: Close) => this.lifecycle.close(reason);
     const guarded = (what: string, action: () => void) => this.lifecycle.guarded(what, action);
-    const isLive = () => this.lifecycle.state === "live";
+    const isLive = () => this.lifecycle.phase === "live";
 
     const inbound = new InboundFrames({
       log,
       now,
-      abuse: tuning.abuse,
-      maxTypedChars: tuning.maxTypedChars,
-      awaitingInit: () => this.lifecycle.state === "awaiting-init",
+      abuse: timings.abuse,
+      maxTypedChars: timings.maxTypedChars,
+      awaitingInit: () => this.lifecycle.phase === "awaiting-init",
       close,
       handlers: {
         init: (init) => this.lifecycle.start(init),
@@ -85,10 +85,10 @@ export class CallSession {
     const socket = new CallSocket({
       ws,
       log,
-      maxBufferedBytes: tuning.maxBufferedBytes,
-      closeAnswerMs: tuning.closeAnswerMs,
+      maxBufferedBytes: timings.maxBufferedBytes,
+      closeAnswerMs: timings.closeAnswerMs,
       onMessage: (bytes, isBinary) => {
-        if (this.lifecycle.state === "closed") return;
+        if (this.lifecycle.phase === "closed") return;
         try {
           inbound.receive(bytes, isBinary);
         } catch (error) {
@@ -100,8 +100,8 @@ export class CallSession {
       onClosed: (code, reason) => this.lifecycle.socketClosed(code, reason),
     });
     const send = (frame: ServerFrame) => socket.send(frame);
-    const keepalive = new Keepalive({ intervalMs: tuning.pingIntervalMs, now, sendPing: (id, pingMs) => send(pingFrame(id, pingMs)) });
-    const lines: DeliveryOptions = { voice: speech, tuning, log, now, send, onFailure: (what, error) => this.lifecycle.fail(what, error) };
+    const keepalive = new Keepalive({ intervalMs: timings.pingIntervalMs, now, sendPing: (id, pingMs) => send(pingFrame(id, pingMs)) });
+    const lines: DeliveryOptions = { voice: speech, timings, log, now, send, onFailure: (what, error) => this.lifecycle.fail(what, error) };
     const silence = new SilenceWatch({
       turnTimeoutMs: options.call.turnTimeoutMs,
       silenceEndCallMs: options.call.silenceEndCallMs,
@@ -113,7 +113,7 @@ export class CallSession {
       log,
       send,
       isLive,
-      maxQueuedTurns: tuning.maxQueuedTurns,
+      maxQueuedTurns: timings.maxQueuedTurns,
       ending: {
         begin: (end, eventId) => this.lifecycle.beginEnding(end, eventId),
         closingLineDone: (eventId, outcome, end) => this.lifecycle.closingLineDone(eventId, outcome, end),
@@ -138,7 +138,7 @@ export class CallSession {
       caller,
       log,
       maxCallMs: options.call.maxCallMs,
-      tuning,
+      timings,
       send,
       parts: { socket, keepalive, turns, deliveries: { voice: () => new VoiceDelivery(lines), text: () => new TextDelivery(lines) }, listening, silence },
       allowedOverrides: options.allowedOverrides,

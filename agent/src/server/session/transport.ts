@@ -7,9 +7,9 @@ import type { ServerFrame } from "../messages";
 export type CallSocketOptions = {
   readonly ws: WebSocket;
   readonly log: Logger;
-  /** Outgoing bytes queued for a client that stopped reading before `onStalled` (tuning.maxBufferedBytes). */
+  /** Outgoing bytes queued for a client that stopped reading before `onStalled` (timings.maxBufferedBytes). */
   readonly maxBufferedBytes: number;
-  /** How long the client gets to answer the server's close before the socket is cut (tuning.closeAnswerMs). */
+  /** How long the client gets to answer the server's close before the socket is cut (timings.closeAnswerMs). */
   readonly closeAnswerMs: number;
   readonly onMessage: (bytes: Buffer, isBinary: boolean) => void;
   /** The client stopped reading: the owner closes the call. */

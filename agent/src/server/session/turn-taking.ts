@@ -25,7 +25,7 @@ export type TurnTakingOptions = {
   /** Whether the call still takes visitor turns (not while it is ending or closed). */
   readonly isLive: () => boolean;
   readonly ending: EndingHooks;
-  /** Visitor turns waiting for an answer at once; more are dropped (tuning.maxQueuedTurns). */
+  /** Visitor turns waiting for an answer at once; more are dropped (timings.maxQueuedTurns). */
   readonly maxQueuedTurns: number;
   /** The silent-visitor clocks (silence.ts): told when the caller speaks, when its line has played and when the visitor shows up. */
   readonly silence: Pick<SilenceWatch, "callerTurn" | "waitForVisitor" | "visitorActive">;

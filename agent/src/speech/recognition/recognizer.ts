@@ -7,7 +7,7 @@
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
 import { Reframer, samplesForMs } from "../audio";
-import type { CallChannel, LanguageModelLease, PartialHypotheses } from "./decoders/lease";
+import type { CallCepstralMean, LanguageModelLease, PartialHypotheses } from "./decoders/lease";
 import type { LanguageModelPool } from "./decoders/pool";
 import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
@@ -132,7 +132,7 @@ class SpeechRecognizer implements Recognizer {
   private suppressedRun = 0;
   private lease: LanguageModelLease | null = null;
   /** This call's cepstral mean: each turn starts where the call's last one left it, never where another call left a decoder. */
-  private readonly channel: CallChannel = { mean: null };
+  private readonly cepstralMean: CallCepstralMean = { mean: null };
   private speechStarts = 0;
   private windowFrames = 0;
   private windowVoiced = 0;
@@ -226,7 +226,7 @@ class SpeechRecognizer implements Recognizer {
     const lease = this.engine.pool.lease(
       samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS),
       NBEST_SIZE,
-      this.channel,
+      this.cepstralMean,
       this.partialsFor(),
     );
     // Decided once per turn: switching mid-turn would jump by the suppressor's delay. In a quiet

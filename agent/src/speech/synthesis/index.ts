@@ -4,15 +4,15 @@
  */
 import type { SpeechLog } from "../types";
 import { festivalEngine, festivalHtsInstalled, FESTIVAL_HTS_PACKAGES } from "./festival";
-import { createFliteSynthesizer, createSynthesisPool, type FliteSynthesizer, type FliteSynthesizerOptions } from "./synthesizer";
+import { createFlitePool, createSynthesisPool, type SynthesisPool, type SynthesisPoolOptions } from "./synthesizer";
 import type { VoiceOptions } from "./voice";
 
-export { createFliteSynthesizer, defaultWorkerCount, MAX_WORKERS } from "./synthesizer";
+export { createFlitePool, defaultWorkerCount, MAX_WORKERS } from "./synthesizer";
 export { createVoice } from "./voice";
 
 export type SynthesisOptions = {
   /** The synthesis pool (worker threads or processes, timeout). */
-  synthesizer?: FliteSynthesizerOptions;
+  synthesizer?: SynthesisPoolOptions;
   /**
    * The caller's voice: festival's slt HTS voice (resident festival processes; the default when
    * Debian's festival and festvox-us-slt-hts are installed) or flite's slt (npm, always there).
@@ -32,11 +32,11 @@ export const callerVoices = ["festival", "flite"] as const;
 export type CallerVoice = (typeof callerVoices)[number];
 
 /** The pool for the caller's voice: festival when asked for (or by default) and installed, otherwise flite. */
-export function chooseSynthesizer(log: SpeechLog, options: SynthesisOptions): { synthesizer: FliteSynthesizer; voice: CallerVoice } {
+export function chooseSynthesizer(log: SpeechLog, options: SynthesisOptions): { synthesizer: SynthesisPool; voice: CallerVoice } {
   const wanted = options.voiceEngine ?? "festival";
   if (wanted === "festival") {
     if (festivalHtsInstalled()) return { synthesizer: createSynthesisPool(festivalEngine(), options.synthesizer), voice: "festival" };
     log.warn(`festival's HTS voice is not installed: the caller speaks with flite. To give it the more natural voice, run: apt-get install ${FESTIVAL_HTS_PACKAGES}`);
   }
-  return { synthesizer: createFliteSynthesizer(options.synthesizer), voice: "flite" };
+  return { synthesizer: createFlitePool(options.synthesizer), voice: "flite" };
 }

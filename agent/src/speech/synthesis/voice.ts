@@ -13,7 +13,7 @@ import { estimateTimeline } from "./alignment";
 import { concatPcm, durationMs, SAMPLE_RATE, samplesForMs } from "../audio";
 import type { SpokenPart, Voice } from "../types";
 import { splitSentences } from "./sentences";
-import { DEFAULT_VOICE, speakableText, SYNTHESIS_PRIORITIES, type FliteSynthesizer, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
+import { DEFAULT_VOICE, speakableText, SYNTHESIS_PRIORITIES, type SynthesisPool, type FliteVoice, type SynthesisPriority, type TimedSpeech } from "./synthesizer";
 
 export type VoiceOptions = {
   /** Bytes of audio the sentence cache keeps (0: no cache). */
@@ -44,7 +44,7 @@ function trimLeadingSilence(speech: TimedSpeech): TimedSpeech {
 
 type InFlight = { readonly speech: Promise<TimedSpeech>; readonly stop: AbortController; waiting: number; readonly place: { priority: SynthesisPriority } };
 
-export function createVoice(synthesizer: FliteSynthesizer, options: VoiceOptions = {}): Voice & { readonly cachedBytes: number } {
+export function createVoice(synthesizer: SynthesisPool, options: VoiceOptions = {}): Voice & { readonly cachedBytes: number } {
   const voice = options.voice ?? DEFAULT_VOICE;
   const cache = new SentenceCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const inFlight = new Map<string, InFlight>();

@@ -4,7 +4,7 @@
  * A decoder also keeps a cepstral mean (the average spectrum of what it heard: the microphone and
  * the room), which it updates after each utterance. Left alone, a call would be heard through the
  * mean of whichever calls used its decoder before. So the mean belongs to the call (its
- * CallChannel): every lease starts its decoder from the call's mean, and a call's first from the
+ * CallCepstralMean): every lease starts its decoder from the call's mean, and a call's first from the
  * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
  * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
  * starting it afresh for each utterance (ps_start_stream) lost words in noise (the rooms bench's
@@ -39,7 +39,7 @@ const HELD_BACK_SAMPLES = samplesForMs(300);
 export type PartialHypotheses = { readonly intervalMs: number; readonly heard: (hypothesis: string) => void };
 
 /** One call's cepstral mean, carried from one of its turns to the next (null: the pool's starting mean). */
-export type CallChannel = { mean: Float32Array | null };
+export type CallCepstralMean = { mean: Float32Array | null };
 
 /** What a lease asks of the pool it comes from (LanguageModelPool). */
 export type DecoderSource = RehearingSource & {
@@ -89,15 +89,15 @@ export class LanguageModelLease {
     private readonly maxSamples: number,
     /** Hypotheses wanted in the n-best list (0: the best only). */
     private readonly nbest = 0,
-    private readonly channel: CallChannel = { mean: null },
+    private readonly cepstralMean: CallCepstralMean = { mean: null },
     private readonly partial: PartialHypotheses | null = null,
   ) {
     pool.utteranceBegun();
-    this.rehearing = FirstTurnRehearing.forTurn(pool, channel.mean, this.urgency, () => this.abandoned);
+    this.rehearing = FirstTurnRehearing.forTurn(pool, cepstralMean.mean, this.urgency, () => this.abandoned);
     this.chain = pool.acquire().then(async (pooled) => {
       if (!pooled) return pooled;
       const started = await pooled.lane.run(() => {
-        const mean = channel.mean ?? pool.initialMean;
+        const mean = cepstralMean.mean ?? pool.initialMean;
         if (mean && pooled.decoder.setCepstralMean(mean)) this.rehearing?.started(pooled.decoder);
         return pooled.decoder.startUtterance();
       }, this.urgency);
@@ -181,7 +181,7 @@ export class LanguageModelLease {
           if (own && !(await this.rehearing?.hearAgainWith(own, pooled, "after the turn"))) this.failed = true;
           // What this utterance taught the decoder about the call's microphone and room stays with the call.
           const statistics = decoder.cepstralStatistics();
-          this.channel.mean = (statistics && meanOf(statistics)) ?? this.channel.mean;
+          this.cepstralMean.mean = (statistics && meanOf(statistics)) ?? this.cepstralMean.mean;
           const best = await decoder.hypothesisAsync();
           // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
           return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };

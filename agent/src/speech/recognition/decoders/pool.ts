@@ -17,7 +17,7 @@
  * (models, dictionary, warm decoders) is create-pool.ts.
  */
 import type { Lane, PooledDecoder } from "./lane";
-import { LanguageModelLease, type CallChannel, type PartialHypotheses } from "./lease";
+import { LanguageModelLease, type CallCepstralMean, type PartialHypotheses } from "./lease";
 import type { ChannelMismatch } from "./rehearing";
 import type { Decoder, DecoderArgs } from "../pocketsphinx";
 import type { RecognitionLoad, SpeechLog } from "../../types";
@@ -154,11 +154,11 @@ export class LanguageModelPool {
   }
 
   /**
-   * `channel`: the call's cepstral mean, read at the start of the utterance and updated at its end
+   * `cepstralMean`: the call's cepstral mean, read at the start of the utterance and updated at its end
    * (a fresh one by default); `partial`: who wants the words heard so far while the turn is spoken.
    */
-  lease(maxSamples: number, nbest = 0, channel: CallChannel = { mean: null }, partial: PartialHypotheses | null = null): LanguageModelLease {
-    return new LanguageModelLease(this, maxSamples, nbest, channel, partial);
+  lease(maxSamples: number, nbest = 0, cepstralMean: CallCepstralMean = { mean: null }, partial: PartialHypotheses | null = null): LanguageModelLease {
+    return new LanguageModelLease(this, maxSamples, nbest, cepstralMean, partial);
   }
 
   /** Utterances being heard or decoded now (leases not finished yet). */

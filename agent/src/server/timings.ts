@@ -1,8 +1,12 @@
 import { AGENT_TYPED_MESSAGE_MAX_CHARS } from "@mockingbird/contract/limits";
 import { defaultAbuseLimits, type AbuseLimits } from "./abuse";
 
-/** Timings and sizes of one call. Defaults suit browsers; tests shorten the waits. A call's limits are settings (settings.ts). */
-export type SessionTuning = {
+/**
+ * A call's timings and sizes: set by the protocol and what clients do, not measured by a bench
+ * (tuned values live in caller/tuning.ts and speech/recognition/tuning.ts). Defaults suit
+ * browsers; tests shorten the waits. A call's limits are settings (settings.ts).
+ */
+export type SessionTimings = {
   /**
    * How long a client may take to send conversation_initiation_client_data. The SDK sends it as
    * the socket opens; a socket that waits longer is not starting a call.
@@ -49,7 +53,7 @@ export type SessionTuning = {
   readonly abuse: AbuseLimits;
 };
 
-export const defaultTuning: SessionTuning = {
+export const defaultTimings: SessionTimings = {
   handshakeTimeoutMs: 5_000,
   closeAnswerMs: 2_000,
   waitingSockets: 100,
@@ -68,6 +72,6 @@ export const defaultTuning: SessionTuning = {
   abuse: defaultAbuseLimits,
 };
 
-export function resolveTuning(overrides: Partial<SessionTuning> | undefined): SessionTuning {
-  return { ...defaultTuning, ...overrides, abuse: { ...defaultTuning.abuse, ...overrides?.abuse } };
+export function resolveTimings(overrides: Partial<SessionTimings> | undefined): SessionTimings {
+  return { ...defaultTimings, ...overrides, abuse: { ...defaultTimings.abuse, ...overrides?.abuse } };
 }
