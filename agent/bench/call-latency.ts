@@ -56,7 +56,7 @@ async function plans(count: number): Promise<Plan[]> {
   const scenarios = [...loadPlaybooks().keys()];
   const pick = (scenario: string, intent: EvaluatedIntent, n: number) => {
     const candidates = utterances.filter((u) => u.scenario === scenario && u.intent === intent);
-    const ordered = [...candidates.filter((u) => u.split === "held-out"), ...candidates.filter((u) => u.split === "tuning")];
+    const ordered = [...candidates.filter((u) => u.split === "held-out"), ...candidates.filter((u) => u.split === "development")];
     return ordered[n % ordered.length] as EvaluationUtterance;
   };
   const result: Plan[] = [];

@@ -4,21 +4,21 @@
  * decodes every utterance in one batch (no streaming, no voice activity detection: the
  * recogniser alone; the language-model designs search as the agent's decoders do, DECODER_SEARCH,
  * with --decoder settings over it), and the caller's intent rules read its transcripts. Figures
- * per design: word error rate and intents understood on the tuning and held-out splits, with the best
+ * per design: word error rate and intents understood on the development and held-out splits, with the best
  * transcript alone and with the n-best list, false compliance, decoding speed and memory.
  *
- * The design is chosen on the tuning split, cross-validated: a tuning utterance is heard by a
+ * The design is chosen on the development split, cross-validated: a development utterance is heard by a
  * domain model built from the playbooks' phrases, the phone answers and the *other* half of the
- * tuning split, so no figure used for choosing comes from a sentence the model has learnt.
+ * development split, so no figure used for choosing comes from a sentence the model has learnt.
  * Held-out utterances are heard by the model the agent runs (phrases, phone answers and the whole
- * tuning split: visitorSentences()); their figures are
+ * development split: visitorSentences()); their figures are
  * reported and never used to choose.
  *
  *   npm run bench -- recognition-designs [--designs=grammar,general,domain,interpolated:0.5,...]
  *        [--voices=flite-slt,flite-rms,...] [--transcripts=file.json] [--decoder=lw:8,...]
  *
  * --transcripts writes every transcript (and n-best list) with its utterance, so the intent rules
- * can be tried on them again without decoding (the held-out ones included: look only at the tuning split).
+ * can be tried on them again without decoding (the held-out ones included: look only at the development split).
  *
  * Designs:
  *   grammar          JSGF grammar of the scenario's playbook phrases (the recogniser before this design)
@@ -134,7 +134,7 @@ function bestOnly(text: string, goal: GoalKind) {
   return intent === "other" ? "unclear" : intent;
 }
 
-const columns = ["design", "WER tuning (cross-validated)", "WER held-out", "WER human recordings", "intent tuning, best", "intent tuning, n-best", "intent held-out, best", "intent held-out, n-best", "false compliance", "CPU xRT", "memory"];
+const columns = ["design", "WER development (cross-validated)", "WER held-out", "WER human recordings", "intent development, best", "intent development, n-best", "intent held-out, best", "intent held-out, n-best", "false compliance", "CPU xRT", "memory"];
 
 async function main(): Promise<void> {
   const figures = startFigures("recognition-designs");
@@ -150,19 +150,19 @@ async function main(): Promise<void> {
   const utterances = loadEvaluationSet();
   const playbooks = loadPlaybooks();
   const phrases = [...playbooks.values()].flatMap((playbook) => phraseIntents.flatMap((intent) => playbook.phrases[intent]));
-  // What the agent learns besides the tuning split (visitorSentences() without it): every model hears with these.
+  // What the agent learns besides the development split (visitorSentences() without it): every model hears with these.
   const learnt = [...phrases, ...phoneAnswers()];
-  const tuning = utterances.filter((utterance) => utterance.split === "tuning");
-  /** Which half of the tuning split an utterance is in; the other half trains the model that hears it. */
-  const fold = new Map(tuning.map((utterance, index) => [utterance, index % 2]));
+  const development = utterances.filter((utterance) => utterance.split === "development");
+  /** Which half of the development split an utterance is in; the other half trains the model that hears it. */
+  const fold = new Map(development.map((utterance, index) => [utterance, index % 2]));
   const corpora = {
-    full: domainSentenceWords([...learnt, ...tuning.map((u) => u.text)], pronunciations),
-    0: domainSentenceWords([...learnt, ...tuning.filter((u) => fold.get(u) === 1).map((u) => u.text)], pronunciations),
-    1: domainSentenceWords([...learnt, ...tuning.filter((u) => fold.get(u) === 0).map((u) => u.text)], pronunciations),
+    full: domainSentenceWords([...learnt, ...development.map((u) => u.text)], pronunciations),
+    0: domainSentenceWords([...learnt, ...development.filter((u) => fold.get(u) === 1).map((u) => u.text)], pronunciations),
+    1: domainSentenceWords([...learnt, ...development.filter((u) => fold.get(u) === 0).map((u) => u.text)], pronunciations),
   };
   const voices = args.voices.split(",") as EvaluationVoice[];
   console.log(
-    `recognition designs: ${utterances.length} utterances x ${voices.length} voices (${voices.join(", ")}); domain corpus: ${corpora.full.length} sentences (tuning utterances cross-validated over two halves)`,
+    `recognition designs: ${utterances.length} utterances x ${voices.length} voices (${voices.join(", ")}); domain corpus: ${corpora.full.length} sentences (development utterances cross-validated over two halves)`,
   );
 
   console.log("synthesising the visitor voices (cached after the first run) ...");
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     const crossValidated = kind === "domain" || kind === "interpolated";
     const folds = crossValidated ? [await build(corpora[0]), await build(corpora[1])] : [recogniser, recogniser];
     const hearerOf = (utterance: EvaluationUtterance) => (utterance.split === "held-out" ? recogniser : (folds[fold.get(utterance) ?? 0] as Recogniser));
-    const splits = { tuning: tally(), "held-out": tally() };
+    const splits = { development: tally(), "held-out": tally() };
     let cpuMs = 0;
     let audioMs = 0;
     let decoded = 0;
@@ -226,7 +226,7 @@ async function main(): Promise<void> {
     recogniser.free();
     if (crossValidated) folds.forEach((built) => built.free());
     const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`;
-    const t = splits.tuning;
+    const t = splits.development;
     const h = splits["held-out"];
     rows.push([
       recogniser.name,
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
     tables: [
       {
         id: "designs",
-        title: `The recognition designs on the evaluation set spoken by ${voices.join(", ")}, the caller's intent rules alone reading the transcripts; the tuning split heard cross-validated, the held-out split never used to choose`,
+        title: `The recognition designs on the evaluation set spoken by ${voices.join(", ")}, the caller's intent rules alone reading the transcripts; the development split heard cross-validated, the held-out split never used to choose`,
         columns,
         rows,
       },

@@ -6,20 +6,20 @@
  * through the browser (Chromium's fake microphone, the site's widget, the SDK, the agent).
  * Each answer is its own call: a fresh recogniser hears the room while the greeting plays, then
  * the answer, and the caller reads each turn it heard as the agent does. One table, held-out and
- * tuning splits apart: understood, false compliance, word error rate, turns the room made up,
+ * development splits apart: understood, false compliance, word error rate, turns the room made up,
  * and the reply latency measured through the real agent.
  *
- *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|tuning|both]
+ *   npx tsx agent/bench/rooms.ts [--quick] [--conditions=quiet,babble:10,...] [--split=held-out|development|both]
  *        [--latency-calls=6] [--browser-calls=78] [--parallel=2]
  *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W] [--noise-suppression=off|always|DBFS]
  *        [--channel-distance=off|D] [--level-difference=off|L] [--decoder=fwdflat:no,...] [--oracle-domain]
  * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance,
  * --level-difference (when a first turn is heard again with its own cepstral mean) and --decoder (pocketsphinx
- * settings over the agent's, e.g. its search) try a design (on the tuning split). --oracle-domain lets the domain
+ * settings over the agent's, e.g. its search) try a design (on the development split). --oracle-domain lets the domain
  * model learn the held-out answers too: the ceiling recognition could reach if the model knew every wording.
  * By default the held-out split is heard whole, in every condition and seed (the targets are
- * its), and the tuning split, there for comparison, one answer in three with the first seed
- * (--tuning-sample=1 for all of it; --split=tuning hears it with every seed). --only=understanding|latency|browser runs one part;
+ * its), and the development split, there for comparison, one answer in three with the first seed
+ * (--development-sample=1 for all of it; --split=development hears it with every seed). --only=understanding|latency|browser runs one part;
  * --only=detector compares the detector's gate designs alone (support/rooms-detector.ts).
  *
  * --quick: held-out split only, one seed, latency on 3 calls per condition, 12 browser calls.
@@ -60,7 +60,7 @@ const only = stringOption("only");
 if (only !== undefined && !["understanding", "latency", "browser", "detector"].includes(only)) throw new Error(`--only=${only}: expected understanding, latency, browser or detector`);
 const hearing = only === undefined || only === "understanding";
 const splitOption = stringOption("split") ?? (quick ? "held-out" : "both");
-const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "tuning"] : [splitOption as Split];
+const selectedSplits: Split[] = splitOption === "both" ? ["held-out", "development"] : [splitOption as Split];
 const conditionFilter = stringOption("conditions")?.split(",");
 const latencyCalls = numberOption("latency-calls", quick ? 3 : 6);
 const browserCalls = only !== undefined && only !== "browser" ? 0 : numberOption("browser-calls", quick ? 12 : 78);
@@ -68,7 +68,7 @@ const measureLatency = latencyCalls > 0 && (only === undefined || only === "late
 const parallel = Math.max(1, numberOption("parallel", 2));
 const seedLimit = numberOption("seeds", quick ? 1 : Number.POSITIVE_INFINITY);
 const sampleEvery = Math.max(1, Math.floor(numberOption("sample", 1)));
-const tuningSample = Math.max(1, Math.floor(numberOption("tuning-sample", 3)));
+const developmentSample = Math.max(1, Math.floor(numberOption("development-sample", 3)));
 
 const aboveFloorDb = stringOption("above-floor-db");
 const domainWeight = stringOption("domain-weight");
@@ -85,7 +85,7 @@ const oracleDomain = process.argv.includes("--oracle-domain");
 if (oracleDomain && only !== "understanding") throw new Error("--oracle-domain measures understanding alone: add --only=understanding");
 const apiKey = "bench-rooms-key";
 
-for (const split of selectedSplits) if (split !== "held-out" && split !== "tuning") throw new Error(`--split=${splitOption}: expected held-out, tuning or both`);
+for (const split of selectedSplits) if (split !== "held-out" && split !== "development") throw new Error(`--split=${splitOption}: expected held-out, development or both`);
 
 const selected = conditions
   .filter((condition) => !conditionFilter || conditionFilter.some((name) => condition.id === name || condition.id.startsWith(`${name}:`) || condition.group === name))
@@ -189,7 +189,7 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms`
 async function main(): Promise<void> {
   if (only === "detector") {
     const figures = startFigures("rooms-detector");
-    const output = ["the detector alone, tuning split (one answer in three), seed 1, 6 s of the room before each answer:", "", ...(await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "tuning")))].join("\n");
+    const output = ["the detector alone, development split (one answer in three), seed 1, 6 s of the room before each answer:", "", ...(await compareGates(loadEvaluationSet().filter((utterance) => utterance.split === "development")))].join("\n");
     console.log(output);
     figures.record({ output });
     return;
@@ -203,11 +203,11 @@ async function run(): Promise<void> {
   const load = loadavg()[0] ?? 0;
   const all = loadEvaluationSet();
   const utterances = !hearing ? [] : all.filter((utterance) => selectedSplits.includes(utterance.split)).filter((_, index) => index % sampleEvery === 0);
-  const tuningEvery = (() => {
+  const developmentEvery = (() => {
     let seen = 0;
-    return (utterance: EvaluationUtterance) => utterance.split !== "tuning" || seen++ % tuningSample === 0;
+    return (utterance: EvaluationUtterance) => utterance.split !== "development" || seen++ % developmentSample === 0;
   })();
-  const tuningKept = new Set(utterances.filter(tuningEvery));
+  const developmentKept = new Set(utterances.filter(developmentEvery));
   const playbooks = loadPlaybooks();
   const deciders = new Map<string, TurnDecider>([...playbooks.values()].map((playbook) => [playbook.id, callerTurnDecider(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
@@ -215,7 +215,7 @@ async function run(): Promise<void> {
     console.log(
       `design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"}, level difference ${levelDifference ?? "default"}, decoder ${JSON.stringify(decoderArgs)} (latency and browser calls run the agent as configured)`);
   console.log(
-    `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}${selectedSplits.includes("tuning") && tuningSample > 1 ? `, tuning one in ${tuningSample} and first seed only` : ""}); ` +
+    `rooms: ${selected.length} conditions (${seeds} with their seeds) x ${utterances.length} answers (${selectedSplits.join(" and ")}${selectedSplits.includes("development") && developmentSample > 1 ? `, development one in ${developmentSample} and first seed only` : ""}); ` +
       `${availableParallelism()} cores, load average ${load.toFixed(1)}`,
   );
 
@@ -239,7 +239,7 @@ async function run(): Promise<void> {
   const jobs = selected.flatMap((condition) =>
     condition.seeds.flatMap((seed, seedIndex) =>
       utterances.flatMap((utterance, index) =>
-        utterance.split === "tuning" && ((seedIndex > 0 && selectedSplits.includes("held-out")) || !tuningKept.has(utterance)) ? [] : [{ condition, seed, utterance, index }],
+        utterance.split === "development" && ((seedIndex > 0 && selectedSplits.includes("held-out")) || !developmentKept.has(utterance)) ? [] : [{ condition, seed, utterance, index }],
       ),
     ),
   );
@@ -278,12 +278,12 @@ async function run(): Promise<void> {
     // Spread over the split (every scenario and intent), not its first answers.
     const every = Math.max(1, Math.ceil(candidates.length / browserCalls));
     browser = await runBrowserCalls(candidates.filter((_, index) => index % every === 0).slice(0, browserCalls));
-    if (process.env.SHOW_TUNING_MISTAKES && browserSplit === "tuning") {
+    if (process.env.SHOW_DEVELOPMENT_MISTAKES && browserSplit === "development") {
       for (const result of browser) console.log(`    browser ${result.utterance.intent} understood=${result.understood}: "${result.utterance.text}" captioned "${result.caption}" (${result.detail})`);
     }
   }
 
-  const columns = ["condition", "seed", "held-out understood", "target", "tuning understood", "false compliance (held-out / tuning)", "WER held-out", "WER tuning", "made-up turns", "end of turn p50", "reply p50 / p95 (calls, understood)"];
+  const columns = ["condition", "seed", "held-out understood", "target", "development understood", "false compliance (held-out / development)", "WER held-out", "WER development", "made-up turns", "end of turn p50", "reply p50 / p95 (calls, understood)"];
   const rows: Cell[][] = [];
   const targetCell = (target: number, rate: number) => `${Math.round(target * 100)}%: ${Number.isNaN(rate) ? "n/a" : rate >= target ? "reached" : "missed"}`;
   for (const condition of selected) {
@@ -305,10 +305,10 @@ async function run(): Promise<void> {
         String(seed),
         pct(held.filter(understood).length, held.length),
         condition.target === null ? "" : targetCell(condition.target, held.length === 0 ? NaN : held.filter(understood).length / held.length),
-        pct(scored("tuning").filter(understood).length, scored("tuning").length),
-        `${split("held-out").filter(falselyComplied).length} / ${split("tuning").filter(falselyComplied).length}`,
+        pct(scored("development").filter(understood).length, scored("development").length),
+        `${split("held-out").filter(falselyComplied).length} / ${split("development").filter(falselyComplied).length}`,
         wer("held-out"),
-        wer("tuning"),
+        wer("development"),
         String(heard.reduce((sum, result) => sum + result.spurious, 0)),
         ms(percentile(delays, 50)),
         replies.length === 0 ? "" : `${ms(percentile(replies.map((r) => r.latencyMs), 50))} / ${ms(percentile(replies.map((r) => r.latencyMs), 95))} (${replies.length}, ${replies.filter((r) => r.understood).length})`,
@@ -346,9 +346,9 @@ async function run(): Promise<void> {
   };
   const falseCompliance = results.filter(falselyComplied);
   const falseComplianceTotal = falseCompliance.length + browser.filter((r) => r.falseCompliance).length;
-  const tuningCases = falseCompliance.filter((r) => r.utterance.split === "tuning").map((result) => `${result.condition.id}/${result.seed} tuning ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.recognised.transcript).join(" | ")}"`);
+  const developmentCases = falseCompliance.filter((r) => r.utterance.split === "development").map((result) => `${result.condition.id}/${result.seed} development ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.recognised.transcript).join(" | ")}"`);
   const notes = [
-    `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${tuningCases.length > 0 ? ` (tuning split: ${tuningCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
+    `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${developmentCases.length > 0 ? ` (development split: ${developmentCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
     ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),
     `Understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min.`,
   ];
@@ -363,9 +363,9 @@ async function run(): Promise<void> {
       ),
   );
   console.log(["", renderTable(table), "", renderTable(rules), "", ...notes].join("\n"));
-  if (process.env.SHOW_TUNING_MISTAKES) {
+  if (process.env.SHOW_DEVELOPMENT_MISTAKES) {
     console.log("\ntuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
-    for (const result of results.filter((r) => r.utterance.split === "tuning" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
+    for (const result of results.filter((r) => r.utterance.split === "development" && r.utterance.intent !== OFF_TOPIC && !understood(r))) {
       console.log(`    ${result.condition.id}/${result.seed} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.heard}: "${result.utterance.text}" heard "${result.turns.map(({ recognised: { transcript, confidence, alternatives }, intent }) => `${transcript} [${intent} ${confidence?.toFixed(2)}; also: ${alternatives?.join(" / ")}]`).join(" | ")}"`);
     }
   }

@@ -37,10 +37,10 @@ const REPLY = "Right, I understand. But I do need that code from you in the next
 type Spoken = { utterance: EvaluationUtterance; pcm: Int16Array };
 type Result = { utterance: EvaluationUtterance; understood: boolean | undefined; vad: number; toTranscript: number; toReply: number };
 
-/** Every intent of every scenario in turn, voices rotating: the held-out split, then the tuning split. */
+/** Every intent of every scenario in turn, voices rotating: the held-out split, then the development split. */
 async function utteranceSet(count: number): Promise<Spoken[]> {
   const all = loadEvaluationSet().filter((utterance) => utterance.intent !== OFF_TOPIC);
-  const ordered = [...all.filter((u) => u.split === "held-out"), ...all.filter((u) => u.split === "tuning")];
+  const ordered = [...all.filter((u) => u.split === "held-out"), ...all.filter((u) => u.split === "development")];
   const spoken: Spoken[] = [];
   for (let i = 0; i < count; i++) {
     const utterance = ordered[(i * 37) % ordered.length] as EvaluationUtterance;

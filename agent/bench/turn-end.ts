@@ -9,7 +9,7 @@
  *
  * Lines: digital silence (a microphone the browser's noise suppression gates to nothing) and a
  * quiet room's floor (white noise at -60 dBFS). `--below-loud-db=0,40` compares values of the
- * detector's `belowLoudDb` (0: off). Tuning and held-out splits apart.
+ * detector's `belowLoudDb` (0: off). Development and held-out splits apart.
  *
  *   npm run bench -- turn-end [--below-loud-db=0,40]
  */

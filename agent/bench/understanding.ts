@@ -5,7 +5,7 @@
  * domain-adapted language model, n-best) and read by the caller's intent rules. Then the word
  * error rate on recordings of real people (Debian's pocketsphinx-testdata).
  *
- * Figures, tuning and held-out splits apart (the held-out third was never used to tune anything):
+ * Figures, development and held-out splits apart (the held-out third was never used to tune anything):
  * intents understood typed and spoken (overall and per voice), false compliance, word error rate
  * per voice and on the human recordings, and the turns each rule of the caller's rulebook decided.
  *
@@ -160,16 +160,16 @@ async function main(): Promise<void> {
   lines.push("", "word error rate on recordings of real people (pocketsphinx-testdata)");
   for (const [set, wer] of human) lines.push(`  ${set.padEnd(10)} WER ${wer} (${wer.words} words)`);
   lines.push(...humanLines);
-  const tuningMistakes = spoken.filter((result) => result.utterance.split === "tuning" && result.utterance.intent !== OFF_TOPIC && result.intent !== result.utterance.intent);
-  if (process.env.SHOW_TUNING_MISTAKES) {
-    lines.push("", "tuning-split mistakes (the held-out split's are never printed: nobody tunes on them)");
-    for (const result of tuningMistakes) lines.push(`    ${result.voice} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.intent}: "${result.utterance.text}" heard "${result.transcript}"`);
+  const developmentMistakes = spoken.filter((result) => result.utterance.split === "development" && result.utterance.intent !== OFF_TOPIC && result.intent !== result.utterance.intent);
+  if (process.env.SHOW_DEVELOPMENT_MISTAKES) {
+    lines.push("", "development-split mistakes (the held-out split's are never printed: nobody tunes on them)");
+    for (const result of developmentMistakes) lines.push(`    ${result.voice} ${result.utterance.scenario} ${result.utterance.intent} <- ${result.intent}: "${result.utterance.text}" heard "${result.transcript}"`);
   }
   const ruledTurns = (results: readonly Result[]) =>
     results.filter((result) => result.utterance.intent !== OFF_TOPIC).map((result) => ({ rule: result.rule, split: result.utterance.split, decided: result.intent, expected: result.utterance.intent }));
   const rulesTyped = ruleCounts("rules-typed", "Turns each rule of the caller's rulebook decided, typed (off-topic turns aside)", ruledTurns(typed));
   const rulesSpoken = ruleCounts("rules-spoken", `Turns each rule of the caller's rulebook decided, spoken by ${voices.join(", ")} (off-topic turns aside)`, ruledTurns(spoken));
-  lines.push("", "turns each rule decided (tuning: decided, right; held-out: decided), typed | spoken");
+  lines.push("", "turns each rule decided (development: decided, right; held-out: decided), typed | spoken");
   for (const [index, [rule, ...typedCells]] of rulesTyped.rows.entries()) {
     const spokenCells = rulesSpoken.rows.find((spokenRow) => spokenRow[0] === rule)?.slice(1) ?? ["0", "0", "0"];
     lines.push(`  ${String(index + 1).padStart(2)} ${String(rule).padEnd(34)} ${typedCells.join(" ").padEnd(12)} | ${spokenCells.join(" ")}`);

@@ -2,7 +2,7 @@
  * The understanding evaluation set: natural visitor answers per scenario and intent. Its own
  * home (utterances.json) holds only the held-out answers, which the agent never learns; the
  * benches also report how the agent does on what it learnt, the labelled answers of its corpus
- * (agent/corpus/visitor-answers.json, read through src/caller/visitor-sentences.ts), as the tuning split.
+ * (agent/corpus/visitor-answers.json, read through src/caller/visitor-sentences.ts), as the development split.
  * Benches and tests read both through here; the agent never reads this module.
  */
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ export { OFF_TOPIC };
 export const evaluatedIntents = answerIntents;
 export type EvaluatedIntent = (typeof evaluatedIntents)[number];
 
-export const splits = ["tuning", "held-out"] as const;
+export const splits = ["development", "held-out"] as const;
 export type Split = (typeof splits)[number];
 
 const fileSchema = z.strictObject({ description: z.string(), utterances: z.array(visitorAnswerSchema).min(1) });
@@ -36,23 +36,23 @@ export function loadHeldOut(file = evaluationSetFile): VisitorAnswer[] {
  * held out (what is left of either once the other runs out comes last).
  */
 export function loadEvaluationSet(file = evaluationSetFile): EvaluationUtterance[] {
-  const groups = new Map<string, { tuning: VisitorAnswer[]; heldOut: VisitorAnswer[] }>();
+  const groups = new Map<string, { development: VisitorAnswer[]; heldOut: VisitorAnswer[] }>();
   const groupOf = (answer: VisitorAnswer) => {
     const key = `${answer.scenario}\u0000${answer.intent}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { tuning: [], heldOut: [] }));
+    if (!group) groups.set(key, (group = { development: [], heldOut: [] }));
     return group;
   };
-  for (const answer of visitorAnswers()) groupOf(answer).tuning.push(answer);
+  for (const answer of visitorAnswers()) groupOf(answer).development.push(answer);
   for (const answer of loadHeldOut(file)) groupOf(answer).heldOut.push(answer);
   const merged: EvaluationUtterance[] = [];
-  for (const { tuning, heldOut } of groups.values()) {
+  for (const { development, heldOut } of groups.values()) {
     let t = 0;
     let h = 0;
-    while (t < tuning.length || h < heldOut.length) {
-      const heldOutsTurn = (t + h) % 3 === 2 ? h < heldOut.length : t >= tuning.length;
+    while (t < development.length || h < heldOut.length) {
+      const heldOutsTurn = (t + h) % 3 === 2 ? h < heldOut.length : t >= development.length;
       if (heldOutsTurn) merged.push({ ...(heldOut[h++] as VisitorAnswer), split: "held-out" });
-      else merged.push({ ...(tuning[t++] as VisitorAnswer), split: "tuning" });
+      else merged.push({ ...(development[t++] as VisitorAnswer), split: "development" });
     }
   }
   return merged;

@@ -238,7 +238,7 @@ describe("polarity: a lost negation or a misheard word never makes a compliance"
     expect(misread(classify, readings)).toEqual([]);
   });
 
-  it("never turns a labelled answer of the corpus (the tuning split) or a phone answer into compliance by losing its n't", () => {
+  it("never turns a labelled answer of the corpus (the development split) or a phone answer into compliance by losing its n't", () => {
     const lose = (text: string) =>
       text
         .replace(/\bcan't\b/gi, "can")

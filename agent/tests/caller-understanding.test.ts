@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * The caller understands typed turns in natural words, scenario by scenario, on the evaluation
- * set (agent/eval): every wording of the tuning split, and the held-out split to the issue's bar
+ * set (agent/eval): every wording of the development split, and the held-out split to the issue's bar
  * without ever having been tuned on it. Spoken turns are measured by npm run bench -- understanding.
  */
 import { createIntentClassifier } from "../src/caller/intents";
@@ -18,8 +18,8 @@ function typedIntent(scenario: string, text: string) {
 }
 
 describe.each([...playbooks.keys()])("%s, typed", (scenario) => {
-  it.each(evaluatedIntents.map((intent) => [intent]))("understands every tuning wording of %s", (intent) => {
-    const wordings = utterances.filter((u) => u.scenario === scenario && u.intent === intent && u.split === "tuning");
+  it.each(evaluatedIntents.map((intent) => [intent]))("understands every development wording of %s", (intent) => {
+    const wordings = utterances.filter((u) => u.scenario === scenario && u.intent === intent && u.split === "development");
     expect(wordings.map((u) => [u.text, typedIntent(scenario, u.text)])).toEqual(wordings.map((u) => [u.text, intent]));
   });
 });

@@ -64,8 +64,8 @@ describe("the evaluation set", () => {
     expect(heldOut / utterances.filter((u) => u.intent !== OFF_TOPIC).length).toBeCloseTo(1 / 3, 2);
   });
 
-  it("measures the tuning split on the agent's own labelled answers, and the held-out split on the rest", () => {
-    expect(utterances.filter((u) => u.split === "tuning").map(({ scenario, intent, text }) => ({ scenario, intent, text }))).toEqual(visitorAnswers());
+  it("measures the development split on the agent's own labelled answers, and the held-out split on the rest", () => {
+    expect(utterances.filter((u) => u.split === "development").map(({ scenario, intent, text }) => ({ scenario, intent, text }))).toEqual(visitorAnswers());
     expect(utterances.filter((u) => u.split === "held-out").map(({ scenario, intent, text }) => ({ scenario, intent, text }))).toEqual(loadHeldOut());
   });
 

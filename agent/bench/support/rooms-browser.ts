@@ -37,7 +37,7 @@ export type BrowserResult = {
   /** Visitor turns the agent heard before the answer began. */
   spurious: number;
   latencyMs: number | null;
-  /** What the page saw, for reading the tuning split's mistakes. */
+  /** What the page saw, for reading the development split's mistakes. */
   detail: string;
 };
 

@@ -1,6 +1,6 @@
 /**
  * The detector alone in each room (`npm run bench -- rooms --only=detector`): how the level gate
- * of voice-activity.ts was chosen. For each gate design and room, the tuning split's answers
+ * of voice-activity.ts was chosen. For each gate design and room, the development split's answers
  * (one in three, seed 1) go through a fresh detector after 6 s of the room: an answer is *whole*
  * when one turn holds all of its speech, and a turn that ends before the answer is *made up*.
  * No recogniser runs, so a design costs seconds.
@@ -23,8 +23,8 @@ export const gateDesigns: Record<string, Partial<VoiceActivityOptions>> = {
 
 const rooms = ["quiet", "voice:espeak-ng", "babble:20", "babble:15", "babble:10", "pink:15", "pink:10", "telephone", "reverb", "low"];
 
-export async function compareGates(tuning: readonly EvaluationUtterance[]): Promise<string[]> {
-  const answers = tuning.filter((_, index) => index % 3 === 0);
+export async function compareGates(development: readonly EvaluationUtterance[]): Promise<string[]> {
+  const answers = development.filter((_, index) => index % 3 === 0);
   const chosen = conditions.filter((condition) => rooms.includes(condition.id));
   const calls: { room: string; audio: Awaited<ReturnType<typeof callAudio>> }[] = [];
   for (const condition of chosen) {

@@ -23,7 +23,7 @@ export type Condition = {
   id: string;
   label: string;
   group: ConditionGroup;
-  /** The voice every answer is spoken in, or null: the tuning voices in turn. */
+  /** The voice every answer is spoken in, or null: the evaluation voices in turn. */
   voice: EvaluationVoice | null;
   /** Noise samples: each seed is another stretch of noise (and another room). */
   seeds: readonly number[];
@@ -151,7 +151,7 @@ export async function callAudio(condition: Condition, speech: Int16Array, seed: 
   return { ...audio, pcm };
 }
 
-/** The voice an answer is spoken in under `condition`: its own, or the tuning voices in turn. */
-export function voiceFor(condition: Condition, index: number, tuningVoices: readonly EvaluationVoice[]): EvaluationVoice {
-  return condition.voice ?? (tuningVoices[index % tuningVoices.length] as EvaluationVoice);
+/** The voice an answer is spoken in under `condition`: its own, or the evaluation voices in turn. */
+export function voiceFor(condition: Condition, index: number, voices: readonly EvaluationVoice[]): EvaluationVoice {
+  return condition.voice ?? (voices[index % voices.length] as EvaluationVoice);
 }

@@ -1,6 +1,6 @@
 /**
  * Which rule of the caller's rulebook decided each turn (agent/src/caller/rulebook.ts), counted on
- * the tuning split: a rule that decides nothing there is a candidate for removal, and one that
+ * the development split: a rule that decides nothing there is a candidate for removal, and one that
  * decides many turns wrongly is the next to look at. The held-out split is counted in total only.
  */
 import { doubtRules, turnRules } from "../../src/caller/rulebook";
@@ -23,9 +23,9 @@ export function ruleCounts(id: string, title: string, turns: readonly RuledTurn[
     doubts.has(turn.rule) ? { rule: `${turn.rule} (doubt)`, split: turn.split, right: turn.expected !== "comply" } : { rule: turn.rule, split: turn.split, right: turn.decided === turn.expected },
   );
   const rows = ruleOrder(named).map((rule) => {
-    const tuning = named.filter((turn) => turn.rule === rule && turn.split === "tuning");
+    const development = named.filter((turn) => turn.rule === rule && turn.split === "development");
     const heldOut = named.filter((turn) => turn.rule === rule && turn.split === "held-out");
-    return [rule, String(tuning.length), String(tuning.filter((turn) => turn.right).length), String(heldOut.length)];
+    return [rule, String(development.length), String(development.filter((turn) => turn.right).length), String(heldOut.length)];
   });
-  return { id, title, columns: ["rule", "tuning: turns decided", "tuning: of them right (a doubt: the answer was no yes)", "held-out: turns decided"], rows };
+  return { id, title, columns: ["rule", "development: turns decided", "development: of them right (a doubt: the answer was no yes)", "held-out: turns decided"], rows };
 }

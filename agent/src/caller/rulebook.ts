@@ -50,7 +50,7 @@ export type RuleExample = { readonly text: string; readonly goal: GoalKind; read
 type RuleFacts = {
   /** The rule's name: the benches count turns by it, tests and the log name it. */
   readonly name: string;
-  /** The wording, or the mishearing on the tuning split, that the rule is there for. */
+  /** The wording, or the mishearing on the development split, that the rule is there for. */
   readonly prompted: string;
   readonly example: RuleExample;
 };
@@ -186,7 +186,7 @@ export const doubtRules: readonly DoubtRule[] = [
   {
     name: "recogniser unsure",
     verdict: "unclear",
-    prompted: "yeses made out of noise in the tuning split's rooms, heard with low confidence ('Put it in an email and I'll look at it' in a reverberant room heard as '... and i'll pay')",
+    prompted: "yeses made out of noise in the development split's rooms, heard with low confidence ('Put it in an email and I'll look at it' in a reverberant room heard as '... and i'll pay')",
     example: { text: "okay i will send the payment", goal: "payment", confidence: 0.3 },
     applies: ({ confidence, rule }) => confidence !== undefined && confidence < minComplianceConfidence[rule === DIGITS_READ_OUT ? "digits" : "words"],
   },
