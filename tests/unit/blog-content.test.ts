@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import { homeContent } from "@/content/home";
+import { companyNewsTag } from "@/content/house-style";
 import { launchSignoff, signedOff } from "@/content/launch-signoff";
 import { manifesto } from "@/content/manifesto";
+import { site } from "@/content/site";
 import { sourceForUrl } from "@/content/sources";
 import { countWords, wordsPerMinute } from "@/lib/blog/reading-time";
 import { splitAtUpdate, updateMismatch } from "@/lib/blog/updates";
@@ -117,6 +119,31 @@ describe("quotes are real", () => {
       .filter((quote) => !ownExamplePhrases.includes(quote))
       .filter((quote) => !facts.includes(quote.toLowerCase().replace(/[.,;:]$/, "")));
     expect(invented).toEqual([]);
+  });
+});
+
+describe("article endings", () => {
+  /** The paragraphs and list items a reader finishes on, headings aside. */
+  const lastParagraphs = (article: Article, count: number) =>
+    article.blocks
+      .filter((block) => block.kind !== "heading")
+      .slice(-count)
+      .map((block) => block.text);
+  const normalized = (markdown: string) => plainText(markdown).toLowerCase().replace(/\s+/g, " ").trim();
+
+  test("no two articles end on the same paragraph", () => {
+    const endings = all.map((article) => normalized(lastParagraphs(article, 1)[0] ?? ""));
+    expect(endings.filter((ending, index) => endings.indexOf(ending) !== index)).toEqual([]);
+  });
+
+  // The company's own news may close on the product; every other article closes on its own subject.
+  test(`only articles tagged "${companyNewsTag}" mention the product in their last two paragraphs`, () => {
+    const mentionsProduct = (markdown: string) => new RegExp(`\\b${site.name}\\b`, "i").test(plainText(markdown)) || /\]\(\/(?:product|join-beta)\b/.test(markdown);
+    const closingOnProduct = all
+      .filter((article) => !(article.frontmatter.tags as string[]).includes(companyNewsTag))
+      .filter((article) => lastParagraphs(article, 2).some(mentionsProduct))
+      .map((article) => article.slug);
+    expect(closingOnProduct).toEqual([]);
   });
 });
 
