@@ -23,22 +23,29 @@ type WaitOptions = {
   child?: ChildProcess;
   /** What to call the server in errors. */
   name?: string;
+  /** What the server printed so far, its tail added to either error. */
+  output?: () => string;
 };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function checkAlive(child: ChildProcess | undefined, name: string): void {
-  if (child && (child.exitCode !== null || child.signalCode !== null)) {
-    throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it listened`);
+/**
+ * Tries `ready` every `everyMs` until it holds. Fails past the timeout, saying the server did not
+ * `what`, or at once when its process has exited: a server that died is not waited for.
+ */
+export async function waitUntil(ready: () => Promise<boolean>, what: string, { timeoutMs = 30_000, child, name = "the server", output }: WaitOptions, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const printed = () => (output?.().trim() ? `: ${output().trim().slice(-2000)}` : "");
+  for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready${printed()}`);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`${name} did not ${what} within ${timeoutMs} ms${printed()}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
 /** Resolves once something accepts TCP connections on 127.0.0.1:port. */
-export async function waitForPort(port: number, { timeoutMs = 60_000, child, name = `port ${port}` }: WaitOptions = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    checkAlive(child, name);
-    const open = await new Promise<boolean>((resolve) => {
+export function waitForPort(port: number, { timeoutMs = 60_000, name = `port ${port}`, ...options }: WaitOptions = {}): Promise<void> {
+  const open = () =>
+    new Promise<boolean>((resolve) => {
       const socket = connect(port, "127.0.0.1");
       socket.once("connect", () => {
         socket.destroy();
@@ -46,25 +53,19 @@ export async function waitForPort(port: number, { timeoutMs = 60_000, child, nam
       });
       socket.once("error", () => resolve(false));
     });
-    if (open) return;
-    await pause(100);
-  }
-  throw new Error(`${name} did not listen on port ${port} within ${timeoutMs} ms`);
+  return waitUntil(open, `listen on port ${port}`, { timeoutMs, name, ...options });
 }
 
 /** Resolves once the URL answers with any status below 500. */
-export async function waitForHttp(url: string, timeoutMs = 30_000, { child, name = url }: Omit<WaitOptions, "timeoutMs"> = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    checkAlive(child, name);
+export function waitForHttp(url: string, timeoutMs = 30_000, { name = url, ...options }: Omit<WaitOptions, "timeoutMs"> = {}): Promise<void> {
+  const answered = async () => {
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
-      if (response.status < 500) return;
+      return response.status < 500;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    await pause(200);
-  }
-  throw new Error(`${name} did not answer within ${timeoutMs} ms`);
+  };
+  return waitUntil(answered, "answer", { timeoutMs, name, ...options }, 200);
 }

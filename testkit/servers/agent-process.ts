@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../ports";
+import { freePort, waitUntil } from "../ports";
 
 export { freePort };
 
@@ -73,21 +73,12 @@ export async function startLocalAgent(options: LocalAgentOptions = {}): Promise<
   // Setting up speech takes about 10 s on an idle machine, and much longer beside browsers and
   // other suites (npm test runs suites side by side): the wait is long, and ends at once with
   // the exit code if the agent dies.
-  const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (!alive()) throw new Error(`the agent exited while starting (code ${child.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return agent;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await agent.stop();
-      throw new Error(`the agent did not answer ${origin}/health within ${readyTimeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const healthy = () => fetch(`${origin}/health`).then((response) => response.ok, () => false);
+  await waitUntil(healthy, `answer ${origin}/health`, { timeoutMs: options.readyTimeoutMs ?? 180_000, child, name: "the agent" }).catch(async (error: unknown) => {
+    await agent.stop();
+    throw error;
+  });
+  return agent;
 }
 
 /** A signed URL for `agentId`, asked of the agent as the site's route asks ElevenLabs (xi-api-key). */

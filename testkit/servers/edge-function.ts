@@ -11,7 +11,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "../ports";
+import { freePort, waitUntil } from "../ports";
+import { ownedProcess } from "./owned-process";
 
 // __dirname rather than import.meta: jest loads these helpers as CommonJS.
 const projectRoot = path.resolve(__dirname, "../..");
@@ -57,32 +58,13 @@ export async function startEdgeFunction(env: Record<string, string>): Promise<Ed
     ...env,
     EDGE_FUNCTION_PORT: String(port),
   };
-  const child = spawn(denoBin, denoRunArgs(), { cwd: projectRoot, env: functionEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-20_000);
-  });
-  child.stdout?.resume();
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const child = spawn(denoBin, denoRunArgs(), { cwd: projectRoot, env: functionEnv as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+  const { output, stop } = ownedProcess(child);
   const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Edge Function exited with code ${child.exitCode}: ${stderr.trim()}`);
-    const up = await fetch(`${origin}/`, { method: "OPTIONS" }).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the Edge Function did not listen within 30 s: ${stderr.trim()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url: `${origin}/functions/v1/elevenlabs-auth`, origin, child, log: () => stderr, stop };
+  const listening = () => fetch(`${origin}/`, { method: "OPTIONS" }).then(() => true, () => false);
+  await waitUntil(listening, "listen", { timeoutMs: 30_000, child, name: "the Edge Function", output }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url: `${origin}/functions/v1/elevenlabs-auth`, origin, child, log: output, stop };
 }

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { get as httpsGet } from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitForHttp } from "../ports";
+import { freePort, waitForHttp, waitUntil } from "../ports";
 
 export type StaticServer = { origin: string; stop: () => void };
 
@@ -65,20 +65,16 @@ function staticSite(dir: string, port: number, root: string, tls: boolean): stri
 }
 
 /** Resolves once an https URL answers at all; the certificate is the run's own, so it is not verified. */
-async function waitForHttps(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const answered = await new Promise<boolean>((resolve) => {
+function waitForHttps(url: string, timeoutMs: number): Promise<void> {
+  const answered = () =>
+    new Promise<boolean>((resolve) => {
       const request = httpsGet(url, { rejectUnauthorized: false }, (response) => {
         response.resume();
         resolve(true);
       });
       request.on("error", () => resolve(false));
     });
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  return waitUntil(answered, "answer", { timeoutMs, name: url }, 200);
 }
 
 export type NginxRun = { dir: string; stop: () => void };

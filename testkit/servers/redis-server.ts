@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { freePort, waitForPort } from "../ports";
+import { ownedProcess } from "./owned-process";
 
 /** A throwaway redis-server on a free loopback port: no persistence, killed by `stop`. */
 export type RedisServer = {
@@ -16,17 +17,11 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER_BIN ?? 
   const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
     stdio: ["ignore", "ignore", "pipe"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await waitForPort(port, { child, timeoutMs: 10_000, name: "redis-server" }).catch((error: unknown) => {
+  const { output, stop } = ownedProcess(child);
+  await waitForPort(port, { child, timeoutMs: 10_000, name: "redis-server", output }).catch((error: unknown) => {
     child.kill("SIGKILL");
     throw error;
   });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { url: `redis://127.0.0.1:${port}`, stop };
 }
 

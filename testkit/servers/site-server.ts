@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "../ports";
+import { freePort, waitUntil } from "../ports";
+import { ownedProcess } from "./owned-process";
 
 // __dirname rather than import.meta: Playwright and jest may load this helper as CommonJS.
 const projectRoot = path.resolve(__dirname, "../..");
@@ -37,29 +38,13 @@ export async function startSiteServer(env: Record<string, string> = {}, options:
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-50_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  const { output, stop } = ownedProcess(child, { keep: 50_000 });
   if (options.showErrors) child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
-  };
-
-  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
-  const deadline = Date.now() + readyTimeoutMs;
-  while (!/\[site\] Mockingbird is ready/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`the site server exited with code ${child.exitCode}: ${output.trim().slice(-2000)}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the site server did not say it was ready within ${readyTimeoutMs / 1000} s: ${output.trim().slice(-2000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const saidReady = async () => /\[site\] Mockingbird is ready/.test(output());
+  await waitUntil(saidReady, "say it was ready", { timeoutMs: options.readyTimeoutMs ?? 90_000, child, name: "the site server", output }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   const shown = hostname === "0.0.0.0" ? "127.0.0.1" : hostname;
-  return { origin: `http://${shown}:${port}`, port, child, log: () => output, stop };
+  return { origin: `http://${shown}:${port}`, port, child, log: output, stop };
 }
