@@ -147,6 +147,9 @@ function fakeBrowser({
 
 const sdk = loadSdk();
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const paths = { workletPaths: { rawAudioProcessor: "/raw.js", audioConcatProcessor: "/concat.js" }, libsampleratePath: "/libsamplerate.js" };
+const metadata = (input = "pcm_16000", output = "pcm_16000") =>
+  JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "c1", agent_output_audio_format: output, user_input_audio_format: input } });
 
 function voiceCall() {
   const playbackListeners = new Set<(event: { data: { type: string; finished: boolean } }) => void>();
@@ -204,7 +207,6 @@ describe("the patched voice SDK", () => {
   });
 
   describe("audio at the wire rate", () => {
-    const paths = { workletPaths: { rawAudioProcessor: "/raw.js", audioConcatProcessor: "/concat.js" }, libsampleratePath: "/libsamplerate.js" };
     let browser: ReturnType<typeof fakeBrowser> | undefined;
     afterEach(() => browser?.restore());
 
@@ -260,13 +262,10 @@ describe("the patched voice SDK", () => {
   });
 
   describe("a voice session's start", () => {
-    const paths = { workletPaths: { rawAudioProcessor: "/raw.js", audioConcatProcessor: "/concat.js" }, libsampleratePath: "/libsamplerate.js" };
     let browser: ReturnType<typeof fakeBrowser>;
     let server: WebSocketServer;
     /** The server's side of the next socket, once the client has sent its initiation. */
     let nextSocket: Promise<NodeWebSocket>;
-    const metadata = (input = "pcm_16000", output = "pcm_16000") =>
-      JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "c1", agent_output_audio_format: output, user_input_audio_format: input } });
 
     beforeEach(async () => {
       browser = fakeBrowser({ sampleRateConstraint: true });
@@ -294,6 +293,13 @@ describe("the patched voice SDK", () => {
       return { context, track, setup, giveUrl: () => giveUrl(url), abort: (reason: Error) => controller.abort(reason) };
     }
 
+    /** The page's session once the socket's metadata (formats `input`, `output`) has arrived. */
+    async function sessionOf(page: ReturnType<typeof pageStart>, input?: string, output?: string) {
+      page.giveUrl();
+      (await nextSocket).send(metadata(input, output));
+      return page.setup;
+    }
+
     it("sets the call's audio up while the signed URL and the socket are still coming, in the page's one context, on the page's microphone", async () => {
       const page = pageStart();
       await tick();
@@ -303,9 +309,7 @@ describe("the patched voice SDK", () => {
       expect(browser.contexts).toEqual([page.context]);
       expect(browser.getUserMedia).not.toHaveBeenCalled();
 
-      page.giveUrl();
-      (await nextSocket).send(metadata());
-      const session = await page.setup;
+      const session = await sessionOf(page);
 
       expect(session.connection.conversationId).toBe("c1");
       expect(session.input.context).toBe(page.context);
@@ -326,9 +330,7 @@ describe("the patched voice SDK", () => {
 
     it("moves the audio to the formats the metadata names where they are not the expected pcm_16000", async () => {
       const page = pageStart();
-      page.giveUrl();
-      (await nextSocket).send(metadata("pcm_16000", "pcm_24000"));
-      const session = await page.setup;
+      const session = await sessionOf(page, "pcm_16000", "pcm_24000");
 
       const players = browser.workletNodes.filter((node) => node.processor === "audioConcatProcessor");
       expect(players).toHaveLength(2);
@@ -341,9 +343,7 @@ describe("the patched voice SDK", () => {
 
     it("leaves the shared context to the output: the microphone closes first, the caller's last words still play", async () => {
       const page = pageStart();
-      page.giveUrl();
-      (await nextSocket).send(metadata());
-      const session = await page.setup;
+      const session = await sessionOf(page);
 
       await session.input.close();
       expect(page.track.stop).toHaveBeenCalled();
@@ -407,9 +407,7 @@ describe("the patched voice SDK", () => {
       const serverSocket = new Promise<NodeWebSocket>((resolve) => server.once("connection", resolve));
       const start = sdk.WebSocketConnection.create({ signedUrl: `ws://127.0.0.1:${port}/v1/convai/conversation` });
       const agent = await serverSocket;
-      const received: string[] = [];
-      agent.on("message", (data) => received.push(String(data)));
-      agent.send(JSON.stringify({ type: "conversation_initiation_metadata", conversation_initiation_metadata_event: { conversation_id: "c1", agent_output_audio_format: "pcm_16000", user_input_audio_format: "pcm_16000" } }));
+      agent.send(metadata());
       const connection = (await start) as { socket: NodeWebSocket; sendMessage(message: object): void };
       const send = jest.spyOn(connection.socket, "send");
 
