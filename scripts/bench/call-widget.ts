@@ -14,7 +14,6 @@
  * Chromium, Firefox ESR and WebKitGTK run through testkit/browser, as in the engine suite (fake microphones, a
  * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
  */
-import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
 import { launch, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
@@ -22,6 +21,7 @@ import { startAudioSink } from "@mockingbird/testkit/browser/audio-sink";
 import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
 import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
+import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import { percentile } from "@mockingbird/testkit/stats";
 
 const calls = numberOption("calls", 10);
@@ -116,7 +116,7 @@ async function main() {
     throw error;
   });
   try {
-    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent; load average ${loadavg().map((load) => load.toFixed(2)).join(", ")}\n`);
+    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent; load average ${loadAverage().join(", ")}\n`);
     for (const engine of engines) {
       const browser = await launch(engine, "fake", sink.env);
       try {
@@ -136,7 +136,7 @@ async function main() {
         console.log(`    ${stepsLine(voice)}`);
         console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
         console.log(`    ${stepsLine(typed)}`);
-        console.log(`  load average after ${engine}: ${loadavg().map((load) => load.toFixed(2)).join(", ")}`);
+        console.log(`  load average after ${engine}: ${loadAverage().join(", ")}`);
       } finally {
         await browser.close();
       }

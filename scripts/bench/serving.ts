@@ -26,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { autocannon } from "@mockingbird/testkit/autocannon";
 import { numberOption } from "@mockingbird/testkit/cli-options";
+import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import { startFigures } from "@mockingbird/testkit/figures/record";
 import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 import { findNginx, serveStatic } from "@mockingbird/testkit/servers/nginx";
@@ -50,12 +51,6 @@ function cannotRun(message: string): never {
 
 const figures = startFigures("serving");
 const failures: string[] = [];
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-
 type Probe = { status: number; encoding: string; wireBytes: number; pageBytes: number };
 
 /** One GET with Accept-Encoding: gzip, body kept as sent. */
@@ -111,7 +106,7 @@ async function main(): Promise<void> {
 
   console.log(`serving benchmark: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}, Node ${process.version}, ${nginxVersion} (worker_processes auto)`);
   console.log(`load: ${connections} connections, ${warmUpSeconds} s uncounted warm-up, then ${durationSeconds} s per target; Accept-Encoding: gzip on every request`);
-  console.log(`load average before: ${loadAverage()}`);
+  console.log(`load average before: ${loadAverage().join(" ")}`);
 
   const next = await startProductionServer();
   stops.push(next.stop);
@@ -157,7 +152,7 @@ async function main(): Promise<void> {
     );
   }
   for (const ratio of ratios) console.log(ratio);
-  console.log(`load average after: ${loadAverage()}`);
+  console.log(`load average after: ${loadAverage().join(" ")}`);
   const home = (server: string) => rows.find((row) => row.path === "/" && row.server === server);
   const [homeNext, homeNginx] = [home("next start"), home("nginx (out/)")];
   figures.record({

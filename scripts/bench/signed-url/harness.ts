@@ -6,10 +6,9 @@
  * (route.ts, abuse.ts, supabase.ts) is a scenario on it.
  */
 import { Agent, request as httpRequest } from "node:http";
-import os from "node:os";
 import { signedUrlMessages } from "../../../lib/signed-url/messages";
 import { benchUpstreamKey, spawnFakeVoiceUpstream, type FakeVoiceUpstreamProcess } from "@mockingbird/testkit/fakes/voice-upstream";
-import type { FigureTable, Headline } from "@mockingbird/testkit/figures/figures";
+import { loadAverage, type FigureTable, type Headline } from "@mockingbird/testkit/figures/figures";
 import { startFigures } from "@mockingbird/testkit/figures/record";
 import { percentile } from "@mockingbird/testkit/stats";
 
@@ -262,12 +261,6 @@ export function phaseTable(run: Run, table: { id: string; title: string; labels:
   };
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ");
-
 /**
  * Runs a scenario: `passed` (if any) is printed when every check held. Exit 1 when one broke (the
  * figures are recorded either way, with the failures), 2 when the scenario could not run.
@@ -275,7 +268,7 @@ const loadAverage = () =>
 export function runSignedUrlBench(name: string, passed: string | undefined, scenario: (run: Run) => Promise<void>): void {
   const figures = startFigures(name);
   // Other work on the machine skews every figure; the load average says how much.
-  console.log(`load average before: ${loadAverage()}`);
+  console.log(`load average before: ${loadAverage().join(" ")}`);
   const ends: (() => Promise<void> | void)[] = [];
   const cleanUp = async () => {
     for (const step of ends.splice(0).reverse()) await step();
@@ -295,7 +288,7 @@ export function runSignedUrlBench(name: string, passed: string | undefined, scen
   };
   scenario(run)
     .then(async () => {
-      console.log(`load average after: ${loadAverage()}`);
+      console.log(`load average after: ${loadAverage().join(" ")}`);
       await cleanUp();
       figures.record({ tables: run.tables, notes: run.notes, headlines: run.headlines, failures: run.failures });
       if (run.failures.length > 0) {
