@@ -1,8 +1,9 @@
 /**
  * The caller's tuned values: how much of a turn the rules read, and the thresholds of its
  * compliance rules (rulebook.ts) and of the similar-sentence fallback (similar-intent.ts). Each was
- * chosen on the evaluation set's tuning split; change one only with the understanding and rooms
- * benches run before and after (held-out split apart).
+ * chosen on the evaluation set's development split; change one only with the understanding and
+ * rooms benches run before and after (the held-out split read only to report). The figures that
+ * chose each value are the benches' records and the commit that set it, never this file.
  */
 
 /**
@@ -11,26 +12,29 @@
  */
 export const maxClassifiedLength = 400;
 
-/** How many of the recogniser's hypotheses are weighed. */
+/** How many of the recogniser's hypotheses are weighed: more rescue a misheard best path, and give noise more chances to read as something (`npm run bench -- rooms`). */
 export const maxHypotheses = 5;
 
 /** Four digits in a row is a code, a PIN or part of an account number: a leak whatever words surround it. */
 export const leakingDigits = 4;
 /**
- * The least confidence (the recogniser's, 0-1) a spoken compliance needs: below it its words were
- * likely made out of noise, and the caller asks again as a bad line. A worded yes needs more than
- * a read-out code: the domain model, which knows every way of saying yes, makes one out of a
- * muddy room ("Put it in an email and I'll look at it" in a reverberant room heard as "... and
- * i'll pay" at 0.25-0.34, tuning split, extra seeds), while digits are the leak whatever their
- * neighbours and the recogniser confuses them with other digits (true read-outs of the tuning
- * split's rooms went down to 0.23). Chosen on the tuning split's rooms (agent/DESIGN.md, "Failing safe").
+ * The least confidence (the recogniser's, 0-1) a spoken compliance needs: below it the caller asks
+ * again as a bad line. Higher asks more real yeses again (one turn each); lower lets a yes made
+ * out of noise count as a leak the visitor never made (agent/DESIGN.md, "Failing safe"). A worded
+ * yes needs more than a read-out code: the domain model, which knows every way of saying yes,
+ * makes one out of a muddy room, while digits are the leak whatever their neighbours and the
+ * recogniser, confusing one digit with another, is less sure of true ones. Measured by
+ * `npm run bench -- rooms` (false compliance and understood, development split; more seeds with
+ * `--seeds`, the turns with `SHOW_DEVELOPMENT_MISTAKES=1`).
  */
 export const minComplianceConfidence = { words: 0.37, digits: 0.22 } as const;
 
 /**
- * How alike a hypothesis and a labelled sentence must be. Chosen on the corpus's labelled answers
- * (the evaluation's tuning split), cross-validated over its two halves (agent/DESIGN.md, "The caller"):
- * at 0.4 no unclear turn got a wrong intent and none off-topic got any; below it some did.
+ * How alike (cosine, 0-1) a hypothesis and a labelled sentence must be for the fallback to read a
+ * turn no rule reads. Lower reads more turns, and gives unclear and off-topic ones a wrong intent;
+ * higher leaves more turns unclear, each a bad-line answer. Chosen on the corpus's labelled answers
+ * (the development split), cross-validated over its two halves; measured by
+ * `npm run bench -- understanding` and `rooms` (understood, and the turns the fallback decided).
  */
 export const DEFAULT_MIN_SIMILARITY = 0.4;
 

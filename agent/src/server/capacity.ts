@@ -23,14 +23,19 @@ import type { RecognitionLoad } from "../speech";
 
 export type Release = () => void;
 
+/**
+ * What admission trades: more calls at once against replies that stay on time. Each value is
+ * measured by `npm run bench -- agent --calls=50` (the p95, understood and refused-as-busy
+ * columns) and, for calls starting together, `npm run bench -- agent-first-audio`.
+ */
 export type AdmissionTuning = {
-  /** The share of the lanes' time (and of the event loop's) that calls may use together; the rest absorbs bursts. */
+  /** The share of the lanes' time (and of the event loop's) that calls may use together; the rest absorbs bursts. Higher admits more calls, whose replies come late when turns end together; lower refuses calls the machine could serve. */
   readonly headroom: number;
-  /** A decoding task waiting longer than this means decoding is behind real time: no call is admitted until it catches up. */
+  /** A decoding task waiting longer than this means decoding is behind real time: no call is admitted until it catches up. Longer lets admitted calls' transcripts come late first; shorter refuses calls on a moment's queue. */
   readonly behindMs: number;
-  /** The share of a call's time its visitor's speech is decoded, until calls have shown theirs. */
+  /** The share of a call's time its visitor's speech is decoded, until calls have shown theirs: higher admits fewer calls at start-up, lower admits more than the first calls' speech allows. */
   readonly speakingShare: number;
-  /** About how long each measure remembers. */
+  /** About how long each measure remembers: longer is steadier and slower to see a change in load. */
   readonly windowMs: number;
 };
 

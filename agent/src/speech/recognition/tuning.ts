@@ -1,9 +1,11 @@
 /**
- * Recognition's tuned values, each chosen by measurement (the benches named beside it): how the
- * decoders search and how many there are, when a first turn is heard again through its own
- * channel, the domain model's weight, noise suppression, turn detection and the transcript
- * deadline. Change one only with its bench run before and after, the held-out split apart. The
- * modules that use them take them as options; startRecognition (index.ts) hands these over.
+ * Recognition's tuned values, each chosen by measurement: how the decoders search and how many
+ * there are, when a first turn is heard again through its own channel, the domain model's weight,
+ * noise suppression, turn detection and the transcript deadline. Each comment says what the value
+ * trades and which bench measures it; the figures are that bench's record and the commit that set
+ * the value. Change one only with its bench run before and after on the development split, the
+ * held-out split read only to report. The modules that use them take them as options;
+ * startRecognition (index.ts) hands these over.
  */
 import type { LanguageModelPoolOptions } from "./decoders/pool";
 import type { DecoderArgs } from "./pocketsphinx";
@@ -17,43 +19,44 @@ import type { VoiceActivityOptions } from "./voice-activity";
 export const DECODER_SEARCH: DecoderArgs = {
   // The voice activity detector already segmented the utterance; the decoder must hear all of it.
   remove_silence: "no",
-  // The second, flat-lexicon pass over the turn: it runs when the turn ends, so its cost is paid
-  // in reply latency, and it lost fewer words on the cross-validated tuning split, on the recordings
-  // of people and in the tuning split's noisy rooms (DESIGN.md, "Choosing the recogniser").
+  // The second, flat-lexicon pass over the turn: fewer words lost, paid in reply latency since it
+  // runs when the turn ends (npm run bench -- recognition-designs, --decoder=fwdflat:no; DESIGN.md,
+  // "Choosing the recogniser").
   fwdflat: "yes",
   // The second pass searches words the first pass found starting within this many frames (default
-  // 25): where the recogniser struggles (an overdriven microphone, café babble at 10 dB) the first
-  // pass finds many, and the wider window cost about a tenth of a second more at the end of the
-  // turn, with no more answers understood in the tuning split's rooms.
+  // 25). Wider costs latency at the end of every turn where the first pass finds many words (an
+  // overdriven microphone, café babble), narrower loses words (npm run bench -- rooms
+  // --decoder=fwdflatsfwin:N: understood and the reply column).
   fwdflatsfwin: "10",
-  // A tighter cap on active states (default 30,000): less CPU, and the default heard no more in any
-  // room of the tuning split.
+  // A cap on active states (default 30,000): lower costs less CPU per second of speech, too low
+  // prunes the right words away (npm run bench -- rooms --decoder=maxhmmpf:N, and -- agent).
   maxhmmpf: "5000",
 };
 
 /**
  * How far (Euclidean, cepstra 1-12) a first turn's own mean may lie from the warm-up's before the
- * turn is heard again with its own. Chosen on the evaluation set's tuning split: quiet rooms, café
- * babble and pink noise at 15 dB lay below 40, telephone-band calls at 63 or more; espeak-ng's
- * voice, unlike any the warm-up heard, lies at 39-51 and is heard again, which suits it
- * (agent/bench/rooms.ts; DESIGN.md, "A first turn heard through its own channel").
+ * turn is heard again with its own. Lower decodes more wideband first turns twice, each a reply
+ * that waits; higher leaves a telephone-band line heard through a wideband mean, losing its words.
+ * Set between the development split's wideband rooms and its telephone band (npm run bench --
+ * rooms --channel-distance=D; DESIGN.md, "A first turn heard through its own channel").
  */
 export const MISMATCHED_CHANNEL_DISTANCE = 40;
 
 /**
  * How far a first turn's loudness (c0, about a decibel per unit) may lie from the warm-up's
  * before the turn is heard again with its own mean. Live CMN takes loudness out with the mean it
- * starts from, so a microphone 24 dB quieter than the warm-up had most of its first turn heard as
- * near-silence. Chosen on the tuning split: quiet rooms, noise, reverberation, the telephone band,
- * tempo and unseen voices lay within 13.1; the quiet microphone (-24 dB) beyond 19, the overdriven
- * one mostly beyond 15 (DESIGN.md, "A first turn heard through its own channel").
+ * starts from, so a microphone far quieter than the warm-up has its first turn heard as
+ * near-silence. Lower decodes ordinary rooms twice (a reply that waits); higher leaves quiet and
+ * overdriven microphones misheard. Set between the development split's ordinary rooms and its
+ * quiet and overdriven microphones (npm run bench -- rooms --level-difference=L).
  */
 export const MISMATCHED_LEVEL = 15;
 
 export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
   lanes: 2,
   maxDecoders: 16,
-  // All of them: ~16 MB each, and none made while calls are waiting.
+  // All of them, at start-up: memory for every decoder (pool.ts), against decoders made while
+  // calls wait, which made transcripts late (npm run bench -- agent --calls=50).
   warmDecoders: 16,
   // One per lane before the agent listens: it is ready in seconds, and the rest are made in the next few.
   readyDecoders: 2,
@@ -64,22 +67,28 @@ export const DEFAULT_POOL_OPTIONS: LanguageModelPoolOptions = {
 };
 
 /**
- * The domain model's share of the interpolated language model. Measured on the evaluation set's
- * tuning split (agent/bench/recognition-designs.ts) and again under noise, the telephone band
- * and reverberation (agent/bench/rooms.ts --domain-weight): see DESIGN.md, "Recognition".
+ * The domain model's share of the interpolated language model: more hears the scenarios' answers
+ * better and forces more general speech into domain words (the recordings of people's word error
+ * rate). Measured by `npm run bench -- recognition-designs` and under noise, the telephone band and
+ * reverberation by `npm run bench -- rooms --domain-weight=W` (DESIGN.md, "Choosing the recogniser").
  */
 export const DEFAULT_DOMAIN_WEIGHT = 0.5;
 
 /**
- * When the recogniser hears the visitor through RNNoise: in rooms whose noise floor is -50 dBFS or
- * louder. Measured on the tuning split (npm run bench -- rooms): see DESIGN.md, "Recognition and understanding".
+ * When the recogniser hears the visitor through RNNoise: in rooms whose noise floor is at least
+ * this loud. A lower floor suppresses quiet lines too, which costs words (the recordings of
+ * people); a higher one leaves noisy rooms unsuppressed (npm run bench -- rooms
+ * --noise-suppression=off|always|DBFS; its CPU: npm run bench -- noise-suppression).
  */
 export const DEFAULT_NOISE_SUPPRESSION: NoiseSuppressionOptions = { enabled: true, fromFloorDbfs: -50 };
 
 /**
- * The hangover is the latency budget's biggest item (end of speech -> first agent audio, 700 ms at
- * p50): docs/speech.md §3 saw a 300 ms hangover split a long sentence, and 400 ms keeps the pauses of
- * commas and short hesitations inside one turn (npm run bench -- understanding counts the splits).
+ * Turn detection. The hangover (silence that ends a turn) is the latency budget's biggest item:
+ * shorter answers sooner and splits sentences at commas and short hesitations, longer keeps them
+ * whole and makes every reply wait (npm run bench -- turn-end for the lag, understanding and rooms
+ * for the splits, agent for the reply). aboveFloorDb: how far above the room's floor a frame must
+ * be to count as the visitor; lower hears the café's next table, higher loses quiet words
+ * (npm run bench -- rooms --above-floor-db=N, and --only=detector for the gate's designs).
  */
 export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   mode: 3,
@@ -93,10 +102,9 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   pauseMs: 200,
   maxTurnMs: 15_000,
   aboveFloorDb: 10,
-  // On a silent line the floor sets no limit, and the turn ended ~110 ms after the speech did (the
-  // last word's fade and libfvad's own overhang); 40 dB below the loudest frames it ends ~75 ms
-  // sooner, as in a quiet room, with no more pauses heard inside speech than a -60 dBFS room has
-  // (npm run bench -- turn-end, the tuning split).
+  // On a silent line the floor sets no limit, and the last word's fade and libfvad's own overhang
+  // count as speech. Closer to the loudest frames ends turns sooner and hears more pauses inside
+  // speech; further ends them as late as no limit (npm run bench -- turn-end --below-loud-db=0,N).
   belowLoudDb: 40,
   spreadFactor: 0,
   floorPercentile: 0.15,
@@ -104,16 +112,17 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
 
 /**
  * The shortest gap between two partial hypotheses of a turn being spoken (the visitor's words
- * shown as they speak): each costs a backtrace on the decoder's lane, at streaming priority. A
- * few a second reads as live; change it only with `npm run bench -- agent` run before and after.
+ * shown as they speak): shorter reads more live, and each costs a backtrace on the decoder's lane,
+ * at streaming priority, which other calls' replies wait behind (npm run bench -- agent
+ * --tentative=both).
  */
 export const DEFAULT_PARTIAL_INTERVAL_MS = 400;
 
 /**
- * How long the end of a turn waits for its transcript by default. Decoding normally finishes well
- * within a tenth of a second of the turn's end (the second pass over the turn); when the machine
- * is overloaded the decoders' queue grows, and past this the turn is announced with no words
- * ("sorry, bad line" is a phone call's normal failure; a caller who goes quiet for seconds is
- * not), and the abandoned decode frees its decoder.
+ * How long the end of a turn waits for its transcript. When the machine is overloaded the
+ * decoders' queue grows, and past this the turn is announced with no words ("sorry, bad line" is
+ * a phone call's normal failure; a caller who goes quiet for seconds is not), and the abandoned
+ * decode frees its decoder. Shorter drops more turns under load; longer leaves the visitor waiting
+ * (npm run bench -- agent --calls=50: the p95 and understood columns).
  */
 export const DEFAULT_TRANSCRIPT_DEADLINE_MS = 1_000;

@@ -50,8 +50,8 @@ export async function createLanguageModelPool(
   /**
    * Speech each new decoder hears once before its first lease. Its cepstral mean normalization
    * adapts from the model's initial values only as it decodes, so a decoder fresh from ps_init
-   * mishears its first utterance more (measured with the earlier grammar design: it agreed with
-   * the grammar on 162 of 202 test utterances, one that had heard a sentence first on 177).
+   * mishears its first utterance more than one that has heard a sentence (the rooms bench's
+   * first turns, where every call's first answer is its only one).
    */
   warmUpSpeech: Int16Array | null = null,
   domain: DomainAdaptation | null = null,

@@ -7,10 +7,10 @@
  * CallCepstralMean): every lease starts its decoder from the call's mean, and a call's first from the
  * mean every new decoder has after its warm-up. The front end's noise estimate (pocketsphinx's
  * noise removal) still goes on from the decoder's last utterance: it cannot be read or set, and
- * starting it afresh for each utterance (ps_start_stream) lost words in noise (the rooms bench's
- * held-out split, café babble and pink noise at 10-15 dB: 1 to 7 points more word errors, and a
- * false compliance; commit ef3e19d). So a call's hearing still depends a little on which calls
- * its decoder heard before: the rooms bench's results vary with the order its calls run in.
+ * starting it afresh for each utterance (ps_start_stream) lost words in noise (npm run bench --
+ * rooms: café babble and pink noise, word error rate and false compliance). So a call's hearing
+ * still depends a little on which calls its decoder heard before: the rooms bench's results vary
+ * with the order its calls run in.
  */
 import { concatPcm, samplesForMs } from "../../audio";
 import type { WordPosterior } from "../pocketsphinx";
@@ -26,8 +26,8 @@ import { FirstTurnRehearing, type RehearingSource } from "./rehearing";
 const MIN_BATCH_SAMPLES = samplesForMs(200);
 /**
  * The newest audio is held back this long and dropped at the end of the turn: it is the silence
- * of the detector's hangover, which only costs decoding time (~20% less CPU for the same verdicts
- * on the test sentences).
+ * of the detector's hangover, which would only cost decoding time (the agent bench's CPU column)
+ * and change no verdict.
  */
 const HELD_BACK_SAMPLES = samplesForMs(300);
 
