@@ -23,7 +23,7 @@ export const homeContent = {
       },
       {
         title: "Let the agents call",
-        body: "Conversational AI agents call employees with library voices or, with their owner's consent, cloned ones, and adapt to every answer, the way a real social engineer does.",
+        body: "Conversational AI agents call employees with library voices or, with their owner's consent, cloned ones, and adapt to every answer instead of reading from a script.",
       },
       {
         title: "Coach and measure",

@@ -1,7 +1,7 @@
 /**
- * The house style every page is held to (tests/unit/house-style.test.ts runs the checks of
- * lib/editorial over all content): one glossary, the words that make a claim about the world,
- * and the repetition budget.
+ * The house style every page is held to (tests/unit/house-style.test.tsx and
+ * tests/unit/claims-ledger.test.ts run the checks of lib/editorial over all content): one
+ * glossary, what the claims ledger reads as a fact about the world, and the repetition budget.
  */
 
 /** One spelling per term. `avoid` lists the forms that mean the same; quotations keep their source's words. */
@@ -21,53 +21,50 @@ export const glossary = [
   { use: "Microsoft Teams, or Teams", avoid: [/\bMS Teams\b/] },
 ] as const;
 
-/** What a source's entry says when it states a trend: a rise, a fall or a change over time. */
-const trendInSource = /\b(?:ris(?:e|es|ing)|rose|risen|increase[sd]?|grew|growth|grow(?:s|ing)|surged?|soar\w*|up \d|\d+%? (?:higher|faster)|fold|doubled|fell|fall|falls|decline\w*|drop\w*|passed|already)\b/i;
+/** Phrases that mark a sentence as our view, where the reader sees it: a view needs no source, and says it is ours. */
+export const opinionMarkers = [/\bwe (?:think|believe)\b/i, /\bin our (?:view|experience)\b/i, /\bour view\b/i] as const;
 
 /**
- * Words that make a claim about the world: an absolute about people or organizations, a trend, a
- * superlative, a hedge or an intensifier. An absolute needs a source in the same paragraph; the
- * others need a source whose entry says it (`support`); any of them may instead stand in a
- * sentence that says it is our view.
+ * What the claims ledger (lib/editorial/ledger.ts, docs/claims-ledger.md) reads as a fact about
+ * the world: a figure, a name that is not ours, a trend, a superlative, a comparison or a cause.
+ * A sentence that states one carries the id of its source (content/sources.ts) or says it is our
+ * view. The lists below are the names that state no fact about the world.
  */
-export const claimMarkers = [
-  { kind: "absolute", pattern: /\b(?:nobody|no one|hardly anyone|hardly any|almost nobody|almost no one|everyone|everybody)\b/i },
-  {
-    kind: "absolute",
-    pattern:
-      /\b(?:most|(?<!\bhow )many|(?<!\ba )few|virtually all|nearly all|almost all)\s+(?:\w+\s+)?(?:organizations|companies|firms|businesses|enterprises|programs|policies|people|employees|staff|teams|attackers|criminals|users|calls|breaches|vendors|help desks|defenders|adults|trainings?|modules)\b/i,
-  },
-  { kind: "absolute", pattern: /\b(?:most|(?<!\bhow )many|(?<!\ba )few) (?:know|believe|think|use|have|do|can|will|are|see|say|want|need)\b/i },
-  { kind: "absolute", pattern: /\b(?:the|a) (?:vast )?majority of\b/i },
-  { kind: "absolute", pattern: /\b(?:every|all|no) (?:awareness|security|training|phishing) (?:programs?|modules?|teams?|courses?|trainings?)\b/i },
-  { kind: "absolute", pattern: /\b(?:rarely|seldom|barely|hardly ever|invariably|universally)\b/i },
-  { kind: "trend", pattern: /\b(?:growing|rising|increasingly|on the rise|more and more|ever more|skyrocket\w*|soar\w*|surg(?:e|es|ed|ing)|booming|explod(?:es|ed|ing)|climbing)\b/i, support: trendInSource },
-  { kind: "trend", pattern: /\bno longer\b(?! (?:required|needed|be|applies|apply|in use)\b)|\bthese days\b|\bnowadays\b|\bmore than ever\b/i, support: trendInSource },
-  { kind: "trend", pattern: /\b(?:keeps?|kept) (?:getting|growing|rising)\b|\bgetting (?:easier|cheaper|better|worse|harder|more)\b|\bdid not stop\b/i, support: trendInSource },
-  {
-    kind: "superlative",
-    pattern: /\b(?:the )?(?:best|worst|most|least)(?:-| )(?:useful|documented|common|important|effective|dangerous|telling|likely|convincing|realistic|reliable|costly|vulnerable|exposed|prepared|targeted|trusted|successful|popular|sophisticated|frequent)\b|\b(?:best|worst)-\w+|\bthe (?:best|worst|largest|biggest|strongest|weakest)\b/i,
-    support: /\b(?:costliest|most-reported|most useful|fastest|largest|biggest|best)\b/i,
-  },
-  // "how often" and "often enough" ask or advise how frequently, and "commonly used" is data protection law's term for export formats: none claims anything about the world.
-  { kind: "hedge", pattern: /\b(?:simply|usually|typically|generally|mostly|largely|widely|commonly(?! used)|exactly|precisely|clearly|obviously|certainly|undoubtedly)\b|(?<!\bhow )\boften\b(?! enough)/i, support: "same" },
-] as const;
+export const ledgerRules = {
+  /** Our own names: the company, its product and the product's features, its partner and its grant (launch sign-off values). */
+  ownNames: [
+    "Mockingbird AI Ltd", "Mockingbird AI", "Mockingbird",
+    "Campaign scheduling", "Voice cloning", "AI agents that adapt", "Vishing playbooks", "1:1 AI voice coaching", "AI voice coach", "Reporting and insights",
+    "Start Call", "End Call", "Reply by typing instead", "AGENT_LLM_URL", "Cyber Helmets", "Cyber Helmets Academy", "ElevenLabs Grants",
+  ],
+  /**
+   * Capitalized words that name no one: roles and trades' acronyms, languages, the technologies a
+   * visitor's browser runs, and the pretexts our playbooks are named for.
+   */
+  commonTerms: ["I", "AI", "CEO", "CFO", "CIO", "CISO", "CTO", "HR", "IT", "MFA", "SMS", "FAQ", "PDF", "OK", "English", "JavaScript", "AES-256", "AES", "TLS", "IP", "BYOD", "ID"],
+  opinion: opinionMarkers,
+} as const;
 
 /**
- * How each channel of an attack is named, in our copy and in a source's entry: a sentence that cites
- * a source may say an attack came by phone, email, text or video only if the source says so
- * (lib/editorial/channels.ts).
+ * Our vendors, named where a page is about our product (the legal texts, the call widget, the
+ * footer); in an article the same name may be a fact about the world (Consumer Reports tested
+ * ElevenLabs' cloning), and the ledger reads it as one there.
  */
-export const channels = [
-  { name: "a phone call", said: /\bphone(?:d|s)?\b|(?<!\bvideo )\bcall(?:s|ed|er|ers|ing)?\b|\bvoice\b|\bvishing\b/i, inSource: /\bphone\b|\bcall(?:s|ed|er|ing)?\b|\bvoice\b|\bvishing\b|\bvoicemails?\b|\btelephone\b/i },
-  { name: "email", said: /\be-?mails?\b|\binbox\b/i, inSource: /\bemails?\b|\bspam\b|\binbox\b|\bphishing\b/i },
-  { name: "a text message", said: /\btexts\b|\btexted\b|\btext messages?\b|\bSMS\b|\bsmishing\b/i, inSource: /\btexts?\b|\bSMS\b|\bsmishing\b|\btext messages?\b/i },
-  { name: "video", said: /\bvideo\b/i, inSource: /\bvideo\b/i },
-  { name: "a messaging app", said: /\bWhatsApp\b|\bSignal\b|\bTelegram\b|\bTeams\b/, inSource: /\bWhatsApp\b|\bSignal\b|\bTelegram\b|\bTeams\b/ },
-] as const;
+export const ourVendors = ["ElevenLabs", "Supabase", "PostgreSQL", "Redis", "AirPods"] as const;
 
-/** Phrases that mark a sentence as the writer's view, which needs no source. */
-export const opinionMarkers = [/\bwe (?:think|believe)\b/i, /\bin our (?:view|experience)\b/i] as const;
+/**
+ * The legal texts' own frame: their defined terms, the laws and regulators they are written under,
+ * and the places of their jurisdiction. A name from this list in the privacy policy or the terms is
+ * the policy speaking, not a claim about the world; their figures (periods, ages, the liability
+ * cap) are its terms. The ledger reads the legal texts for any other name.
+ */
+export const legalFrame = [
+  "Service", "Customer", "Customer Data", "Data", "Terms", "Terms of Service", "Privacy Policy", "User", "Users", "Participant", "Participants", "Simulation", "Simulations", "Voice Clone", "Voice Clones", "Clone", "Last updated",
+  "UK GDPR", "EU GDPR", "GDPR", "UK General Data Protection Regulation", "EU General Data Protection Regulation", "Data Protection Act", "Information Commissioner's Office", "ICO",
+  "European Commission's Standard Contractual Clauses", "European Commission", "Standard Contractual Clauses", "European Economic Area", "EU-US Data Privacy Framework", "UK Extension", "UK International Data Transfer Agreement", "Addendum",
+  "Biometric Information Privacy Act", "Illinois", "California", "Late Payment of Commercial Debts (Interest) Act", "Contracts (Rights of Third Parties) Act", "USD", "LCIA Rules", "VAT", "UTC", "IPv4", "IPv6",
+  "England", "Wales", "London", "United Kingdom", "United States", "UK", "US", "EU",
+] as const;
 
 export const repetitionBudget = {
   /** Pages (articles, Home, the manifesto, Product) that may tell a case or study besides the articles about it. */

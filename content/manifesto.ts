@@ -1,5 +1,5 @@
 import { site } from "@/content/site";
-import { sources } from "@/content/sources";
+import { sources, type Claim } from "@/content/sources";
 
 /**
  * The manifesto's words. Every figure lives in a `SourcedFigure` (or the evidence bar) with the source it
@@ -36,6 +36,8 @@ export type ManifestoSection = {
   bar?: EvidenceBarData;
   quote?: SourcedQuote;
   figures?: readonly SourcedFigure[];
+  /** The sentences of the paragraphs that state a fact, each with its source (the claims ledger, docs/claims-ledger.md); a sentence resting on two sources is listed twice. */
+  claims?: readonly Claim[];
 };
 
 export type NumberedPoint = { title: string; body: string };
@@ -70,8 +72,12 @@ export const manifesto: Manifesto = {
       heading: "The New Threat",
       paragraphs: [
         "The attack that fools your organization this year may not arrive in an inbox. It may ring. On the line is a familiar voice: the chief executive who needs a payment approved before the end of the day, or the IT help desk asking you to read out a code so they can fix your account.",
-        "Generative AI has made that voice cheap to produce. A short clip from a webinar, a podcast or a voicemail greeting is raw material for a clone, and the caller need not be the person they sound like.",
-        "Voice works because it bypasses the habits we have trained. There is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
+        "Cloning that voice takes little, and McAfee's researchers found free online tools for it that need only basic skill. A few seconds of a webinar, a podcast or a voicemail greeting can be enough to work from, and the caller need not be the person they sound like.",
+        "We think a call gets past the habits that email training builds: there is no sender address to inspect and no link to hover over, only urgency, authority and a human instinct to help.",
+      ],
+      claims: [
+        { sentence: "Cloning that voice takes little, and McAfee's researchers found free online tools for it that need only basic skill.", fact: "mcafeeLabs" },
+        { sentence: "A few seconds of a webinar, a podcast or a voicemail greeting can be enough to work from, and the caller need not be the person they sound like.", fact: "mcafeeLabs" },
       ],
       figures: [
         {
@@ -90,8 +96,14 @@ export const manifesto: Manifesto = {
       id: "the-evidence-is-clear",
       heading: "The Evidence is Clear",
       paragraphs: [
-        "Most of what CrowdStrike detected involved no malware at all, so there was no malicious file for a scanner to find. The report does not say how those intruders got in. A convincing phone call that talks someone into handing over a password or approving a reset is one documented way, and it leaves no malicious file behind either.",
-        "Voice phishing is growing fast, and the synthetic voices behind it keep getting better.",
+        "Most of what CrowdStrike detected was malware-free. The report does not say how those intruders got in. A phone call to a help desk that gets a password changed is one documented way in, and it needs no malicious file either.",
+        "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.",
+      ],
+      claims: [
+        { sentence: "Most of what CrowdStrike detected was malware-free.", fact: "crowdstrike2026" },
+        { sentence: "A phone call to a help desk that gets a password changed is one documented way in, and it needs no malicious file either.", fact: "caesarsHelpDeskCall" },
+        { sentence: "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.", fact: "crowdstrikeVishing" },
+        { sentence: "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.", fact: "pindrop2025" },
       ],
       /** The red bar: a sourced share, drawn to scale. */
       bar: {
@@ -120,9 +132,10 @@ export const manifesto: Manifesto = {
       id: "a-critical-gap",
       heading: "A Critical Gap",
       paragraphs: [
-        "Awareness programs are designed for email: a slide deck once a year and a simulated phishing message now and then. Hardly anyone rehearses the phone call, even though that is where the pressure is highest and there is no time to stop and check.",
-        "And awareness that is never practiced fades fast. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
+        "We think most awareness programs are built for email: a slide deck once a year and a simulated phishing message now and then. In our view the phone call is where the pressure is highest and there is no time to stop and check, and it is the one that goes unrehearsed.",
+        "And awareness fades: in a phone experiment, a warning that helped a week later no longer helped two weeks later. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
       ],
+      claims: [{ sentence: "And awareness fades: in a phone experiment, a warning that helped a week later no longer helped two weeks later.", fact: "bullee" }],
       quote: {
         text: "…we struggled to find companies doing simulations of voice- and text message-based campaigns.",
         attribution: "The Verizon 2026 DBIR team",

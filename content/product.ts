@@ -68,7 +68,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "Voice cloning",
     title: "Voice cloning",
     description: [
-      "A caller can sound like a colleague your people trust. Clone any voice, with its owner's explicit consent, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practice against the voices they are most inclined to believe.",
+      "A caller can sound like a colleague your people trust. Clone any voice, with its owner's explicit consent, including a replica of your own executives, or choose one from a prebuilt library of realistic voices, so employees practice against the voices we think they are most inclined to believe.",
       "Cloning a real person's voice always requires that person's explicit consent and your organization's authorization, and cloned voices are used only in the simulations you approve.",
     ],
     bullets: [
@@ -84,7 +84,7 @@ export const featureHighlights: readonly FeatureHighlight[] = [
     label: "AI agents",
     title: "AI agents that adapt",
     description: [
-      "Real social engineers don't read from a script, and neither do our agents. They listen to each answer and adapt in real time: building rapport, handling objections, changing tack when challenged and applying pressure the way a determined caller would.",
+      "We think a real social engineer doesn't read from a script, and neither do our agents. They listen to each answer and adapt in real time: building rapport, handling objections, changing tack when challenged and applying pressure the way a determined caller would.",
       "Employees rehearse the conversation they would really have, not a recording they can dismiss in seconds.",
     ],
     bullets: [

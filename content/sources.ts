@@ -37,6 +37,12 @@ export type Source = {
   datedBy?: "report" | "url";
   /** A phrase of the FACTS.md line that dates the report, when that is not the source's own line. */
   reportLine?: string;
+  /**
+   * The source's own words as FACTS.md gives them, quoted exactly, when its entry says more than
+   * the site cites it for: the claims ledger (docs/claims-ledger.md) shows these instead of the
+   * whole entry.
+   */
+  words?: string;
 };
 
 export const sources = {
@@ -548,8 +554,17 @@ export const sources = {
 
 export type SourceId = keyof typeof sources;
 
+/** A sentence of a page's prose that states a fact, with the id of the source it rests on: the claims ledger (docs/claims-ledger.md) reads it. */
+export type Claim = { sentence: string; fact: SourceId };
+
 const byUrl = new Map<string, Source>(Object.values(sources).map((source: Source) => [source.url, source]));
+const idByUrl = new Map<string, SourceId>((Object.entries(sources) as [SourceId, Source][]).map(([id, source]) => [source.url, id]));
 
 export function sourceForUrl(url: string): Source | undefined {
   return byUrl.get(url);
+}
+
+/** The id of the source at an address: what a link, a figure's source or a citation rests on. */
+export function sourceIdForUrl(url: string): SourceId | undefined {
+  return idByUrl.get(url);
 }

@@ -1,23 +1,27 @@
 import { site } from "@/content/site";
 import { launchSignoff, signedOff, type Founder } from "@/content/launch-signoff";
 
-/** A person on the team page. The co-founders' details are launch sign-off values (content/launch-signoff.ts). */
+/**
+ * A person on the team page. The co-founders' details, their bios included, are launch sign-off
+ * values (content/launch-signoff.ts): fictional until the company confirms them, so the page's own
+ * copy states no career of theirs beyond the background docs/specification.md gives the panel.
+ */
 export type TeamMember = Founder;
 
 export const teamPage = {
   title: "Our Team",
-  lede: `${site.name} is built by practitioners who have spent their careers on the human side of security: the phone call, the urgent request, the moment someone decides whether to trust a voice.`,
+  lede: `${site.name} works on the human side of security: the phone call, the urgent request, the moment someone decides whether to trust a voice.`,
   expertise: {
     heading: "Cybersecurity Expertise",
-    body: `Our founders have designed and run vishing and phishing awareness programs for large organizations, and built a deception-technology platform that lures attackers into revealing themselves. ${site.name} brings both sides together: how attackers actually manipulate people, and how to train people to stop them.`,
+    body: `The founders' background is in vishing and phishing awareness and in a deception-technology platform. ${site.name} brings both sides together: how attackers manipulate people, and how to train people to stop them.`,
     areas: [
       {
         title: "Vishing and phishing awareness",
-        description: "Years of running awareness programs and realistic social-engineering exercises for security, awareness and help-desk teams.",
+        description: "Awareness programs and social-engineering exercises for security, awareness and help-desk teams.",
       },
       {
         title: "Deception technology",
-        description: "Building a platform that uses decoys to expose intruders, which taught us to think the way attackers do.",
+        description: "A platform that uses decoys to expose intruders: security built by thinking the way attackers do.",
       },
     ],
   },

@@ -19,6 +19,23 @@ export function slugifyHeading(text: string): string {
     .replace(/\s+/g, "-");
 }
 
+/**
+ * A fact marker: `{fact:sourceId}`, written inside a sentence of an article (before its closing
+ * stop) that rests on a source it does not link. The claims ledger reads it; a reader never sees
+ * it: the renderer removes it, with the space before it, before anything else reads the text.
+ */
+export const factMarker = /\s*\{fact:([A-Za-z0-9]+)\}/g;
+
+/** The article as a reader gets it: every fact marker removed. */
+export function withoutFactMarkers(markdown: string): string {
+  return markdown.replace(factMarker, "");
+}
+
+/** Frontmatter as a reader gets it: the fact markers of its text fields (a description, an excerpt) removed. */
+export function withoutMarkersIn<T extends Record<string, unknown>>(data: T): T {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typeof value === "string" ? withoutFactMarkers(value) : value])) as T;
+}
+
 /** Links in articles are either site paths or absolute https URLs: anything else is a writing mistake. */
 export function checkArticleLink(href: string): "internal" | "external" {
   if (href.startsWith("/") && !href.startsWith("//")) return "internal";
@@ -66,6 +83,6 @@ export function renderArticle(markdown: string, file = "article"): { html: strin
       },
     },
   });
-  const html = marked.parse(markdown) as string;
+  const html = marked.parse(withoutFactMarkers(markdown)) as string;
   return { html, headings };
 }

@@ -4,7 +4,7 @@ import matter from "gray-matter";
 import { ArticleError, parseFrontmatter, type Frontmatter } from "./frontmatter";
 import { isoFromDateText } from "./dates";
 import { readingTime } from "./reading-time";
-import { renderArticle } from "./markdown";
+import { renderArticle, withoutFactMarkers, withoutMarkersIn } from "./markdown";
 import { newestFirst } from "./order";
 import { updateHeadingPrefix, updateMismatch } from "./updates";
 
@@ -30,7 +30,7 @@ export function loadPost(file: string, raw: string, publicDir = publicDirectory)
   } catch (error) {
     throw new ArticleError(`${file}: frontmatter is not valid YAML (${(error as Error).message.split("\n")[0]})`);
   }
-  const data = parseFrontmatter(file, parsed.data);
+  const data = parseFrontmatter(file, withoutMarkersIn(parsed.data));
   const expectedFile = `${data.slug}.md`;
   if (path.basename(file) !== expectedFile) throw new ArticleError(`${file}: slug "${data.slug}" must match the file name ${expectedFile}`);
   if (!existsSync(path.join(publicDir, data.image))) throw new ArticleError(`${file}: image ${data.image} is not in public/`);
@@ -39,7 +39,7 @@ export function loadPost(file: string, raw: string, publicDir = publicDirectory)
   const { html, headings } = renderArticle(parsed.content, file);
   return {
     ...data,
-    readingTime: readingTime(parsed.content, data.readingTime),
+    readingTime: readingTime(withoutFactMarkers(parsed.content), data.readingTime),
     publishedTime: isoFromDateText(data.date) as string,
     modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
     updateAnchor: headings.find((heading) => heading.text.startsWith(updateHeadingPrefix))?.id,

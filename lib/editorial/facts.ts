@@ -14,14 +14,6 @@ export function factsEntry(factsText: string, address: string): string[] {
   return entry;
 }
 
-/** The heading of the fact-sheet section a line stands in ("## 4. Google Threat Intelligence on UNC6040 (vishing against Salesforce customers)"). */
-export function factsSectionOf(factsText: string, line: string): string | undefined {
-  const lines = factsText.split("\n");
-  const at = lines.indexOf(line);
-  for (let index = at; index >= 0; index -= 1) if (/^## /.test(lines[index] as string)) return lines[index];
-  return undefined;
-}
-
 /**
  * What an entry line states, without its attributions: each "— Source: Publisher, "Title" (date),
  * address" names a title, which can hold words the fact does not ("M&S calls for mandatory

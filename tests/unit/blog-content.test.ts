@@ -9,7 +9,7 @@ import { sourceForUrl } from "@/content/sources";
 import { countWords, wordsPerMinute } from "@/lib/blog/reading-time";
 import { splitAtUpdate, updateMismatch } from "@/lib/blog/updates";
 import { figureText, measuresInWords } from "@/lib/editorial/figures";
-import { articles, externalLinks, factsPath, firstSentence, internalLinks, plainText, type Article } from "./support/content-corpus";
+import { articles, externalLinks, factsPath, firstSentence, internalLinks, plainText, type Article } from "@mockingbird/testkit/content/content-corpus";
 
 const all = articles();
 const bySlug = new Map(all.map((article) => [article.slug, article]));

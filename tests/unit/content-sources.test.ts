@@ -6,7 +6,7 @@ import { sourceForUrl, sources, type Source } from "@/content/sources";
 import { mayPostDate } from "@/lib/editorial/citation-dates";
 import { factsEntry } from "@/lib/editorial/facts";
 import { figureInEntries, figuresIn, wordedFiguresIn } from "@/lib/editorial/figures";
-import { articles, externalLinks, factsPath } from "./support/content-corpus";
+import { articles, externalLinks, factsPath } from "@mockingbird/testkit/content/content-corpus";
 
 const facts = readFileSync(factsPath, "utf8");
 const factsLines = facts.split("\n");

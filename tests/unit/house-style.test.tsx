@@ -2,63 +2,25 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import OnePagerPage from "@/app/one-pager/page";
 import { dataStatements } from "@/content/legal/data-practices";
-import { readFileSync } from "node:fs";
-import { channels, claimMarkers, companyNewsTag, glossary, opinionMarkers, pitchPaths, repetitionBudget, takeawayHeading, vocabulary } from "@/content/house-style";
-import { sourceForUrl, sources, type Source } from "@/content/sources";
-import { unsupportedChannels } from "@/lib/editorial/channels";
-import { factStated, factsEntry, factsSectionOf } from "@/lib/editorial/facts";
+import { companyNewsTag, glossary, pitchPaths, repetitionBudget, takeawayHeading, vocabulary } from "@/content/house-style";
+import { sources } from "@/content/sources";
 import { topics } from "@/content/topics";
-import { unsupportedClaims } from "@/lib/editorial/claims";
 import { houseTermViolations } from "@/lib/editorial/glossary";
 import { documentsEndingOnPitch, documentsWithSection, repeatedPhrases, sharedPassages, sharedSentences, topicsCitedTooOften, topicsOverBudget, type Topic } from "@/lib/editorial/repetition";
 import { plainText } from "@/lib/editorial/text";
-import { articles, factsPath } from "./support/content-corpus";
-import { siteCopy } from "./support/site-copy";
+import { articles } from "@mockingbird/testkit/content/content-corpus";
+import { siteCopy } from "@mockingbird/testkit/content/site-copy";
 
 /**
- * The house style, held over everything a visitor reads (tests/unit/support/site-copy.ts): the
+ * The house style, held over everything a visitor reads (testkit/content/site-copy.ts): the
  * checks are pure functions in lib/editorial, the rules are data in content/house-style.ts and
- * content/topics.ts.
+ * content/topics.ts. Whether a sentence states a fact its source does not is the claims ledger's
+ * (tests/unit/claims-ledger.test.ts).
  */
 
 const copy = siteCopy();
 const prose = copy.filter((part) => part.kind === "prose");
 const readable = (text: string) => plainText(text);
-
-const facts = readFileSync(factsPath, "utf8");
-/** The FACTS.md entry of the source at an address: what that source says. */
-const entriesOf = (url: string): string[] => {
-  const source: Source | undefined = sourceForUrl(url);
-  return source ? factsEntry(facts, source.readAt ?? source.url) : [];
-};
-/** The same, with the heading of its FACTS.md section, which frames every entry under it ("vishing against Salesforce customers"). */
-const entriesInSection = (url: string): string[] => {
-  const entry = entriesOf(url);
-  const heading = entry[0] === undefined ? undefined : factsSectionOf(facts, entry[0]);
-  return [...entry.map(factStated), ...(heading ? [heading] : [])];
-};
-
-describe("overstatement", () => {
-  test("every absolute stands in a passage that cites a source; every trend, superlative, hedge or intensifier is one its source states; or the sentence is marked as our view", () => {
-    const passages = prose.map((part) => ({
-      where: `${part.page} (${part.where})`,
-      text: readable(part.text),
-      cited: part.links.some((url) => sourceForUrl(url)),
-      entries: part.links.flatMap(entriesOf).map(factStated),
-    }));
-    const found = unsupportedClaims(passages, { markers: claimMarkers, opinion: opinionMarkers });
-    expect(found.map((claim) => `${claim.where}: ${claim.kind} "${claim.phrase}" in: ${claim.sentence}`)).toEqual([]);
-  });
-
-  test("a sentence that cites a source names only the channels of attack (phone, email, text, video, messaging app) the source names", () => {
-    const found = unsupportedChannels(
-      prose.filter((part) => part.links.length > 0).map((part) => ({ where: `${part.page} (${part.where})`, markdown: part.text })),
-      channels,
-      entriesInSection,
-    );
-    expect(found.map((entry) => `${entry.where}: ${entry.channel} in: ${entry.sentence}`)).toEqual([]);
-  });
-});
 
 describe("the house glossary", () => {
   test("every page, the one-pager's own words included, uses the house form of each term", () => {

@@ -9,8 +9,8 @@ import { manifesto } from "@/content/manifesto";
 import { featureHighlights, productCta, productFaq, productHero, productIntro } from "@/content/product";
 import { teamPage } from "@/content/team";
 import { siteHost } from "@/lib/config/site-links";
-import { articles, plainText } from "./support/content-corpus";
-import { siteCopy } from "./support/site-copy";
+import { articles, plainText } from "@mockingbird/testkit/content/content-corpus";
+import { siteCopy } from "@mockingbird/testkit/content/site-copy";
 
 /** The legal texts as this deployment serves them. */
 const privacyPolicy = privacyPolicyFor({ websiteHost: siteHost });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { siteCopy } from "./support/site-copy";
+import { siteCopy } from "@mockingbird/testkit/content/site-copy";
 
 /**
  * The site is written in US English (the spec's exact strings say "organization"). This flags the

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { factStated, factsEntry, factsSectionOf } from "@/lib/editorial/facts";
+import { factStated, factsEntry } from "@/lib/editorial/facts";
 
 const facts = [
   "## 1. The rise of AI-driven voice attacks",
@@ -14,10 +14,6 @@ test("an entry is the line with the address and the sub-points under it that cit
     "- **Six campaigns.** — Source: ZDNET, https://example.org/zdnet",
     "  - The same ZDNET piece adds that victims were pushed to open remote sessions, usually via Quick Assist.",
   ]);
-});
-
-test("a line's section is the heading above it", () => {
-  expect(factsSectionOf(facts, "- **Next entry.** — Source: https://example.org/next")).toBe("## 1. The rise of AI-driven voice attacks");
 });
 
 test("what a line states leaves out its attribution, whose titles are not the fact", () => {

@@ -122,7 +122,7 @@ function metadataCopy(): CopyPart[] {
  * so they are held to the glossary only.
  */
 function playbookCopy(): CopyPart[] {
-  const dir = path.join(__dirname, "../../../agent/playbooks");
+  const dir = path.join(__dirname, "../../agent/playbooks");
   return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
     .flatMap((name) => stringsOf(JSON.parse(readFileSync(path.join(dir, name), "utf8")), name).map((entry): CopyPart => ({ page: "call widget (local agent)", where: entry.where, text: entry.text, links: [], kind: "label" })));

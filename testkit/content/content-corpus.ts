@@ -3,12 +3,13 @@ import path from "node:path";
 import matter from "gray-matter";
 import { Marked, type Token, type Tokens } from "marked";
 import { isoFromDateText } from "@/lib/blog/dates";
+import { withoutFactMarkers, withoutMarkersIn } from "@/lib/blog/markdown";
 import { splitAtUpdate } from "@/lib/blog/updates";
 import { plainText } from "@/lib/editorial/text";
 
 export { externalLinks, internalLinks, plainText } from "@/lib/editorial/text";
 
-const root = path.join(__dirname, "../../..");
+const root = path.join(__dirname, "../..");
 export const blogDir = path.join(root, "content", "blog");
 export const factsPath = path.join(root, "content", "FACTS.md");
 
@@ -25,11 +26,14 @@ export type Article = {
   modifiedTime?: string;
   readingTime?: string;
   frontmatter: Record<string, unknown>;
+  /** The body as a reader gets it, fact markers removed. */
   markdown: string;
+  /** The body and frontmatter as written, with their fact markers (`{fact:id}`), which only the claims ledger reads. */
+  written: { markdown: string; frontmatter: Record<string, unknown> };
   blocks: Block[];
 };
 
-function blocksOf(markdown: string, part: Block["part"]): Block[] {
+export function blocksOf(markdown: string, part: Block["part"]): Block[] {
   const blocks: Block[] = [];
   const walk = (tokens: Token[]) => {
     for (const token of tokens) {
@@ -50,7 +54,7 @@ export function articles(): Article[] {
     .filter((name) => name.endsWith(".md"))
     .map((name) => {
       const { data, content } = matter(readFileSync(path.join(blogDir, name), "utf8"), {});
-      const { original, update } = splitAtUpdate(content);
+      const { original, update } = splitAtUpdate(withoutFactMarkers(content));
       return {
         file: `content/blog/${name}`,
         slug: data.slug,
@@ -60,8 +64,9 @@ export function articles(): Article[] {
         updated: data.updated,
         modifiedTime: data.updated ? (isoFromDateText(data.updated) as string) : undefined,
         readingTime: data.readingTime,
-        frontmatter: data,
-        markdown: content,
+        frontmatter: withoutMarkersIn(data),
+        markdown: withoutFactMarkers(content),
+        written: { markdown: content, frontmatter: data },
         blocks: [...blocksOf(original, "original"), ...(update ? blocksOf(update.markdown, "update") : [])],
       };
     });
