@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { CallerReply, VisitorTurn } from "../src/caller/caller";
-import type { TurnOutcome } from "../src/server/session/audio-pacer";
+import type { LineOutcome } from "../src/server/session/audio-pacer";
 import { inaudibleTranscript } from "../src/server/session/caption";
 import type { ServerFrame } from "../src/server/messages";
 import type { CutLine, Line } from "../src/server/session/delivery";
@@ -9,17 +9,17 @@ import { capturingLogger } from "./support/capturing-logger";
 
 /** Lines that play until the test finishes or cuts them. */
 function fakeLines() {
-  const spoken: { text: string; eventId: number; isOpening: boolean; finish: (outcome: TurnOutcome) => void }[] = [];
+  const spoken: { text: string; eventId: number; isOpening: boolean; finish: (outcome: LineOutcome) => void }[] = [];
   let playing: (typeof spoken)[number] | null = null;
   return {
     spoken,
-    speak({ text, eventId, isOpening = false }: Line): Promise<TurnOutcome> {
-      return new Promise<TurnOutcome>((resolve) => {
+    speak({ text, eventId, isOpening = false }: Line): Promise<LineOutcome> {
+      return new Promise<LineOutcome>((resolve) => {
         const line = {
           text,
           eventId,
           isOpening,
-          finish: (outcome: TurnOutcome) => {
+          finish: (outcome: LineOutcome) => {
             if (playing === line) playing = null;
             resolve(outcome);
           },

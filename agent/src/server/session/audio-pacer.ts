@@ -3,23 +3,23 @@ import { chunkPcm, durationMs } from "../../speech/audio";
 import type { CharTimeline, SpokenPart } from "../../speech";
 
 /**
- * The call's outbound audio: each agent turn's sentences, cut into chunks and sent paced to
+ * The call's outbound audio: each agent line's sentences, cut into chunks and sent paced to
  * the client's playback, `leadMs` ahead of it. The server then knows roughly what the
  * visitor has heard (for interruptions, and for when the closing line has played), an
  * interruption leaves little already-sent audio behind, and the client never gets stale
  * audio. Each chunk carries the alignment of the characters that start in it.
  */
 
-export type TurnOutcome = "finished" | "interrupted" | "stopped";
+export type LineOutcome = "finished" | "interrupted" | "stopped";
 
 export type PacerOptions = {
   readonly chunkMs: number;
   readonly leadMs: number;
   readonly now: () => number;
-  /** Sends one chunk of `turn`; false when the socket can take no more (the turn stops). */
-  readonly send: (turn: SpokenTurn, pcm: Int16Array, alignment: ChunkAlignment) => boolean;
+  /** Sends one chunk of `line`; false when the socket can take no more (the line stops). */
+  readonly send: (line: SpokenLine, pcm: Int16Array, alignment: ChunkAlignment) => boolean;
   /** Synthesis failed partway: what was sent plays, the rest of the line goes out as text only. */
-  readonly onSynthesisError: (turn: SpokenTurn, error: unknown) => void;
+  readonly onSynthesisError: (line: SpokenLine, error: unknown) => void;
   /** A timer callback threw (a bug): the call is ended by the owner. */
   readonly onFailure: (what: string, error: unknown) => void;
 };
@@ -27,16 +27,16 @@ export type PacerOptions = {
 type Chunk = { readonly pcm: Int16Array; readonly alignment: ChunkAlignment; readonly playAt: number; readonly ms: number };
 type ScheduledPart = { readonly playAt: number; readonly timeline: CharTimeline; readonly firstChar: number };
 
-/** One agent turn: its text and audio share `id` (docs/protocol.md §4.2). */
-export class SpokenTurn {
-  /** Aborted when the turn stops: its sentences still waiting for the synthesizer are dropped. */
+/** One agent line being spoken: its text and audio share `id` (docs/protocol.md §4.2). */
+export class SpokenLine {
+  /** Aborted when the line stops: its sentences still waiting for the synthesizer are dropped. */
   readonly synthesis = new AbortController();
-  readonly done: Promise<TurnOutcome>;
+  readonly done: Promise<LineOutcome>;
   settled = false;
-  /** Called once, when the turn's first chunk has gone out (latency logs). */
+  /** Called once, when the line's first chunk has gone out (latency logs). */
   onFirstAudio: ((sentAt: number) => void) | null = null;
   private audioSent = false;
-  private resolve: (outcome: TurnOutcome) => void = () => undefined;
+  private resolve: (outcome: LineOutcome) => void = () => undefined;
   private readonly parts: ScheduledPart[] = [];
   private chars = 0;
   readonly pending: Chunk[] = [];
@@ -54,7 +54,7 @@ export class SpokenTurn {
     });
   }
 
-  settle(outcome: TurnOutcome): void {
+  settle(outcome: LineOutcome): void {
     if (this.settled) return;
     this.settled = true;
     if (this.timer) clearTimeout(this.timer);
@@ -99,76 +99,76 @@ export class AudioPacer {
     return this.sentUntil;
   }
 
-  /** Plays the turn's sentences as they come; resolves when the last one has played (estimated) or the turn stops. */
-  play(turn: SpokenTurn, parts: AsyncIterable<SpokenPart>): Promise<TurnOutcome> {
-    void this.consume(turn, parts);
-    return turn.done;
+  /** Plays the line's sentences as they come; resolves when the last one has played (estimated) or the line stops. */
+  play(line: SpokenLine, parts: AsyncIterable<SpokenPart>): Promise<LineOutcome> {
+    void this.consume(line, parts);
+    return line.done;
   }
 
-  /** Stops the turn at once (interruption, end of call): nothing more of it is sent. Returns the characters heard. */
-  stop(turn: SpokenTurn, outcome: "interrupted" | "stopped"): number {
+  /** Stops the line at once (interruption, end of call): nothing more of it is sent. Returns the characters heard. */
+  stop(line: SpokenLine, outcome: "interrupted" | "stopped"): number {
     const at = this.options.now();
-    const heard = turn.heardChars(at, this.sentUntil);
-    turn.settle(outcome);
+    const heard = line.heardChars(at, this.sentUntil);
+    line.settle(outcome);
     // The client flushes its queue on an interruption (docs/protocol.md §2.5).
     this.sentUntil = Math.min(this.sentUntil, at);
     return heard;
   }
 
-  private async consume(turn: SpokenTurn, parts: AsyncIterable<SpokenPart>): Promise<void> {
+  private async consume(line: SpokenLine, parts: AsyncIterable<SpokenPart>): Promise<void> {
     try {
       for await (const part of parts) {
-        if (turn.settled) return;
-        this.enqueue(turn, part);
-        this.pump(turn);
+        if (line.settled) return;
+        this.enqueue(line, part);
+        this.pump(line);
       }
     } catch (error) {
-      if (turn.settled) return;
-      this.options.onSynthesisError(turn, error);
+      if (line.settled) return;
+      this.options.onSynthesisError(line, error);
     }
-    turn.synthesisDone = true;
-    if (!turn.settled) this.pump(turn);
+    line.synthesisDone = true;
+    if (!line.settled) this.pump(line);
   }
 
-  private enqueue(turn: SpokenTurn, part: SpokenPart): void {
+  private enqueue(line: SpokenLine, part: SpokenPart): void {
     const partMs = durationMs(part.pcm);
-    const playAt = Math.max(this.options.now(), this.sentUntil, turn.scheduledEnd);
-    turn.schedule(part, playAt);
+    const playAt = Math.max(this.options.now(), this.sentUntil, line.scheduledEnd);
+    line.schedule(part, playAt);
     if (partMs === 0) return;
     const chunks = chunkPcm(part.pcm, this.options.chunkMs);
     let offset = 0;
     chunks.forEach((pcm, index) => {
       const ms = durationMs(pcm);
       const alignment = alignmentForChunk(part.timeline, offset, offset + ms, index === chunks.length - 1);
-      turn.pending.push({ pcm, alignment, playAt: playAt + offset, ms });
+      line.pending.push({ pcm, alignment, playAt: playAt + offset, ms });
       offset += ms;
     });
-    turn.scheduledEnd = playAt + partMs;
+    line.scheduledEnd = playAt + partMs;
   }
 
   /** Sends every chunk that is due, then waits for the next one, or for the end of playback. */
-  private pump(turn: SpokenTurn): void {
-    if (turn.settled) return;
-    if (turn.timer) clearTimeout(turn.timer);
-    turn.timer = null;
+  private pump(line: SpokenLine): void {
+    if (line.settled) return;
+    if (line.timer) clearTimeout(line.timer);
+    line.timer = null;
     const at = this.options.now();
-    while (turn.pending.length > 0) {
-      const chunk = turn.pending[0]!;
+    while (line.pending.length > 0) {
+      const chunk = line.pending[0]!;
       const dueAt = chunk.playAt - this.options.leadMs;
       if (dueAt > at) {
-        turn.timer = setTimeout(() => this.guarded(() => this.pump(turn)), dueAt - at);
+        line.timer = setTimeout(() => this.guarded(() => this.pump(line)), dueAt - at);
         return;
       }
-      turn.pending.shift();
-      if (!this.options.send(turn, chunk.pcm, chunk.alignment)) {
-        turn.settle("stopped");
+      line.pending.shift();
+      if (!this.options.send(line, chunk.pcm, chunk.alignment)) {
+        line.settle("stopped");
         return;
       }
-      turn.firstAudioSent(at);
+      line.firstAudioSent(at);
       this.sentUntil = Math.max(this.sentUntil, chunk.playAt + chunk.ms);
     }
-    if (!turn.synthesisDone) return;
-    turn.timer = setTimeout(() => turn.settle("finished"), Math.max(0, this.sentUntil - at));
+    if (!line.synthesisDone) return;
+    line.timer = setTimeout(() => line.settle("finished"), Math.max(0, this.sentUntil - at));
   }
 
   private guarded(action: () => void): void {

@@ -2,7 +2,7 @@ import type { Logger } from "../../log";
 import { heardText } from "../../speech/chunk-alignment";
 import { pcmToBase64 } from "../../speech/audio";
 import type { Voice } from "../../speech";
-import { AudioPacer, SpokenTurn, type TurnOutcome } from "./audio-pacer";
+import { AudioPacer, SpokenLine, type LineOutcome } from "./audio-pacer";
 import { agentResponseFrame, audioFrame, chatResponsePartFrame, type ServerFrame } from "../messages";
 import { streamText } from "./text-stream";
 import type { SessionTimings } from "../timings";
@@ -37,7 +37,7 @@ export type CutLine = { readonly eventId: number; readonly text: string; readonl
  */
 export interface Delivery {
   /** Sends one line; resolves when it has played (estimated), was cut, or the call closed. */
-  speak(line: Line): Promise<TurnOutcome>;
+  speak(line: Line): Promise<LineOutcome>;
   /** The visitor talks over the line: what was heard of it (whole words), or null when nothing can be cut. */
   cut(): CutLine | null;
   /** Stops the line going out, if any, without an interruption (the call is ending). */
@@ -50,20 +50,20 @@ export interface Delivery {
 
 /** What both deliveries share: the line going out and the call's lifetime. */
 abstract class OneLineAtATime implements Delivery {
-  private currentTurn: SpokenTurn | null = null;
+  private currentLine: SpokenLine | null = null;
   /** Aborted when the call closes: its lines still waiting for the synthesizer are dropped. */
   protected readonly lifetime = new AbortController();
 
   constructor(protected readonly options: DeliveryOptions) {}
 
-  speak(line: Line): Promise<TurnOutcome> {
-    const turn = new SpokenTurn(line.eventId, line.text);
+  speak(line: Line): Promise<LineOutcome> {
+    const spoken = new SpokenLine(line.eventId, line.text);
     if (this.lifetime.signal.aborted) {
-      turn.settle("stopped");
-      return turn.done;
+      spoken.settle("stopped");
+      return spoken.done;
     }
-    this.currentTurn = turn;
-    return this.sendLine(turn, line);
+    this.currentLine = spoken;
+    return this.sendLine(spoken, line);
   }
 
   abstract cut(): CutLine | null;
@@ -71,8 +71,8 @@ abstract class OneLineAtATime implements Delivery {
   abstract playbackTailMs(rttMs: number): number;
 
   stop(): void {
-    const turn = this.activeTurn();
-    if (turn) this.stopTurn(turn);
+    const spoken = this.activeLine();
+    if (spoken) this.stopLine(spoken);
   }
 
   close(): void {
@@ -80,12 +80,12 @@ abstract class OneLineAtATime implements Delivery {
     this.stop();
   }
 
-  protected abstract sendLine(turn: SpokenTurn, line: Line): Promise<TurnOutcome>;
+  protected abstract sendLine(spoken: SpokenLine, line: Line): Promise<LineOutcome>;
 
-  protected abstract stopTurn(turn: SpokenTurn): void;
+  protected abstract stopLine(spoken: SpokenLine): void;
 
-  protected activeTurn(): SpokenTurn | null {
-    return this.currentTurn && !this.currentTurn.settled ? this.currentTurn : null;
+  protected activeLine(): SpokenLine | null {
+    return this.currentLine && !this.currentLine.settled ? this.currentLine : null;
   }
 }
 
@@ -103,17 +103,17 @@ export class VoiceDelivery extends OneLineAtATime {
       chunkMs: timings.audioChunkMs,
       leadMs: timings.audioLeadMs,
       now,
-      send: (turn, pcm, alignment) => send(audioFrame(pcmToBase64(pcm), turn.id, alignment)),
-      onSynthesisError: (turn, error) => log.error({ err: error, eventId: turn.id }, "synthesis failed; the rest of the line went out as text only"),
+      send: (spoken, pcm, alignment) => send(audioFrame(pcmToBase64(pcm), spoken.id, alignment)),
+      onSynthesisError: (spoken, error) => log.error({ err: error, eventId: spoken.id }, "synthesis failed; the rest of the line went out as text only"),
       onFailure: options.onFailure,
     });
   }
 
   /** Its audio stops at once, and what was heard of it (cut to whole words) comes back for the correction. */
   cut(): CutLine | null {
-    const turn = this.activeTurn();
-    if (!turn) return null;
-    return { eventId: turn.id, text: turn.text, heard: heardText(turn.text, this.pacer.stop(turn, "interrupted")) };
+    const spoken = this.activeLine();
+    if (!spoken) return null;
+    return { eventId: spoken.id, text: spoken.text, heard: heardText(spoken.text, this.pacer.stop(spoken, "interrupted")) };
   }
 
   /** Half a round trip for the audio to arrive, plus the client's own buffering (the SDK stops playback on end_call). */
@@ -121,20 +121,20 @@ export class VoiceDelivery extends OneLineAtATime {
     return this.options.timings.endCallTailMs + rttMs / 2;
   }
 
-  protected sendLine(turn: SpokenTurn, { text, eventId, endOfTurnAt }: Line): Promise<TurnOutcome> {
+  protected sendLine(spoken: SpokenLine, { text, eventId, endOfTurnAt }: Line): Promise<LineOutcome> {
     this.options.send(agentResponseFrame(text, eventId));
     if (text.trim() === "") {
-      turn.settle("finished");
-      return turn.done;
+      spoken.settle("finished");
+      return spoken.done;
     }
-    if (endOfTurnAt !== undefined) turn.onFirstAudio = (sentAt) => this.options.log.debug({ latencyMs: Math.round(sentAt - endOfTurnAt) }, "first reply audio sent");
-    // The turn's sentences stop being synthesized when it stops, or when the call ends.
-    const signal = AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]);
-    return this.pacer.play(turn, this.options.voice.speak(text, signal));
+    if (endOfTurnAt !== undefined) spoken.onFirstAudio = (sentAt) => this.options.log.debug({ latencyMs: Math.round(sentAt - endOfTurnAt) }, "first reply audio sent");
+    // The line's sentences stop being synthesized when it stops, or when the call ends.
+    const signal = AbortSignal.any([spoken.synthesis.signal, this.lifetime.signal]);
+    return this.pacer.play(spoken, this.options.voice.speak(text, signal));
   }
 
-  protected stopTurn(turn: SpokenTurn): void {
-    this.pacer.stop(turn, "stopped");
+  protected stopLine(spoken: SpokenLine): void {
+    this.pacer.stop(spoken, "stopped");
   }
 }
 
@@ -156,23 +156,23 @@ export class TextDelivery extends OneLineAtATime {
     return 0;
   }
 
-  protected async sendLine(turn: SpokenTurn, { endOfTurnAt, isOpening = false }: Line): Promise<TurnOutcome> {
+  protected async sendLine(spoken: SpokenLine, { endOfTurnAt, isOpening = false }: Line): Promise<LineOutcome> {
     const { send, log, now, timings } = this.options;
-    if (isOpening || turn.text.trim() === "") send(agentResponseFrame(turn.text, turn.id));
+    if (isOpening || spoken.text.trim() === "") send(agentResponseFrame(spoken.text, spoken.id));
     else {
       if (endOfTurnAt !== undefined) log.debug({ latencyMs: Math.round(now() - endOfTurnAt) }, "reply streaming");
       await streamText(
-        turn.text,
+        spoken.text,
         timings.textDeltaIntervalMs,
-        { part: (type, piece) => send(chatResponsePartFrame(type, piece, turn.id)), whole: () => send(agentResponseFrame(turn.text, turn.id)) },
-        AbortSignal.any([turn.synthesis.signal, this.lifetime.signal]),
+        { part: (type, piece) => send(chatResponsePartFrame(type, piece, spoken.id)), whole: () => send(agentResponseFrame(spoken.text, spoken.id)) },
+        AbortSignal.any([spoken.synthesis.signal, this.lifetime.signal]),
       );
     }
-    turn.settle(this.lifetime.signal.aborted ? "stopped" : "finished");
-    return turn.done;
+    spoken.settle(this.lifetime.signal.aborted ? "stopped" : "finished");
+    return spoken.done;
   }
 
-  protected stopTurn(turn: SpokenTurn): void {
-    turn.settle("stopped");
+  protected stopLine(spoken: SpokenLine): void {
+    spoken.settle("stopped");
   }
 }

@@ -1,6 +1,6 @@
 import { debriefToolName, type CallerEnd, type CallerSession, type DebriefReason } from "../../caller";
 import type { Logger } from "../../log";
-import type { TurnOutcome } from "./audio-pacer";
+import type { LineOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
 import { clientToolCallFrame, endCallFrame, errorFrame, type ServerFrame } from "../messages";
@@ -62,7 +62,7 @@ export class CallEnding {
    * plus, in a voice call, half a round trip for the audio to arrive and a short tail for the
    * client's own buffering (the delivery's playbackTailMs).
    */
-  closingLineDone(eventId: number, outcome: TurnOutcome, end: CallerEnd): void {
+  closingLineDone(eventId: number, outcome: LineOutcome, end: CallerEnd): void {
     if (this.options.isClosed()) return;
     const rtt = Math.min(this.options.keepalive.rttMs ?? 0, maxBelievedRttMs);
     const tailMs = outcome === "finished" ? this.options.playbackTailMs(rtt) : 0;

@@ -1,6 +1,6 @@
 import type { CallerEnd, CallerReply, CallerSession } from "../../caller";
 import type { Logger } from "../../log";
-import type { TurnOutcome } from "./audio-pacer";
+import type { LineOutcome } from "./audio-pacer";
 import { closes, type Close } from "@mockingbird/contract/close-reasons";
 import type { Keepalive } from "./keepalive";
 import { unfilledPlaceholders } from "@mockingbird/contract/call-variables";
@@ -178,7 +178,7 @@ export class CallLifecycle {
   }
 
   /** The closing line has played (or stopped): end_call follows (ending.ts). */
-  closingLineDone(eventId: number, outcome: TurnOutcome, end: CallerEnd): void {
+  closingLineDone(eventId: number, outcome: LineOutcome, end: CallerEnd): void {
     this.ending.closingLineDone(eventId, outcome, end);
   }
 

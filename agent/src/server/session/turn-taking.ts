@@ -1,7 +1,7 @@
 import { spokenTurn, type CallerEnd, type CallerReply, type CallerSession, type VisitorTurn } from "../../caller";
 import type { Logger } from "../../log";
 import type { Utterance } from "../../speech";
-import type { TurnOutcome } from "./audio-pacer";
+import type { LineOutcome } from "./audio-pacer";
 import { shownTranscript } from "./caption";
 import { agentResponseCorrectionFrame, interruptionFrame, tentativeUserTranscriptFrame, userTranscriptFrame, type ServerFrame } from "../messages";
 import type { Delivery } from "./delivery";
@@ -15,7 +15,7 @@ export type EndingHooks = {
   /** Before the closing line goes out, under the line's event id. */
   readonly begin: (end: CallerEnd, eventId: number) => void;
   /** The closing line has played, or stopped. */
-  readonly closingLineDone: (eventId: number, outcome: TurnOutcome, end: CallerEnd) => void;
+  readonly closingLineDone: (eventId: number, outcome: LineOutcome, end: CallerEnd) => void;
 };
 
 export type TurnTakingOptions = {
