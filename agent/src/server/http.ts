@@ -16,7 +16,8 @@ export const conversationPath = "/v1/convai/conversation";
 const signedUrlPaths = new Set(["/v1/convai/conversation/get-signed-url", "/v1/convai/conversation/get_signed_url"]);
 const feedbackPath = /^\/v1\/convai\/conversations\/[A-Za-z0-9_-]{1,128}\/feedback$/;
 const widgetPath = /^\/v1\/convai\/agents\/([A-Za-z0-9_-]{1,128})\/widget$/;
-const maxFeedbackBytes = 16 * 1024;
+/** The largest feedback body read (agent/README.md states it). */
+export const maxFeedbackBytes = 16 * 1024;
 const defaultKeyMessage =
   "The agent runs with its documented default key, which works only for requests from the agent's own machine. Set LOCAL_AGENT_API_KEY to a secret of your own on the agent and the site.";
 

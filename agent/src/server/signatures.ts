@@ -40,12 +40,14 @@ export type SignatureOptions = {
 };
 
 const nonceBytes = 16;
+/** Spent nonces remembered until they expire; when full, new calls are refused rather than a link made reusable. */
+export const maxRememberedNonces = 100_000;
 const shape = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export function createSignatureAuthority(options: SignatureOptions): SignatureAuthority {
   const now = options.now ?? Date.now;
   const lifetimeMs = options.lifetimeMs ?? signatureLifetimeMs;
-  const maxRemembered = options.maxRemembered ?? 100_000;
+  const maxRemembered = options.maxRemembered ?? maxRememberedNonces;
   // nonce -> expiry. Insertion order is spend order, not expiry order, so sweeps scan it all;
   // they run at most once a minute or when the map is full.
   const spent = new Map<string, number>();

@@ -4,8 +4,9 @@ import type { Recognizer, Speech, Utterance } from "../../speech";
 import { vadScoreFrame, type ServerFrame } from "../messages";
 import { VadScoreReporter } from "./vad-score";
 
-/** Microphone audio kept while the recognizer is being set up (5 s), then handed to it. */
-const maxEarlyAudioSamples = 5 * SAMPLE_RATE;
+/** Seconds of microphone audio kept while the recognizer is being set up, then handed to it. */
+export const maxEarlyAudioSeconds = 5;
+const maxEarlyAudioSamples = maxEarlyAudioSeconds * SAMPLE_RATE;
 
 export type ListeningOptions = {
   readonly speech: Pick<Speech, "status" | "createRecognizer">;
