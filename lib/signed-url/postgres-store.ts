@@ -1,5 +1,6 @@
 import type { Sql } from "postgres";
 import type { Admission, Limits, RefusalReason } from "./admission";
+import { postgresPruneEveryMs } from "./counter-lifetime";
 import { LimitStoreError } from "./limit-store-error";
 
 /**
@@ -11,19 +12,75 @@ import { LimitStoreError } from "./limit-store-error";
  * Unlike Redis there is no in-memory fallback: an isolate is short-lived and one of
  * many, so its own memory would not limit anything. A database that fails or does not
  * answer in time rejects the admission, and the handler refuses the call (fails closed).
+ *
+ * Ended counters are deleted by every admit() (a few, anyone's) and, without traffic, by
+ * signed_url_limits.prune(): pg_cron runs it where the migration could schedule it; where it
+ * could not (a PostgreSQL without pg_cron), this store runs it as it starts and then on a
+ * timer, so the process serving the function keeps the privacy policy's deletion promise.
  */
 export type PostgresLimitStoreOptions = {
   /** A clock for tests; by default every isolate reads the database's own. */
   readonly now?: () => number;
   /** How long an admission may wait for the database before the call is refused. */
   readonly timeoutMs?: number;
+  /** How often the store prunes when pg_cron does not (counter-lifetime.ts by default). */
+  readonly pruneEveryMs?: number;
+  /** Where a failed prune is reported, described as describePostgresFailure does; the console by default. */
+  readonly onPruneFailure?: (description: string) => void;
+};
+
+/** What deletes ended counters when no call arrives. */
+export type PostgresPruning = { readonly by: "pg_cron" } | { readonly by: "timer"; readonly everyMs: number };
+
+export type PostgresLimitStore = Admission & {
+  /** Settles once the store knows whether pg_cron prunes; if not, once its timer runs and its first prune is done. */
+  readonly pruning: Promise<PostgresPruning>;
+  /** Stops the store's prune timer, if it runs one; the connection stays its owner's to end. */
+  stop(): void;
 };
 
 type AdmitRow = { admitted: boolean; refused_by: RefusalReason | null; retry_after_seconds: number | null; ticket: unknown };
 
-export function createPostgresLimitStore(sql: Sql, limits: Limits, options: PostgresLimitStoreOptions = {}): Admission {
+export function createPostgresLimitStore(sql: Sql, limits: Limits, options: PostgresLimitStoreOptions = {}): PostgresLimitStore {
   const timeoutMs = options.timeoutMs ?? 3000;
+  const everyMs = options.pruneEveryMs ?? postgresPruneEveryMs;
+  const reportPruneFailure = options.onPruneFailure ?? ((description) => console.warn(`[signed-url] prune-failed: ${description}`));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  async function prune(): Promise<void> {
+    const at = options.now ? new Date(options.now()).toISOString() : null;
+    try {
+      await query(sql`select signed_url_limits.prune(${at}::timestamptz)`, timeoutMs);
+    } catch (error) {
+      if (!stopped) reportPruneFailure(describePostgresFailure(error));
+    }
+  }
+
+  async function choosePruning(): Promise<PostgresPruning> {
+    // A database that cannot say (down, no migration yet) gets the timer: pruning beside
+    // pg_cron costs one indexed delete, while a missed prune breaks the policy.
+    const scheduled = await query(sql<{ scheduled: boolean }[]>`select signed_url_limits.prune_scheduled() as scheduled`, timeoutMs).then(
+      (rows) => rows[0]?.scheduled === true,
+      () => false,
+    );
+    if (scheduled) return { by: "pg_cron" };
+    if (!stopped) {
+      timer = setInterval(() => void prune(), everyMs);
+      unrefTimer(timer);
+      // At once as well: counters that ended while no process served them go now.
+      await prune();
+    }
+    return { by: "timer", everyMs };
+  }
+  const pruning = choosePruning();
+
   return {
+    pruning,
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
     async admit(identity) {
       const at = options.now ? new Date(options.now()).toISOString() : null;
       const rows = await query(
@@ -47,6 +104,15 @@ export function createPostgresLimitStore(sql: Sql, limits: Limits, options: Post
       };
     },
   };
+}
+
+/** Node's timers have unref(); Deno's are numbers, unref'd through Deno.unrefTimer. */
+function unrefTimer(timer: unknown): void {
+  if (typeof timer === "number") {
+    (globalThis as { Deno?: { unrefTimer?: (id: number) => void } }).Deno?.unrefTimer?.(timer);
+  } else {
+    (timer as { unref?: () => void } | undefined)?.unref?.();
+  }
 }
 
 /**

@@ -24,7 +24,7 @@ const edgeSiteSchema = z.object({
 
 export type EdgeSignedUrlService = {
   readonly handle: SignedUrlHandler;
-  /** Closes the database connections, so a test (or an isolate shutting down) can exit. */
+  /** Stops the counters' prune timer and closes the database connections, so a test (or an isolate shutting down) can exit. */
   readonly close: () => Promise<void>;
 };
 
@@ -73,9 +73,14 @@ export function createEdgeSignedUrlService(source: Record<string, string | undef
     idle_timeout: 20,
     onnotice: () => undefined,
   });
+  // Without pg_cron (a self-hosted PostgreSQL) the store prunes ended counters on a timer in
+  // this process: see supabase/README.md, Retention.
   const admission = createPostgresLimitStore(sql, config.limits, { now: options.now });
   return {
     handle: createSignedUrlHandler(config, { admission }),
-    close: () => sql.end({ timeout: 1 }),
+    close: async () => {
+      admission.stop();
+      await sql.end({ timeout: 1 });
+    },
   };
 }

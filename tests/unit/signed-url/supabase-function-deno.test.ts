@@ -113,6 +113,24 @@ describe("the Edge Function under Deno, with its limits in Postgres", () => {
     }
   }, 60_000);
 
+  it("deletes counters that ended while it was down as it starts, with no call (no pg_cron: its own prune timer)", async () => {
+    const sql = postgres(fixture.database.url, { max: 1, onnotice: () => undefined });
+    try {
+      await sql`
+        insert into signed_url_limits.counters (key, used, window_ends_at)
+        values ('day:ipv4:203.0.113.7', 3, now() - interval '1 minute'), ('day:ipv4:198.51.100.20', 1, now() + interval '1 hour')`;
+
+      await deployed();
+      const left = async () => (await sql<{ key: string }[]>`select key from signed_url_limits.counters`).map((row) => row.key);
+      const deadline = Date.now() + 10_000;
+      while ((await left()).length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
+      expect(await left()).toEqual(["day:ipv4:198.51.100.20"]);
+    } finally {
+      await sql.end();
+    }
+  }, 60_000);
+
   it("answers every call with the JSON 'not configured' error when its configuration is invalid, naming the variable in the log", async () => {
     const edgeFunction = await deployed({ SUPABASE_DB_URL: "mysql://nope" });
 
