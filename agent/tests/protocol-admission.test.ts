@@ -4,7 +4,7 @@ import { busyReason } from "@mockingbird/contract/close-reasons";
 import { ofType, startAgent, waitUntil, type ConvaiClient, type Harness } from "./support/agent-harness";
 
 /**
- * Admission: a socket takes one of the call lines only when its call starts (its
+ * Admission: a socket's call is admitted only when it starts (its
  * conversation_initiation_client_data arrives). Sockets that have not started are bounded on
  * their own, per client network, and closed promptly; a socket that does not answer its close
  * is cut off.
@@ -87,7 +87,7 @@ describe("sockets that never start their call", () => {
   }, 10_000);
 });
 
-describe("the call lines", () => {
+describe("admission by capacity", () => {
   it("are taken when the call starts: a call over the limit is refused at its initiation with 1013", async () => {
     const agent = await startAgent({ settings: { maxConcurrentCalls: 1 } });
     try {

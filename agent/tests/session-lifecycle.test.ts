@@ -13,7 +13,7 @@ const voiceTailMs = 500;
 const init = (overrides: Partial<InitData> = {}): InitData => ({ overrides: [], firstMessage: undefined, language: undefined, variables: {}, textOnly: false, ...overrides });
 
 /** Fake parts that write what the lifecycle asks of them into one list, in order. */
-function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs?: number | null; allowedOverrides?: readonly string[]; linesFree?: number } = {}) {
+function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs?: number | null; allowedOverrides?: readonly string[]; capacityLeft?: number } = {}) {
   const calls: string[] = [];
   const frames: ServerFrame[] = [];
   const closed: Close[] = [];
@@ -23,8 +23,8 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
   /** The client reads the metadata (the transport's pong), once the test says so. */
   let readMetadata = (): void => undefined;
   let notified = 0;
-  let linesFree = options.linesFree ?? 1;
-  let linesTaken = 0;
+  let capacityLeft = options.capacityLeft ?? 1;
+  let admitted = 0;
   const delivery = (kind: "voice" | "text"): Delivery & { kind: string } => {
     calls.push(`${kind} delivery`);
     return {
@@ -85,10 +85,10 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
       silence: { start: (waiting) => calls.push(`watch silence${waiting ? ", waiting" : ""}`), stop: () => undefined },
     },
     allowedOverrides: new Set(options.allowedOverrides ?? ["agent.first_message", "agent.language", "conversation.text_only"]),
-    takeLine: () => {
-      if (linesFree === 0) return false;
-      linesFree -= 1;
-      linesTaken += 1;
+    admit: () => {
+      if (capacityLeft === 0) return false;
+      capacityLeft -= 1;
+      admitted += 1;
       return true;
     },
     onClosed: () => (notified += 1),
@@ -98,7 +98,7 @@ function setUp(options: { opening?: () => CallerReply; maxCallMs?: number; rttMs
     readMetadata();
     for (const task of queued.splice(0)) await task();
   };
-  return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified, linesTaken: () => linesTaken };
+  return { lifecycle, calls, frames, closed, lines, runQueued, notified: () => notified, admitted: () => admitted };
 }
 
 beforeEach(() => jest.useFakeTimers());
@@ -250,11 +250,11 @@ describe("the close", () => {
 
 describe("what the agent allows a call", () => {
   it("refuses a first_message override the agent has not enabled, before the metadata, naming the field as the service does", () => {
-    const { lifecycle, closed, frames, linesTaken } = setUp({ allowedOverrides: ["conversation.text_only"] });
+    const { lifecycle, closed, frames, admitted } = setUp({ allowedOverrides: ["conversation.text_only"] });
     lifecycle.start(init({ overrides: ["agent.first_message"], firstMessage: "Hi, it's your bank." }));
     expect(closed).toEqual([{ code: 1008, reason: "Override for field 'first_message' is not allowed by config." }]);
     expect(frames).toEqual([]);
-    expect(linesTaken()).toBe(0);
+    expect(admitted()).toBe(0);
   });
 
   it("starts a call whose overrides the agent all enables", () => {
@@ -283,13 +283,13 @@ describe("what the agent allows a call", () => {
   });
 });
 
-describe("the call line", () => {
-  it("is taken only once the initiation is usable, and a call with every line busy is refused with 1013", () => {
-    const { lifecycle, closed, frames, linesTaken } = setUp({ linesFree: 0 });
+describe("admission", () => {
+  it("comes only once the initiation is usable, and a call over capacity is refused with 1013", () => {
+    const { lifecycle, closed, frames, admitted } = setUp({ capacityLeft: 0 });
     lifecycle.start(init());
     expect(closed).toEqual([closes.busy]);
     expect(frames).toEqual([]);
-    expect(linesTaken()).toBe(0);
+    expect(admitted()).toBe(0);
   });
 
   it("is given back when the server closes the call, not when the client answers the close", () => {

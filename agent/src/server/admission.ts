@@ -116,7 +116,7 @@ export function createAdmission(options: AdmissionOptions) {
       return;
     }
     signatures.spend(check);
-    let releaseLine: Release | null = null;
+    let releaseCall: Release | null = null;
     const conversationId = `conv_${randomUUID().replace(/-/g, "")}`;
     const session: CallSession = new CallSession({
       ws,
@@ -128,15 +128,15 @@ export function createAdmission(options: AdmissionOptions) {
       timings,
       runSetup,
       allowedOverrides,
-      takeLine: () => {
+      admit: () => {
         entry.leave();
-        releaseLine = capacity.tryAcquire();
-        if (releaseLine === null) log.info({ active: capacity.active, capacity: capacity.reading() }, "no line free: the machine is at its measured capacity");
-        return releaseLine !== null;
+        releaseCall = capacity.tryAcquire();
+        if (releaseCall === null) log.info({ active: capacity.active, capacity: capacity.reading() }, "call refused: the machine is at its measured capacity");
+        return releaseCall !== null;
       },
       onClosed: (started) => {
         entry.leave();
-        releaseLine?.();
+        releaseCall?.();
         sessions.delete(session);
         // As on the service, a signed URL opens its call even after a socket that dropped before
         // the handshake (the widget retries with the same URL); once a call started on it, it is spent.

@@ -1,6 +1,6 @@
 /**
  * Admission: how many calls the agent takes at once, from what this machine measurably keeps up
- * with, not from a fixed number that suits one machine. A line is taken when a call starts (its
+ * with, not from a fixed number that suits one machine. A call is admitted when it starts (its
  * initiation arrived and was found usable, before the metadata; a socket still waiting for it
  * holds none: waiting-room.ts) and given back exactly once when the call is over, whatever the
  * path. A call beyond the capacity is refused with `closes.busy` (contract/close-reasons.ts),

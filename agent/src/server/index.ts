@@ -51,7 +51,7 @@ export interface AgentServer {
 
 const shutdownWaitMs = 5_000;
 
-/** The REST side (http.ts) and the websocket side (admission.ts) on one HTTP server, with what both read: signatures and the call lines. */
+/** The REST side (http.ts) and the websocket side (admission.ts) on one HTTP server, with what both read: signatures and the capacity. */
 export function createAgentServer(options: AgentServerOptions): AgentServer {
   const { settings, log, speech, scenarioIds } = options;
   const timings = resolveTimings(options.timings);

@@ -1,6 +1,6 @@
 /**
  * Sockets admitted but whose call has not started (no conversation_initiation_client_data yet).
- * They hold no call line (capacity.ts): a line is taken when the call starts. They are bounded
+ * They are not admitted calls yet (capacity.ts): a call is admitted when it starts. They are bounded
  * on their own, in all and per client network (peer.ts), so sockets opened and left idle, even
  * from many addresses of one network, cannot crowd out the visitors who do start their calls.
  * This machine's own clients (tests, benches, the site in development, which open calls in

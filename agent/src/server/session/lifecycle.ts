@@ -46,10 +46,10 @@ export type LifecycleOptions = {
   /** The conversation_config_override fields the agent enables (overrides.ts); a call setting any other is refused. */
   readonly allowedOverrides: ReadonlySet<string>;
   /**
-   * Takes one of the call lines once the initiation is found usable; false when every line is busy.
-   * The owner holds the line and frees it in `onClosed`: a socket still waiting for its initiation holds none.
+   * Admits the call (capacity.ts) once the initiation is found usable; false when the agent is at capacity.
+   * The owner releases it in `onClosed`: a socket still waiting for its initiation was never admitted.
    */
-  readonly takeLine: () => boolean;
+  readonly admit: () => boolean;
   /** Called once, when the call is over (the server closed it or the socket closed); `started`: it got past its handshake. */
   readonly onClosed: (started: boolean) => void;
 };
@@ -108,7 +108,7 @@ export class CallLifecycle {
       this.close(refusal);
       return;
     }
-    if (!this.options.takeLine()) {
+    if (!this.options.admit()) {
       log.info("refusing the call: every line busy");
       this.close(closes.busy);
       return;

@@ -37,7 +37,7 @@ export type CallSessionOptions = {
   /** The conversation_config_override fields the agent enables (overrides.ts). */
   readonly allowedOverrides: ReadonlySet<string>;
   /** Takes a call line when the initiation arrives; false when every line is busy (lifecycle.ts). */
-  readonly takeLine: () => boolean;
+  readonly admit: () => boolean;
   /** Called once, when the call is over (the server closed it or the socket closed); `started`: it got past its handshake. */
   readonly onClosed: (started: boolean) => void;
 };
@@ -142,7 +142,7 @@ export class CallSession {
       send,
       parts: { socket, keepalive, turns, deliveries: { voice: () => new VoiceDelivery(lines), text: () => new TextDelivery(lines) }, listening, silence },
       allowedOverrides: options.allowedOverrides,
-      takeLine: options.takeLine,
+      admit: options.admit,
       onClosed: options.onClosed,
     });
   }
