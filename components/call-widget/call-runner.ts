@@ -17,13 +17,13 @@ import type { EngineControls, EngineEvents, EngineSession } from "./engine-contr
 type EngineModule = typeof import("./call-engine");
 
 /** The SDK has no handshake timeout of its own: a silent server would leave the call connecting forever. */
-const CONNECT_TIMEOUT_MS = 20_000;
+export const CONNECT_TIMEOUT_MS = 20_000;
 /**
  * A speaker that has not started this long after the tap will not: Firefox waits for ever for an
  * audio output it cannot open, and the visitor is told within 5 s instead of after the connect
  * timeout. Real devices start in well under a second (a Bluetooth headset switching profiles, ~2 s).
  */
-const AUDIO_OUTPUT_TIMEOUT_MS = 4_000;
+export const AUDIO_OUTPUT_TIMEOUT_MS = 4_000;
 
 /** What an attempt holds while it runs; all of it is let go when the machine disposes of the attempt. */
 type Held = {

@@ -19,9 +19,9 @@ import { startFigures } from "@mockingbird/testkit/figures/record";
 import { startProductionServer } from "@mockingbird/testkit/servers/next-start";
 import { serverBuildIsStale } from "../build/when-stale";
 import { npmStep, runStep } from "../lib/run-step";
+import { ownJsBudgetBytes as budgetBytes } from "./js-budget";
 import { qualityRoutes } from "./routes";
 
-const budgetBytes = 20 * 1024;
 /** A string only the voice SDK contains. */
 const sdkMarker = "conversation_initiation_client_data";
 
