@@ -15,6 +15,7 @@ import { parseServerEnv } from "@/lib/config/server-env";
 import { cacheControlFor } from "@/lib/security/cache-policy";
 import { shareImageSize } from "@/lib/seo/share-image";
 import { longestWindowMs, memorySweepEveryMs, postgresPruneEveryMs } from "@/lib/signed-url/counter-lifetime";
+import { identityForAddress } from "@/lib/signed-url/ip-address";
 import { maxRequestBodyBytes } from "@/lib/signed-url/request-body";
 import { voiceHistoryRetentionDays } from "@/content/legal/data-practices";
 import { cdnLimits } from "@/scripts/build/export-cdn-config";
@@ -37,6 +38,8 @@ const nodeMajor = Number(projectNode.split(".")[0]);
 /** npm start's port when PORT is unset (scripts/start.sh), and the local agent's as the site reaches it. */
 const sitePort = Number(/port=\$\{PORT:-(\d+)\}/.exec(raw("scripts/start.sh"))![1]);
 const agentPort = Number(new URL(parseServerEnv({}).LOCAL_AGENT_URL).port);
+/** The prefix length of the keys a signed-URL request is counted under. */
+const prefixOf = (address: string, key: "client" | "network") => Number(identityForAddress(address)![key].split("/")[1]);
 
 type Row = readonly [doc: string, what: string, wording: RegExp, value: number | string];
 
@@ -57,7 +60,10 @@ const rows: readonly Row[] = [
   ["docs/call-widget.md", "the automatic retries", /is retried (once), after \d+ s/g, MAX_AUTOMATIC_RETRIES],
   ["docs/call-widget.md", "the retry's delay", /is retried once, after (\d+) s/g, RETRY_DELAY_MS / 1000],
   ["docs/protocol.md", "the widget's handshake timeout", /The widget adds its own \((\d+) s\)/g, CONNECT_TIMEOUT_MS / 1000],
-  ["docs/signed-url.md", "the longest window", /per (\d+) hours/g, longestWindowMs / 3_600_000],
+  ["docs/signed-url.md", "the longest window", /(?:per (\d+) hours|(\d+) h from)/g, longestWindowMs / 3_600_000],
+  ["docs/signed-url.md", "an IPv4 network", /IPv4 \/(\d+)/g, prefixOf("203.0.113.9", "network")],
+  ["docs/signed-url.md", "an IPv6 network", /IPv4 \/\d+(?:,| or) IPv6 \/(\d+)/g, prefixOf("2001:db8::1", "network")],
+  ["docs/signed-url.md", "an IPv6 visitor", /(?:address or IPv6|count per) \/(\d+)/g, prefixOf("2001:db8::1", "client")],
   ["docs/signed-url.md", "a request body's size", /over (\d+) KiB/g, maxRequestBodyBytes / 1024],
   ["docs/signed-url.md", "the memory store's sweep", /a sweep every (minute)/g, memorySweepEveryMs / 60_000],
   ["docs/signed-url.md", "the Postgres prune", /prune\(\)` every (\d+) minutes/g, postgresPruneEveryMs / 60_000],
@@ -78,7 +84,7 @@ const rows: readonly Row[] = [
 
 describe("the site's docs", () => {
   it.each(rows)("%s states %s as the code's value", (doc, _what, wording, value) => {
-    const stated = [...read(doc).matchAll(wording)].map((match) => (typeof value === "string" ? match[1]! : numberIn(match[1]!)));
+    const stated = [...read(doc).matchAll(wording)].map((match) => match.slice(1).find((group) => group !== undefined)!).map((text) => (typeof value === "string" ? text : numberIn(text)));
     expect(stated.length).toBeGreaterThan(0);
     expect(stated).toEqual(stated.map(() => value));
   });
