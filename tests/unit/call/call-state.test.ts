@@ -11,6 +11,11 @@ import {
 import { heldFirmDebrief } from "./support/debriefs";
 
 const run = (events: CallEvent[], from: CallState = initialCallState): CallState => events.reduce(callReducer, from);
+const agentSays = (text: string, eventId?: number): CallEvent => ({ type: "line", speaker: "agent", text, eventId });
+const visitorSays = (text: string, eventId?: number): CallEvent => ({ type: "line", speaker: "visitor", text, eventId });
+const typed = (text: string): CallEvent => ({ type: "typed", text });
+const audio = (eventId: number, startsAt: number, words: { text: string; at: number }[] = []): CallEvent => ({ type: "agent-audio", eventId, startsAt, words });
+const texts = (state: CallState) => state.captions.map((caption) => caption.text);
 
 const connecting = run([{ type: "start", channel: "voice" }]);
 const connected = run([{ type: "connected", at: 1_000 }], connecting);
@@ -77,20 +82,14 @@ describe("callReducer: phases", () => {
   });
 
   it("keeps the captions of a call after it ends, so they can still be read", () => {
-    const withLine = callReducer(connected, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
+    const withLine = callReducer(connected, agentSays("Hello", 1));
     expect(callReducer(withLine, { type: "ended" }).captions).toHaveLength(1);
   });
 });
 
 describe("callReducer: captions of a typed call (whole lines)", () => {
   it("adds trimmed lines with increasing ids and the event id", () => {
-    const state = run(
-      [
-        { type: "line", speaker: "agent", text: "  Hello, IT here.  ", eventId: 4 },
-        { type: "line", speaker: "visitor", text: "Hi" },
-      ],
-      typedCall,
-    );
+    const state = run([agentSays("  Hello, IT here.  ", 4), visitorSays("Hi")], typedCall);
     expect(state.captions).toEqual([
       { id: 1, speaker: "agent", text: "Hello, IT here.", eventId: 4 },
       { id: 2, speaker: "visitor", text: "Hi", eventId: null },
@@ -98,12 +97,12 @@ describe("callReducer: captions of a typed call (whole lines)", () => {
   });
 
   it("ignores blank lines and lines outside a call", () => {
-    expect(callReducer(typedCall, { type: "line", speaker: "agent", text: "   " })).toBe(typedCall);
-    expect(callReducer(initialCallState, { type: "line", speaker: "agent", text: "Hello" })).toBe(initialCallState);
+    expect(callReducer(typedCall, agentSays("   "))).toBe(typedCall);
+    expect(callReducer(initialCallState, agentSays("Hello"))).toBe(initialCallState);
   });
 
   it("keeps only the last MAX_CAPTIONS lines", () => {
-    const events: CallEvent[] = Array.from({ length: MAX_CAPTIONS + 5 }, (_, i) => ({ type: "line", speaker: "agent", text: `line ${i}` }));
+    const events: CallEvent[] = Array.from({ length: MAX_CAPTIONS + 5 }, (_, i) => agentSays(`line ${i}`));
     const state = run(events, typedCall);
     expect(state.captions).toHaveLength(MAX_CAPTIONS);
     expect(state.captions[0]?.text).toBe("line 5");
@@ -111,58 +110,40 @@ describe("callReducer: captions of a typed call (whole lines)", () => {
   });
 
   it("captions a typed reply at once and drops the agent's echo of it", () => {
-    const state = run(
-      [
-        { type: "typed", text: "  My code is 1234 " },
-        { type: "line", speaker: "visitor", text: "my code is 1234." },
-      ],
-      typedCall,
-    );
+    const state = run([typed("  My code is 1234 "), visitorSays("my code is 1234.")], typedCall);
     expect(state.captions).toEqual([{ id: 1, speaker: "visitor", text: "My code is 1234", eventId: null }]);
     expect(state.unechoedTyped).toEqual([]);
   });
 
   it("captions a spoken line that differs from the pending typed reply", () => {
-    const state = run(
-      [
-        { type: "typed", text: "No" },
-        { type: "line", speaker: "visitor", text: "Who is this?" },
-      ],
-      typedCall,
-    );
-    expect(state.captions.map((caption) => caption.text)).toEqual(["No", "Who is this?"]);
+    const state = run([typed("No"), visitorSays("Who is this?")], typedCall);
+    expect(texts(state)).toEqual(["No", "Who is this?"]);
   });
 
   it("does not drop an agent line that repeats the typed reply", () => {
-    const state = run(
-      [
-        { type: "typed", text: "Yes" },
-        { type: "line", speaker: "agent", text: "Yes" },
-      ],
-      typedCall,
-    );
+    const state = run([typed("Yes"), agentSays("Yes")], typedCall);
     expect(state.captions.map((caption) => caption.speaker)).toEqual(["visitor", "agent"]);
   });
 
   it("ignores typed replies unless typedCall, and blank ones", () => {
-    expect(callReducer(connecting, { type: "typed", text: "hello" })).toBe(connecting);
-    expect(callReducer(typedCall, { type: "typed", text: "  " })).toBe(typedCall);
+    expect(callReducer(connecting, typed("hello"))).toBe(connecting);
+    expect(callReducer(typedCall, typed("  "))).toBe(typedCall);
   });
 
   it("replaces the last matching agent caption with its correction", () => {
     const state = run(
       [
-        { type: "line", speaker: "agent", text: "I need your code.", eventId: 1 },
-        { type: "line", speaker: "agent", text: "I need your code and your password.", eventId: 2 },
+        agentSays("I need your code.", 1),
+        agentSays("I need your code and your password.", 2),
         { type: "corrected", original: "I need your code and your password", corrected: " I need your code " },
       ],
       typedCall,
     );
-    expect(state.captions.map((caption) => caption.text)).toEqual(["I need your code.", "I need your code"]);
+    expect(texts(state)).toEqual(["I need your code.", "I need your code"]);
   });
 
   it("ignores a correction of a line it never captioned, or an empty correction", () => {
-    const withLine = callReducer(typedCall, { type: "line", speaker: "agent", text: "Hello", eventId: 1 });
+    const withLine = callReducer(typedCall, agentSays("Hello", 1));
     expect(callReducer(withLine, { type: "corrected", original: "Goodbye", corrected: "Good" })).toBe(withLine);
     expect(callReducer(withLine, { type: "corrected", original: "Hello", corrected: "  " })).toBe(withLine);
   });
@@ -175,30 +156,30 @@ describe("callReducer: a typed call's reply as the service streams it", () => {
     const streaming = run([part("start"), part("delta", "Who"), part("delta", " is"), part("delta", " asking?")], typedCall);
     expect(streaming.streaming).toEqual({ eventId: 3, text: "Who is asking?", stopped: false });
     expect(streaming.captions).toEqual([]);
-    const done = run([part("stop"), { type: "line", speaker: "agent", text: "Who is asking?", eventId: 3 }], streaming);
+    const done = run([part("stop"), agentSays("Who is asking?", 3)], streaming);
     expect(done.streaming).toBeNull();
     expect(done.captions).toEqual([{ id: 1, speaker: "agent", text: "Who is asking?", eventId: 3 }]);
   });
 
   it("takes the whole line in place of the stream whichever comes first, the stop or the line, and ignores a late stop", () => {
-    const lineFirst = run([part("start"), part("delta", "partial"), { type: "line", speaker: "agent", text: "full", eventId: 3 }, part("stop")], typedCall);
-    expect(lineFirst.captions.map((caption) => caption.text)).toEqual(["full"]);
+    const lineFirst = run([part("start"), part("delta", "partial"), agentSays("full", 3), part("stop")], typedCall);
+    expect(texts(lineFirst)).toEqual(["full"]);
     expect(lineFirst.streaming).toBeNull();
   });
 
   it("shows the caller typing from the visitor's line until the reply is whole", () => {
-    const sent = callReducer(typedCall, { type: "typed", text: "Who is this?" });
+    const sent = callReducer(typedCall, typed("Who is this?"));
     expect(sent.agentTyping).toBe(true);
     const streaming = run([part("start"), part("delta", "Sam")], sent);
     expect(streaming.agentTyping).toBe(true);
-    expect(run([part("stop"), { type: "line", speaker: "agent", text: "Sam", eventId: 3 }], streaming).agentTyping).toBe(false);
+    expect(run([part("stop"), agentSays("Sam", 3)], streaming).agentTyping).toBe(false);
   });
 
   it("captions a stream that stopped without its whole line when the next one starts, or when the call ends", () => {
     const cut = run([part("start"), part("delta", "Hold on"), part("stop"), part("start", "", 4)], typedCall);
-    expect(cut.captions.map((caption) => caption.text)).toEqual(["Hold on"]);
+    expect(texts(cut)).toEqual(["Hold on"]);
     const ended = run([part("start"), part("delta", "Hold on"), { type: "ended" }], typedCall);
-    expect(ended.captions.map((caption) => caption.text)).toEqual(["Hold on"]);
+    expect(texts(ended)).toEqual(["Hold on"]);
     expect(ended.agentTyping).toBe(false);
   });
 
@@ -209,10 +190,10 @@ describe("callReducer: a typed call's reply as the service streams it", () => {
   });
 
   it("shows a typed line once whether or not the server echoes it, and still captions the same words spoken later", () => {
-    const withoutEcho = run([{ type: "typed", text: "Yes" }, { type: "line", speaker: "agent", text: "Good.", eventId: 2 }], typedCall);
-    expect(withoutEcho.captions.map((caption) => caption.text)).toEqual(["Yes", "Good."]);
-    const spokenLater = callReducer(withoutEcho, { type: "line", speaker: "visitor", text: "yes" });
-    expect(spokenLater.captions.map((caption) => caption.text)).toEqual(["Yes", "Good.", "yes"]);
+    const withoutEcho = run([typed("Yes"), agentSays("Good.", 2)], typedCall);
+    expect(texts(withoutEcho)).toEqual(["Yes", "Good."]);
+    const spokenLater = callReducer(withoutEcho, visitorSays("yes"));
+    expect(texts(spokenLater)).toEqual(["Yes", "Good.", "yes"]);
   });
 });
 
@@ -220,28 +201,21 @@ describe("callReducer: the caller's line in a voice call", () => {
   const words = (...pairs: [string, number][]) => pairs.map(([text, at]) => ({ text, at }));
 
   it("holds the caller's text back until its audio arrives", () => {
-    const state = callReducer(connected, { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 });
+    const state = callReducer(connected, agentSays("Hello, IT here.", 4));
     expect(state.captions).toEqual([]);
     expect(state.spoken).toEqual({ eventId: 4, text: "Hello, IT here.", words: [], startsAt: null });
   });
 
   it("takes the first chunk's start and its words, and adds the next chunk's words, joining a word split between chunks", () => {
-    const state = run(
-      [
-        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
-        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["I", 400]) },
-        { type: "agent-audio", eventId: 4, startsAt: 600, words: words(["T ", 600], ["here.", 700]) },
-      ],
-      connected,
-    );
+    const state = run([agentSays("Hello, IT here.", 4), audio(4, 100, words(["Hello, ", 100], ["I", 400])), audio(4, 600, words(["T ", 600], ["here.", 700]))], connected);
     expect(state.spoken).toEqual({ eventId: 4, text: "Hello, IT here.", words: words(["Hello, ", 100], ["IT ", 400], ["here.", 700]), startsAt: 100 });
   });
 
   it("logs the line once, with the agent's text, when it has played out", () => {
     const state = run(
       [
-        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
-        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here", 400]) },
+        agentSays("Hello, IT here.", 4),
+        audio(4, 100, words(["Hello, ", 100], ["IT here", 400])),
         { type: "agent-done", at: 10_000 },
         { type: "agent-done", at: 10_000 },
       ],
@@ -252,67 +226,53 @@ describe("callReducer: the caller's line in a voice call", () => {
   });
 
   it("keeps the line open through a gap in its audio, while words of it are still to be heard", () => {
-    const gap = run(
-      [
-        { type: "line", speaker: "agent", text: "Hello, IT here.", eventId: 4 },
-        { type: "agent-audio", eventId: 4, startsAt: 100, words: words(["Hello, ", 100], ["IT here.", 900]) },
-        { type: "agent-done", at: 500 },
-      ],
-      connected,
-    );
+    const gap = run([agentSays("Hello, IT here.", 4), audio(4, 100, words(["Hello, ", 100], ["IT here.", 900])), { type: "agent-done", at: 500 }], connected);
     expect(gap.spoken?.eventId).toBe(4);
     expect(gap.captions).toEqual([]);
   });
 
   it("takes the greeting's first audio even before the call is marked connected", () => {
-    expect(callReducer(connecting, { type: "agent-audio", eventId: 1, startsAt: 5, words: [] }).spoken?.startsAt).toBe(5);
+    expect(callReducer(connecting, audio(1, 5)).spoken?.startsAt).toBe(5);
   });
 
   it("logs what the alignment spelled when the agent's text never came", () => {
-    const state = run([{ type: "agent-audio", eventId: 2, startsAt: 0, words: words(["Hi ", 0], ["there", 200]) }, { type: "agent-done", at: 10_000 }], connected);
-    expect(state.captions.map((caption) => caption.text)).toEqual(["Hi there"]);
+    const state = run([audio(2, 0, words(["Hi ", 0], ["there", 200])), { type: "agent-done", at: 10_000 }], connected);
+    expect(texts(state)).toEqual(["Hi there"]);
   });
 
   it("finishes the previous line when the next one starts", () => {
-    const state = run(
-      [
-        { type: "line", speaker: "agent", text: "One.", eventId: 1 },
-        { type: "agent-audio", eventId: 1, startsAt: 0, words: [] },
-        { type: "line", speaker: "agent", text: "Two.", eventId: 2 },
-      ],
-      connected,
-    );
-    expect(state.captions.map((caption) => caption.text)).toEqual(["One."]);
+    const state = run([agentSays("One.", 1), audio(1, 0), agentSays("Two.", 2)], connected);
+    expect(texts(state)).toEqual(["One."]);
     expect(state.spoken?.eventId).toBe(2);
   });
 
   it("ignores late audio or text of a line already logged", () => {
-    const logged = run([{ type: "line", speaker: "agent", text: "One.", eventId: 1 }, { type: "agent-done", at: 10_000 }], connected);
-    expect(callReducer(logged, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(logged);
-    expect(callReducer(logged, { type: "line", speaker: "agent", text: "One.", eventId: 1 })).toBe(logged);
+    const logged = run([agentSays("One.", 1), { type: "agent-done", at: 10_000 }], connected);
+    expect(callReducer(logged, audio(1, 0))).toBe(logged);
+    expect(callReducer(logged, agentSays("One.", 1))).toBe(logged);
   });
 
   it("finishes an interrupted line with its correction, what the visitor actually heard", () => {
     const state = run(
       [
-        { type: "line", speaker: "agent", text: "I need your code and your password.", eventId: 3 },
-        { type: "agent-audio", eventId: 3, startsAt: 0, words: [] },
+        agentSays("I need your code and your password.", 3),
+        audio(3, 0),
         { type: "corrected", original: "I need your code and your password.", corrected: "I need your code" },
       ],
       connected,
     );
     expect(state.spoken).toBeNull();
-    expect(state.captions.map((caption) => caption.text)).toEqual(["I need your code"]);
+    expect(texts(state)).toEqual(["I need your code"]);
   });
 
   it("logs the line being spoken when the call stops", () => {
-    const speaking = run([{ type: "line", speaker: "agent", text: "Goodbye.", eventId: 9 }, { type: "agent-audio", eventId: 9, startsAt: 0, words: [] }], connected);
-    expect(callReducer(speaking, { type: "ended" }).captions.map((caption) => caption.text)).toEqual(["Goodbye."]);
+    const speaking = run([agentSays("Goodbye.", 9), audio(9, 0)], connected);
+    expect(texts(callReducer(speaking, { type: "ended" }))).toEqual(["Goodbye."]);
     expect(callReducer(speaking, { type: "failed", message: "x" }).spoken).toBeNull();
   });
 
   it("ignores caller audio outside a call", () => {
-    expect(callReducer(initialCallState, { type: "agent-audio", eventId: 1, startsAt: 0, words: [] })).toBe(initialCallState);
+    expect(callReducer(initialCallState, audio(1, 0))).toBe(initialCallState);
   });
 });
 
@@ -321,14 +281,14 @@ describe("callReducer: the visitor's words as they speak", () => {
     const speaking = run([{ type: "tentative", text: "i will" }, { type: "tentative", text: "i will call you" }], connected);
     expect(speaking.tentative).toBe("i will call you");
     expect(speaking.captions).toEqual([]);
-    const heard = run([{ type: "line", speaker: "visitor", text: "i will call you back", eventId: 2 }], speaking);
+    const heard = run([visitorSays("i will call you back", 2)], speaking);
     expect(heard.tentative).toBe("");
     expect(heard.captions.map(({ speaker, text }) => [speaker, text])).toEqual([["visitor", "i will call you back"]]);
   });
 
   it("drops the words of a turn that never got a transcript once the caller speaks, and all of them when the call stops", () => {
     const speaking = run([{ type: "tentative", text: "um" }], connected);
-    expect(run([{ type: "line", speaker: "agent", text: "Hello?", eventId: 3 }], speaking).tentative).toBe("");
+    expect(run([agentSays("Hello?", 3)], speaking).tentative).toBe("");
     expect(run([{ type: "ended" }], speaking).tentative).toBe("");
   });
 
@@ -378,20 +338,12 @@ describe("callReducer: live flags", () => {
 
 describe("lastAgentLine", () => {
   it("is the last agent caption that has an event id", () => {
-    const state = run(
-      [
-        { type: "line", speaker: "agent", text: "first", eventId: 1 },
-        { type: "line", speaker: "agent", text: "second", eventId: 2 },
-        { type: "line", speaker: "agent", text: "no id" },
-        { type: "line", speaker: "visitor", text: "me", eventId: 3 },
-      ],
-      connected,
-    );
+    const state = run([agentSays("first", 1), agentSays("second", 2), agentSays("no id"), visitorSays("me", 3)], connected);
     expect(lastAgentLine(state)?.text).toBe("second");
   });
 
   it("is null without agent lines", () => {
-    expect(lastAgentLine(callReducer(connected, { type: "line", speaker: "visitor", text: "hello", eventId: 1 }))).toBeNull();
+    expect(lastAgentLine(callReducer(connected, visitorSays("hello", 1)))).toBeNull();
   });
 });
 
