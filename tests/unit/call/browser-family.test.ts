@@ -23,50 +23,21 @@ const userAgents = {
 const family = (userAgent: string, maxTouchPoints = 0) => browserFamily({ userAgent, maxTouchPoints });
 
 describe("browserFamily", () => {
-  it("recognises desktop Chrome and Chromium as Chrome", () => {
-    expect(family(userAgents.chromeWindows)).toBe("chrome");
-    expect(family(userAgents.chromiumLinux)).toBe("chrome");
-  });
-
-  it("recognises Edge and Opera although they also say Chrome", () => {
-    expect(family(userAgents.edgeWindows)).toBe("edge");
-    expect(family(userAgents.operaWindows)).toBe("opera");
-  });
-
-  it("recognises Firefox on the desktop, Firefox ESR included", () => {
-    expect(family(userAgents.firefoxMac)).toBe("firefox");
-    expect(family(userAgents.firefoxLinuxEsr)).toBe("firefox");
-  });
-
-  it("recognises Safari on a Mac", () => {
-    expect(family(userAgents.safariMac)).toBe("safari-mac");
-  });
-
-  it("recognises Safari on iPhone, and an iPad asking for the desktop site by its touch points", () => {
-    expect(family(userAgents.safariIphone)).toBe("safari-ios");
-    expect(family(userAgents.safariMac, 5)).toBe("safari-ios");
-  });
-
-  it("sends Chrome, Firefox and Edge on iOS to their own switch in the Settings app", () => {
-    expect(family(userAgents.chromeIphone)).toBe("chrome-ios");
-    expect(family(userAgents.firefoxIpad)).toBe("firefox-ios");
-    expect(family(userAgents.edgeIphone)).toBe("edge-ios");
-  });
-
-  it("recognises Chrome, Edge, Firefox and Samsung Internet on Android", () => {
-    expect(family(userAgents.chromeAndroid)).toBe("chrome-android");
-    expect(family(userAgents.edgeAndroid)).toBe("edge-android");
-    expect(family(userAgents.firefoxAndroid)).toBe("firefox-android");
-    expect(family(userAgents.samsungInternet)).toBe("samsung-internet");
-  });
-
-  it("recognises WebKitGTK browsers as GNOME Web", () => {
-    expect(family(userAgents.webkitGtk)).toBe("gnome-web");
-  });
-
-  it("falls back to other for an unknown or empty user agent", () => {
-    expect(family("curl/8.5.0")).toBe("other");
-    expect(family("")).toBe("other");
+  it.each<[string, [userAgent: string, family: string, maxTouchPoints?: number][]]>([
+    ["recognises desktop Chrome and Chromium as Chrome", [[userAgents.chromeWindows, "chrome"], [userAgents.chromiumLinux, "chrome"]]],
+    ["recognises Edge and Opera although they also say Chrome", [[userAgents.edgeWindows, "edge"], [userAgents.operaWindows, "opera"]]],
+    ["recognises Firefox on the desktop, Firefox ESR included", [[userAgents.firefoxMac, "firefox"], [userAgents.firefoxLinuxEsr, "firefox"]]],
+    ["recognises Safari on a Mac", [[userAgents.safariMac, "safari-mac"]]],
+    ["recognises Safari on iPhone, and an iPad asking for the desktop site by its touch points", [[userAgents.safariIphone, "safari-ios"], [userAgents.safariMac, "safari-ios", 5]]],
+    ["sends Chrome, Firefox and Edge on iOS to their own switch in the Settings app", [[userAgents.chromeIphone, "chrome-ios"], [userAgents.firefoxIpad, "firefox-ios"], [userAgents.edgeIphone, "edge-ios"]]],
+    [
+      "recognises Chrome, Edge, Firefox and Samsung Internet on Android",
+      [[userAgents.chromeAndroid, "chrome-android"], [userAgents.edgeAndroid, "edge-android"], [userAgents.firefoxAndroid, "firefox-android"], [userAgents.samsungInternet, "samsung-internet"]],
+    ],
+    ["recognises WebKitGTK browsers as GNOME Web", [[userAgents.webkitGtk, "gnome-web"]]],
+    ["falls back to other for an unknown or empty user agent", [["curl/8.5.0", "other"], ["", "other"]]],
+  ])("%s", (_name, cases) => {
+    for (const [userAgent, expected, maxTouchPoints] of cases) expect(family(userAgent, maxTouchPoints)).toBe(expected);
   });
 
   it("names the browser and gives three steps for every family it can recognise", () => {
