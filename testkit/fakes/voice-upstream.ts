@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { freePort } from "../ports";
 
 /**
  * A real HTTP server on 127.0.0.1 playing ElevenLabs' (and the local agent's)
@@ -64,28 +65,18 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
     const url = new URL(request.url ?? "/", "http://upstream.test");
     const agentId = url.searchParams.get("agent_id");
     const apiKey = request.headers["xi-api-key"];
-    if (url.pathname === servedCountPath) {
-      response.writeHead(200, { "Content-Type": "text/plain" }).end(String(served));
-      return;
-    }
+    const json = (status: number, body: string, type = "application/json") => response.writeHead(status, { "Content-Type": type }).end(body);
+    if (url.pathname === servedCountPath) return json(200, String(served), "text/plain");
     if (url.pathname === failingSwitchPath) {
       behaviour = url.searchParams.get("on") === "1" ? overloaded : { kind: "signed-url" };
-      response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
-      return;
+      return json(200, "ok", "text/plain");
     }
     // The site server waits for its voice upstream's /health before it says it is ready, as with the local agent.
-    if (url.pathname === "/health") {
-      response.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
-      return;
-    }
+    if (url.pathname === "/health") return json(200, '{"status":"ok"}');
     received.push({ path: url.pathname, agentId, apiKey: typeof apiKey === "string" ? apiKey : undefined });
     receivedRaw.push({ url: request.url ?? "/", headers: request.headers });
 
-    if (url.pathname !== signedUrlPath || agentId === null) {
-      response.writeHead(404, { "Content-Type": "application/json" }).end('{"detail":"Not Found"}');
-      return;
-    }
-    const json = (status: number, body: string) => response.writeHead(status, { "Content-Type": "application/json" }).end(body);
+    if (url.pathname !== signedUrlPath || agentId === null) return json(404, '{"detail":"Not Found"}');
     if (requiredKey !== undefined && apiKey !== requiredKey) return json(401, '{"detail":"Invalid API key"}');
     switch (behaviour.kind) {
       case "signed-url":
@@ -138,11 +129,7 @@ export async function startFakeVoiceUpstream({ apiKey: requiredKey }: FakeVoiceU
 
 /** An address where nothing listens: a port that was free a moment ago. */
 export async function closedPortUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 export type FakeVoiceUpstreamProcess = {
