@@ -5,11 +5,10 @@
  * call-state.test.ts and spoken-line.test.ts; here what the audio may fail to do.
  */
 import { act, screen } from "@testing-library/react";
-import { agentLine, audioChunk, captionLines, installCallWidgetFakes, renderConnectedCall, sdkCallbacks } from "./support/call-widget-harness";
+import { agentLine, audioChunk, captionLines, renderConnectedCall, sdkCallbacks } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 it("without alignment, the caller's line shows whole once its audio starts, never before, hidden from screen readers", async () => {
   await renderConnectedCall({ fakeTimers: true });

@@ -10,11 +10,10 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { SignedUrlError } from "@/lib/call/signed-url-client";
 import { callLiveText } from "@/content/call/live";
 import { callWidgetText } from "@/content/call/shell";
-import { alertText, installCallWidgetFakes, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, signedUrl } from "./support/call-widget-harness";
+import { alertText, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, signedUrl } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 const status = () => screen.getAllByRole("status")[0]!.textContent;
 /** The SDK's rejection of a start whose socket closed before the session (its SessionConnectionError). */

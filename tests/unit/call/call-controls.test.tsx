@@ -7,11 +7,10 @@ import { act, screen, within } from "@testing-library/react";
 import { publicEnv } from "@/lib/config/public-env";
 import { callLiveText } from "@/content/call/live";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
-import { agentLine, installCallWidgetFakes, renderConnectedCall, sdk, sdkCallbacks, sessionOptions } from "./support/call-widget-harness";
+import { agentLine, renderConnectedCall, sdk, sdkCallbacks, sessionOptions } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 const timer = () => screen.getByRole("timer", { name: "Time left in this call" });
 

@@ -4,11 +4,10 @@
  * tested end to end (tests/e2e/call-widget.spec.ts); here the races around it.
  */
 import { act, screen, waitFor } from "@testing-library/react";
-import { alertText, expectIdle, installCallWidgetFakes, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, streamOf } from "./support/call-widget-harness";
+import { alertText, expectIdle, media, renderConnectedCall, renderWidget, sdk, sdkCallbacks, streamOf } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 it("End Call ends the SDK session once and ignores the SDK's own disconnect report after it", async () => {
   const { user } = await renderConnectedCall();

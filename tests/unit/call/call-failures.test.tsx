@@ -5,11 +5,10 @@
  * in call-errors.test.ts.
  */
 import { act } from "@testing-library/react";
-import { alertText, expectIdle, expectStoppedWith, installCallWidgetFakes, renderConnectedCall, sdk, sdkCallbacks } from "./support/call-widget-harness";
+import { alertText, expectIdle, expectStoppedWith, renderConnectedCall, sdk, sdkCallbacks } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 it("an SDK error shows the page's message, never the SDK's, ends the session, releases the microphone and returns to idle", async () => {
   await renderConnectedCall();

@@ -6,11 +6,10 @@
  */
 import { act, screen, waitFor } from "@testing-library/react";
 import { SignedUrlError } from "@/lib/call/signed-url-client";
-import { alertText, expectIdle, expectStoppedWith, installCallWidgetFakes, media, pressAndWaitForSession, renderWidget, sdk, sdkCallbacks, sessionOptions, signedUrl, startButton } from "./support/call-widget-harness";
+import { alertText, expectIdle, expectStoppedWith, media, pressAndWaitForSession, renderWidget, sdk, sdkCallbacks, sessionOptions, signedUrl, startButton } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 it("a refused microphone stops the start before a signed URL is asked for", async () => {
   media.getUserMedia.mockRejectedValue(new DOMException("refused", "NotAllowedError"));

@@ -5,11 +5,10 @@
  */
 import { act, screen, waitFor } from "@testing-library/react";
 import { DEBRIEF_TOOL_NAME } from "@mockingbird/contract/debrief";
-import { alertText, expectIdle, installCallWidgetFakes, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdkCallbacks, sessionOptions, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
+import { alertText, expectIdle, media, pressAndWaitForSession, renderConnectedCall, renderWidget, sdkCallbacks, sessionOptions, signedUrl, startButton, streamOf } from "./support/call-widget-harness";
 
 jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
 jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
-installCallWidgetFakes();
 
 it("before a call, offers a green 'Start Call' and shows no status badge", () => {
   renderWidget();

@@ -2,11 +2,12 @@
  * What the call widget's unit tests share. The voice SDK (@elevenlabs/react) and the signed-URL
  * request are faked at their module edges; everything between them and the page (the
  * controller, the on-intent call engine with its SDK callback mapping and client tool, the
- * live panel and the reducer) is the real code. Each test file installs the fakes first:
+ * live panel and the reducer) is the real code. Each test file mocks the two modules first, and
+ * importing this module gives each of its tests fresh fakes (a secure page, a granted
+ * microphone, a signed URL):
  *
  *   jest.mock("@elevenlabs/react", () => jest.requireActual("./support/fake-voice-sdk"));
  *   jest.mock("@/lib/call/signed-url-client", () => jest.requireActual("./support/fake-signed-url-client"));
- *   installCallWidgetFakes();
  *
  * What a visitor sees of a call in a real browser with the real SDK is tested end to end
  * (tests/e2e/call-widget*.spec.ts); these tests cover what those cannot reach cheaply: the
@@ -28,24 +29,21 @@ export const media = { track: { stop: jest.fn() }, getUserMedia: jest.fn() };
 
 export const streamOf = (track: { stop: jest.Mock }) => ({ getTracks: () => [track] }) as unknown as MediaStream;
 
-/** Fresh fakes for every test of the file that calls it: a secure page, a granted microphone, a signed URL. */
-export function installCallWidgetFakes(): void {
-  beforeEach(() => {
-    jest.clearAllMocks();
-    sdk.callbacks = null;
-    sdk.getInputVolume.mockReturnValue(0);
-    signedUrl.mockResolvedValue(SIGNED_URL);
-    media.track = { stop: jest.fn() };
-    media.getUserMedia = jest.fn().mockResolvedValue(streamOf(media.track));
-    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: media.getUserMedia } });
-    Object.defineProperty(window, "isSecureContext", { configurable: true, value: true });
-  });
+beforeEach(() => {
+  jest.clearAllMocks();
+  sdk.callbacks = null;
+  sdk.getInputVolume.mockReturnValue(0);
+  signedUrl.mockResolvedValue(SIGNED_URL);
+  media.track = { stop: jest.fn() };
+  media.getUserMedia = jest.fn().mockResolvedValue(streamOf(media.track));
+  Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: media.getUserMedia } });
+  Object.defineProperty(window, "isSecureContext", { configurable: true, value: true });
+});
 
-  afterEach(() => {
-    jest.useRealTimers();
-    jest.restoreAllMocks();
-  });
-}
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 export const startButton = () => screen.getByRole("button", { name: "Start Call" });
 export const alertText = () => screen.getByRole("alert").textContent;
