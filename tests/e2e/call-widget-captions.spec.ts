@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
-import { agentSocketPattern, callWidget, text, voiceTest as test } from "./support/call-widget";
+import { agentSocketPattern, openCallWidget, startVoiceCall, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * Captions that follow the caller's voice, against the voice protocol as ElevenLabs speaks it:
@@ -32,10 +32,8 @@ function chunks(): { audio: string; alignment: { chars: string[]; char_start_tim
 test("with the protocol's alignment, the caller's line appears word by word as its audio plays and is logged once when it has played", async ({ page }) => {
   // The double of the service answers the call; the test sends the line itself, so the timing of each word is known.
   const sessions = await routeServiceDouble(page, agentSocketPattern, { greeting: "", answer: () => [], firstFramesDelayMs: 0 });
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.startButton.click();
-  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+  const widget = await openCallWidget(page);
+  await startVoiceCall(widget);
 
   // Record every change of the line being spoken, and of the log, as the page sees them.
   await page.evaluate(() => {

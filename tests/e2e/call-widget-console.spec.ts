@@ -2,7 +2,7 @@ import { expect, type ConsoleMessage, type Page } from "@playwright/test";
 import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
 import type { DoubleScript, ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { closes } from "@mockingbird/contract/close-reasons";
-import { agentSocketPattern, callWidget, expectGreetingCaptioned, expectIdle, openingLine, text, typeReply, voiceTest as test, type CallWidget } from "./support/call-widget";
+import { agentSocketPattern, expectGreetingCaptioned, expectIdle, openCallWidget, openingLine, startVoiceCall, text, typeReply, voiceTest as test, type CallWidget } from "./support/call-widget";
 
 /**
  * A voice call leaves the console quiet however it ends: no error, no warning, no uncaught
@@ -52,14 +52,6 @@ async function slowSocketCloses(page: Page): Promise<void> {
   });
 }
 
-async function startVoiceCall(page: Page): Promise<CallWidget> {
-  await page.goto("/");
-  const widget = callWidget(page);
-  await widget.startButton.click();
-  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
-  return widget;
-}
-
 /** The call is over and its debrief shown; then a moment for anything the teardown still logs. */
 async function expectEndedWithDebrief(page: Page, widget: CallWidget, alert: string): Promise<void> {
   await expectIdle(widget);
@@ -74,7 +66,8 @@ test.describe("against the local agent", () => {
 
   test("the visitor hangs up: the console stays quiet", async ({ page }) => {
     const problems = consoleProblems(page);
-    const widget = await startVoiceCall(page);
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expectGreetingCaptioned(widget);
     await widget.endButton.click();
     await expectEndedWithDebrief(page, widget, "");
@@ -83,7 +76,8 @@ test.describe("against the local agent", () => {
 
   test("the caller ends the call: the console stays quiet while its closing line plays and after", async ({ page }) => {
     const problems = consoleProblems(page);
-    const widget = await startVoiceCall(page);
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expectGreetingCaptioned(widget);
     // The caller gives up on a visitor who will verify, sends its debrief and hangs up (1000), the microphone still live.
     await typeReply(widget, "i will call the help desk myself");
@@ -94,7 +88,8 @@ test.describe("against the local agent", () => {
 
   test("the network drops the call: the console stays quiet, the page says so in its own words", async ({ page }) => {
     const problems = consoleProblems(page);
-    const widget = await startVoiceCall(page);
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expectGreetingCaptioned(widget);
     // A close the page did not ask for, as a broken connection ends it, while the microphone streams.
     await page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.at(-1)!.close(4000, ""));
@@ -109,7 +104,8 @@ test.describe("against the service's double", () => {
 
   async function startOnTheDouble(page: Page, overrides: Partial<DoubleScript> = {}): Promise<{ widget: CallWidget; session: () => ServiceDoubleSession }> {
     const sessions = await routeServiceDouble(page, agentSocketPattern, script(overrides));
-    const widget = await startVoiceCall(page);
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expectGreetingCaptioned(widget);
     return { widget, session: () => sessions[0]! };
   }

@@ -4,10 +4,10 @@ import type { DoubleScript, ServiceDoubleSession } from "@mockingbird/testkit/fa
 import { callLiveText } from "../../content/call/live";
 import {
   agentSocketPattern,
-  callWidget,
   expectFits,
   expectGreetingCaptioned,
   expectIdle,
+  openCallWidget,
   openingLine,
   signedUrlPattern,
   text,
@@ -87,8 +87,7 @@ test.describe("against the service's double", () => {
     await page.setViewportSize({ width: 320, height: 720 });
     const sessions = await routeServiceDouble(page, agentSocketPattern, script());
     const scenarios = recordSignedUrlRequests(page);
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     const { callAgain } = controls(widget);
     await widget.root.getByRole("radio", { name: /CEO urgent wire/ }).check();
     await press(widget.typedButton);
@@ -116,8 +115,7 @@ test.describe("against the service's double", () => {
   test("a socket that fails before the session starts is opened again once with the same signed URL, and the widget says it is retrying", async ({ page }) => {
     const sessions = await routeServiceDouble(page, agentSocketPattern, () => script(sessions.length === 0 ? { refuse: { code: 1011, reason: "" } } : {}));
     const scenarios = recordSignedUrlRequests(page);
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     await widget.typedButton.click();
 
     expect(await statusWhileRetrying(widget)).toBe(text.status.retrying);
@@ -130,8 +128,7 @@ test.describe("against the service's double", () => {
   voiceTest("Type instead mutes the microphone and hides its controls: the visitor's spoken line is not heard, a typed one is answered; Talk instead brings the controls back; it fits 320 px", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 720 });
     const sessions: ServiceDoubleSession[] = await routeServiceDouble(page, agentSocketPattern, script({ heard: ["how do i know you are from the help desk"], msPerChar: 30 }));
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     const parts = controls(widget);
     await press(widget.startButton);
     await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
@@ -181,8 +178,7 @@ test.describe("against the local agent", () => {
       await route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "The voice service is unavailable. Please try again shortly." }) });
     });
     const scenarios = recordSignedUrlRequests(page);
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     await widget.typedButton.click();
 
     await expectRetriedThenConnected(widget);
@@ -200,8 +196,7 @@ test.describe("against the local agent", () => {
       void route.close({ code: 1011, reason: "" });
     });
     const scenarios = recordSignedUrlRequests(page);
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     await widget.typedButton.click();
 
     await expectRetriedThenConnected(widget);
@@ -211,8 +206,7 @@ test.describe("against the local agent", () => {
   });
 
   voiceTest("a typed call continues by voice: a new voice call with the same scenario, the microphone asked for, End Call focused", async ({ page }) => {
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     await press(widget.typedButton);
     await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${openingLine}`, { timeout: 20_000 });
 

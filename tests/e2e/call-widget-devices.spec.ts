@@ -5,7 +5,7 @@ import type { ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs
 import { callDeviceText as deviceText } from "../../content/call/devices";
 import { REMEMBERED_DEVICES_KEY } from "../../lib/call/devices";
 import { callMarks } from "../../lib/call/call-marks";
-import { agentSocketPattern, callWidget, expectFits, expectIdle, text, voiceTest as test, type CallWidget } from "./support/call-widget";
+import { agentSocketPattern, expectFits, expectIdle, openCallWidget, startVoiceCall, text, voiceTest as test, type CallWidget } from "./support/call-widget";
 
 /**
  * Choosing the microphone and the speaker during a voice call, in Chromium with its fake
@@ -70,11 +70,6 @@ const devicesOf = (widget: CallWidget) => ({
   speaker: widget.root.getByRole("combobox", { name: deviceText.labels.speaker }),
 });
 
-async function startVoiceCall(page: Page, widget: CallWidget): Promise<void> {
-  await widget.startButton.click();
-  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
-}
-
 /** Starts a voice call; against the double, its socket is answered by the service's double. */
 const backends = {
   "the local agent": async (): Promise<ServiceDoubleSession[] | null> => null,
@@ -86,10 +81,9 @@ for (const [backend, route] of Object.entries(backends)) {
     test.setTimeout(60_000);
     await recordDevices(page);
     const sessions = await route(page);
-    await page.goto("/");
-    const widget = callWidget(page);
+    const widget = await openCallWidget(page);
     const { microphone, speaker } = devicesOf(widget);
-    await startVoiceCall(page, widget);
+    await startVoiceCall(widget);
 
     await test.step("the lists: the browser's default first, then each device", async () => {
       await expect(microphone.locator("option")).toHaveText([deviceText.defaults.microphone, "Fake Audio Input 1", "Fake Audio Input 2"]);
@@ -151,10 +145,9 @@ for (const [backend, route] of Object.entries(backends)) {
 test("the choice is remembered: the next call starts on it, and one whose device is unplugged starts on the default", async ({ page }) => {
   test.setTimeout(60_000);
   await recordDevices(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   const { microphone, speaker } = devicesOf(widget);
-  await startVoiceCall(page, widget);
+  await startVoiceCall(widget);
   const [input, output] = [await deviceId(page, "Fake Audio Input 1"), await deviceId(page, "Fake Audio Output 2")];
   await microphone.selectOption({ label: "Fake Audio Input 1" });
   await speaker.selectOption({ label: "Fake Audio Output 2" });
@@ -163,7 +156,7 @@ test("the choice is remembered: the next call starts on it, and one whose device
   await expectIdle(widget);
 
   await page.reload();
-  await startVoiceCall(page, widget);
+  await startVoiceCall(widget);
   await expect(microphone).toHaveValue(input);
   await expect(speaker).toHaveValue(output);
   // The session itself started on them (inputDeviceId, outputDeviceId), not a switch after it connected.
@@ -174,7 +167,7 @@ test("the choice is remembered: the next call starts on it, and one whose device
   await expectIdle(widget);
 
   await unplug(page, "Fake Audio Input 1");
-  await startVoiceCall(page, widget);
+  await startVoiceCall(widget);
   await expect(microphone).toHaveValue("");
   await expect(speaker).toHaveValue(output);
   expect(await lastMicrophoneAsked(page)).toBe("");
@@ -186,10 +179,9 @@ test("the choice is remembered: the next call starts on it, and one whose device
 test("a remembered choice the storage garbled, or storage that throws, starts the call on the defaults", async ({ page }) => {
   test.setTimeout(60_000);
   await page.addInitScript((key) => localStorage.setItem(key, '{"microphone":{"id":42}}'), REMEMBERED_DEVICES_KEY);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   const { microphone } = devicesOf(widget);
-  await startVoiceCall(page, widget);
+  await startVoiceCall(widget);
   await expect(microphone).toHaveValue("");
   await widget.endButton.click();
   await expectIdle(widget);
@@ -197,7 +189,7 @@ test("a remembered choice the storage garbled, or storage that throws, starts th
   await page.evaluate(() => {
     Object.defineProperty(window, "localStorage", { configurable: true, get: () => { throw new DOMException("blocked", "SecurityError"); } });
   });
-  await startVoiceCall(page, widget);
+  await startVoiceCall(widget);
   await microphone.selectOption({ label: "Fake Audio Input 2" });
   await expect(microphone).toHaveValue(await deviceId(page, "Fake Audio Input 2"));
   await expect(widget.alert).toBeEmpty();
@@ -209,9 +201,8 @@ test.describe("at 320 px", () => {
 
   test("the device choice fits without scrolling sideways, and axe finds no WCAG 2.2 AA violation in it", async ({ page }) => {
     await routeServiceDouble(page, agentSocketPattern, { greeting: "Hi, it's Dave from the service desk.", answer: () => [] });
-    await page.goto("/");
-    const widget = callWidget(page);
-    await startVoiceCall(page, widget);
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expect(devicesOf(widget).speaker).toBeVisible();
     await expectFits(page, "a voice call with its device choice");
     const results = await new AxeBuilder({ page }).include('section[aria-labelledby="call-widget-heading"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

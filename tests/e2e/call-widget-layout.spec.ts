@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { movedWithin } from "./support/first-screen-while-parsing";
-import { callWidget, expectGreetingCaptioned, expectIdle, holdSignedUrlRequest, startTypedCall, text, voiceTest as test } from "./support/call-widget";
+import { callWidget, expectGreetingCaptioned, expectIdle, holdSignedUrlRequest, openCallWidget, startTypedCall, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * The call panel holds still while the visitor reads it, at the sizes its first visit was made
@@ -121,8 +121,7 @@ for (const viewport of [
 
 test("on a 390 x 844 phone, the rating buttons say in words what they rate, with drawn icons and no emoji", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await startTypedCall(widget);
   const rating = widget.root.getByRole("group", { name: text.feedback.legend });
   await expect(rating).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
 import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { defaultScenarioId } from "@mockingbird/contract/scenarios";
-import { callWidget, expectIdle, heardAsSpoken, playbook, spokenLine, text, voiceTest as test, agentSocketPattern, type CallWidget } from "./support/call-widget";
+import { expectIdle, heardAsSpoken, openCallWidget, playbook, spokenLine, text, voiceTest as test, agentSocketPattern, type CallWidget } from "./support/call-widget";
 import { pushedCaller } from "./support/pushed-caller";
 
 /**
@@ -77,8 +77,7 @@ test("against the service's double, at 320 px and by keyboard: the visitor's wor
   };
   await routeServiceDouble(page, agentSocketPattern, script);
   const seen = await watchTentativeWords(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.focus();
   await page.keyboard.press("Enter");
   await expectWordsShownAsSpoken(widget, seen);
@@ -88,8 +87,7 @@ test("against the service's double, at 320 px and by keyboard: the visitor's wor
 test("against the local agent: the decoder's words as the visitor speaks, a re-prompt after the turn timeout and the end, with its debrief, after the silence timeout", async ({ page }) => {
   test.setTimeout(120_000);
   const seen = await watchTentativeWords(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.click();
   await expectWordsShownAsSpoken(widget, seen);
   await expectSilenceHandled(widget);

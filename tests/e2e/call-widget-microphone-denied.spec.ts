@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { microphoneHelp, type BrowserFamily } from "../../content/call/microphone-help";
-import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, expectFits, microphoneUse, recordMicrophone, text } from "./support/call-widget";
+import { defaultLaunchArgs, defaultLaunchOptions, expectFailure, expectFits, microphoneUse, openCallWidget, recordMicrophone, text } from "./support/call-widget";
 
 /**
  * A microphone exists (Chromium's fake device) but the browser context was given no
@@ -15,8 +15,7 @@ const familyOfProject: Record<string, BrowserFamily> = { chromium: "chrome", "ph
 test("a refused microphone shows 'Microphone access denied' and the browser's steps to allow it again", async ({ page }) => {
   const help = microphoneHelp[familyOfProject[test.info().project.name] ?? "chrome"];
   await recordMicrophone(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.click();
   await expectFailure(widget, text.errors.microphoneDenied);
 
@@ -35,8 +34,7 @@ test("a refused microphone shows 'Microphone access denied' and the browser's st
 
 test("the microphone help fits 320 px with nothing to scroll sideways", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.click();
   await expectFailure(widget, text.errors.microphoneDenied);
   await expect(widget.microphoneHelp).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callWidget, defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, recordMicrophone, text } from "./support/call-widget";
+import { defaultLaunchArgs, defaultLaunchOptions, expectFailure, microphoneUse, openCallWidget, recordMicrophone, text } from "./support/call-widget";
 
 /**
  * The machine has no audio input and Chromium gets no fake device, only
@@ -10,8 +10,7 @@ test.use({ launchOptions: { ...defaultLaunchOptions, args: [...defaultLaunchArgs
 
 test("a computer without a microphone shows 'No microphone found'", async ({ page }) => {
   await recordMicrophone(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.click();
   await expectFailure(widget, text.errors.microphoneMissing);
   // Nothing was refused, so there is nothing to re-allow.
@@ -20,8 +19,7 @@ test("a computer without a microphone shows 'No microphone found'", async ({ pag
 });
 
 test("a voice call that fails to start from the keyboard gives the focus back to Start Call", async ({ page }) => {
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.startButton.focus();
   await page.keyboard.press("Enter");
   await expectFailure(widget, text.errors.microphoneMissing);

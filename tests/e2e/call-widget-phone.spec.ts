@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { callMarks } from "../../lib/call/call-marks";
-import { callWidget, expectIdle, startTypedCall, text, voiceTest as test } from "./support/call-widget";
+import { callWidget, expectIdle, openCallWidget, startTypedCall, startVoiceCall, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * The call on phones (the phone-390, iphone and android projects of playwright.config.ts):
@@ -41,8 +41,7 @@ test("on a 390 x 844 phone, following the first screen's link shows the scenario
 
 test("on a 390 x 844 phone, the debrief comes into view when the call ends, with why it ended", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await startTypedCall(widget);
   await widget.endButton.click();
   await expect(widget.debrief.getByRole("heading", { level: 3 })).toBeInViewport();
@@ -59,13 +58,11 @@ test("two voice calls in a row in one page both connect and play the caller, wit
     if (url.protocol.startsWith("http") && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
   });
   page.on("console", (message) => /Content Security Policy|Refused to/i.test(message.text()) && violations.push(message.text()));
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
 
   for (const call of [1, 2]) {
     await test.step(`call ${call}`, async () => {
-      await widget.startButton.click();
-      await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+      await startVoiceCall(widget);
       await expect
         .poll(() => page.evaluate((name) => performance.getEntriesByName(name).length, callMarks.firstAudio), { timeout: 20_000, message: "the caller's audio was scheduled" })
         .toBe(1);

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-route";
 import type { DoubleScript } from "@mockingbird/testkit/fakes/elevenlabs-service";
-import { agentSocketPattern, callWidget, expectFits, heldFirmDebrief, holdSignedUrlRequest, signedUrlPattern, text, voiceTest as test } from "./support/call-widget";
+import { agentSocketPattern, expectFits, heldFirmDebrief, holdSignedUrlRequest, openCallWidget, signedUrlPattern, startVoiceCall, text, voiceTest as test } from "./support/call-widget";
 
 /**
  * WCAG 2.2 reflow (1.4.10): at 320 CSS px (a small phone, or a desktop zoomed to 400%) every
@@ -18,8 +18,7 @@ const script: DoubleScript = {
 test("the widget fits 320 px in every state: idle, connecting, a typed call, the debrief after it, an error, and a voice call", async ({ page }) => {
   await routeServiceDouble(page, agentSocketPattern, script);
   const held = await holdSignedUrlRequest(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.root.scrollIntoViewIfNeeded();
   await expectFits(page, "idle");
 
@@ -43,8 +42,7 @@ test("the widget fits 320 px in every state: idle, connecting, a typed call, the
   await expectFits(page, "an error");
   await page.unroute(signedUrlPattern);
 
-  await widget.startButton.click();
-  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+  await startVoiceCall(widget);
   await expect(widget.agentLines.first()).toBeVisible({ timeout: 20_000 });
   await expectFits(page, "a voice call");
   await widget.endButton.click();

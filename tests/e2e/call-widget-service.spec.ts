@@ -3,7 +3,7 @@ import { routeServiceDouble } from "@mockingbird/testkit/browser/service-double-
 import type { DoubleScript, ServiceDoubleSession } from "@mockingbird/testkit/fakes/elevenlabs-service";
 import { CALL_VARIABLES, fillPlaceholders } from "@mockingbird/contract/call-variables";
 import { defaultScenarioId } from "@mockingbird/contract/scenarios";
-import { agentSocketPattern, callWidget, expectFailure, expectIdle, heldFirmDebrief, spokenLine, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
+import { agentSocketPattern, expectFailure, expectIdle, heldFirmDebrief, openCallWidget, spokenLine, startVoiceCall, text, typeReply, voiceTest, type CallWidget } from "./support/call-widget";
 import { pushedCaller, type PushedCaller } from "./support/pushed-caller";
 
 /**
@@ -29,8 +29,7 @@ const script = (overrides: Partial<DoubleScript> = {}): DoubleScript => ({ greet
 /** Home with the call's socket answered by the double: a typed call started and its greeting captioned. */
 async function startTypedCallOnTheDouble(page: Page, overrides: Partial<DoubleScript> = {}): Promise<{ widget: CallWidget; session: ServiceDoubleSession }> {
   const sessions = await routeServiceDouble(page, agentSocketPattern, script(overrides));
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   await widget.typedButton.click();
   await expect(widget.agentLines).toHaveText([`${text.captions.agent}: ${greeting}`], { timeout: 20_000 });
   return { widget, session: sessions[0]! };
@@ -166,10 +165,8 @@ voiceTest.describe("voice calls", () => {
     // The whole greeting must play before the fake microphone speaks (~7 s after it opens): the
     // pushed first message lasts over 7 s at the double's default pace, so it is said faster here.
     const sessions = await routeServiceDouble(page, agentSocketPattern, script({ heard: [spokenLine], msPerChar: 30 }));
-    await page.goto("/");
-    const widget = callWidget(page);
-    await widget.startButton.click();
-    await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${greeting}`, { timeout: 15_000 });
     await expect(widget.visitorLines).toHaveText([`${text.captions.visitor}: ${spokenLine}`], { timeout: 20_000 });
     await expect(widget.agentLines.last()).toHaveText(`${text.captions.agent}: ${reply}`, { timeout: 20_000 });
@@ -184,10 +181,8 @@ voiceTest.describe("voice calls", () => {
   voiceTest("a visitor who talks over the service's greeting interrupts it, and the caption keeps only what was heard", async ({ page }) => {
     const long = `${caller.firstMessage} Someone has been trying to get into your account all morning, and I have to confirm it is really you before I can lock them out.`;
     const sessions: ServiceDoubleSession[] = await routeServiceDouble(page, agentSocketPattern, script({ greeting: long, heard: [spokenLine] }));
-    await page.goto("/");
-    const widget = callWidget(page);
-    await widget.startButton.click();
-    await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+    const widget = await openCallWidget(page);
+    await startVoiceCall(widget);
     await expect.poll(() => sessions[0]?.sent("interruption").length, { timeout: 20_000 }).toBe(1);
     const correction = sessions[0]!.sent("agent_response_correction")[0]!.agent_response_correction_event as { corrected_agent_response: string };
     await expect(widget.agentLines.first()).toHaveText(`${text.captions.agent}: ${correction.corrected_agent_response}`, { timeout: 10_000 });
@@ -203,10 +198,8 @@ voiceTest.describe("voice calls", () => {
     voiceTest(`the service puts down a silent visitor's call at the pushed silence timeout, whether it closes the socket or sends end_call (${silenceHangUp}), and the widget ends the call with its debrief`, async ({ page }) => {
       const agent = { ...caller.agent, turnTimeoutSeconds: 2, silenceEndCallTimeoutSeconds: 4 };
       const sessions = await routeServiceDouble(page, agentSocketPattern, script({ agent, silenceHangUp, msPerChar: 30 }));
-      await page.goto("/");
-      const widget = callWidget(page);
-      await widget.startButton.click();
-      await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+      const widget = await openCallWidget(page);
+      await startVoiceCall(widget);
       await expect(widget.debrief).toBeVisible({ timeout: 20_000 });
       await expect(widget.debrief).toContainText(text.debrief.ended);
       await expectIdle(widget);

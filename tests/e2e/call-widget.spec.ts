@@ -1,5 +1,4 @@
 import {
-  callWidget,
   colourOf,
   expectGreetingCaptioned,
   expectIdle,
@@ -7,6 +6,7 @@ import {
   holdSignedUrlRequest,
   hueName,
   microphoneUse,
+  openCallWidget,
   recordMicrophone,
   text,
   voiceTest as test,
@@ -21,8 +21,7 @@ import { expect } from "@playwright/test";
 test("a voice call connects, captions the caller's greeting and the visitor's spoken line, and End Call releases the microphone", async ({ page }) => {
   test.setTimeout(60_000);
   await recordMicrophone(page);
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   const hold = await holdSignedUrlRequest(page);
 
   await widget.startButton.click();
@@ -67,8 +66,7 @@ test("a voice call connects, captions the caller's greeting and the visitor's sp
 });
 
 test("keyboard only: Tab reaches Start Call with a visible focus ring and Enter starts the call", async ({ page }) => {
-  await page.goto("/");
-  const widget = callWidget(page);
+  const widget = await openCallWidget(page);
   const startIsFocused = () => widget.startButton.evaluate((button) => button === document.activeElement);
 
   for (let presses = 0; presses < 80 && !(await startIsFocused()); presses++) await page.keyboard.press("Tab");

@@ -187,6 +187,18 @@ export function callWidget(scope: Page | ReturnType<Page["frameLocator"]>) {
 }
 export type CallWidget = ReturnType<typeof callWidget>;
 
+/** Home's call widget. */
+export async function openCallWidget(page: Page): Promise<CallWidget> {
+  await page.goto("/");
+  return callWidget(page);
+}
+
+/** Presses Start Call and waits until the voice call is connected. */
+export async function startVoiceCall(widget: CallWidget): Promise<void> {
+  await widget.startButton.click();
+  await expect(widget.connectedBadge).toBeVisible({ timeout: 20_000 });
+}
+
 /** Starts a typed call and waits until it is connected and the caller's greeting is captioned. */
 export async function startTypedCall(widget: CallWidget): Promise<void> {
   await widget.typedButton.click();
