@@ -21,6 +21,8 @@ export type LedgerRules = {
   commonTerms: readonly string[];
   /** Phrases that mark a sentence as our view ("we think", "in our view"). */
   opinion: readonly RegExp[];
+  /** Proper nouns of the whole copy (properNounsOf): a sentence's first word is a name when it is one. */
+  knownNames?: ReadonlySet<string>;
 };
 
 export type FactSignal = { kind: FactKind; phrase: string };
@@ -63,7 +65,8 @@ function withoutOwnNames(sentence: string, ownNames: readonly string[]): string 
 /**
  * The first name in a sentence that is not ours: a capitalized word or acronym that is not a
  * common term. The sentence's first word counts only when it could not be an ordinary word
- * written at a sentence's start: a capital inside it (CrowdStrike), or all capitals (MGM).
+ * written at a sentence's start: a capital inside it (CrowdStrike), all capitals (MGM), or a
+ * proper noun of the copy (Google).
  */
 function nameIn(sentence: string, rules: LedgerRules): string | undefined {
   const common = new Set(rules.commonTerms);
@@ -75,14 +78,33 @@ function nameIn(sentence: string, rules: LedgerRules): string | undefined {
   for (const { word, at } of words) {
     if (!/^\p{Lu}/u.test(word) || common.has(word)) continue;
     const atStart = at === first || /[.!?:;]\s*["“(]?$/.test(sentence.slice(0, at));
-    if (atStart && !/^\p{Lu}.*\p{Lu}/u.test(word)) continue;
+    if (atStart && !/^\p{Lu}.*\p{Lu}/u.test(word) && !rules.knownNames?.has(word)) continue;
     return word;
   }
   return undefined;
 }
 
+/**
+ * The proper nouns of a body of copy: words written with a capital inside a sentence and never in
+ * lower case ("Google", "Caesars"), so that the same word opening a sentence is read as a name too.
+ */
+export function properNounsOf(sentences: readonly string[]): Set<string> {
+  const capitalized = new Set<string>();
+  const lower = new Set<string>();
+  for (const sentence of sentences) {
+    const words = Array.from(withoutQuotations(sentence).matchAll(/[\p{L}][\p{L}’']*/gu), (match) => ({ word: match[0].replace(/['’]s$/u, ""), at: match.index ?? 0 }));
+    for (const { word, at } of words) {
+      if (/^\p{Ll}/u.test(word)) lower.add(word);
+      else if (at > 0 && !/[.!?:;]\s*["“(]?$/.test(sentence.slice(0, at))) capitalized.add(word);
+    }
+  }
+  return new Set([...capitalized].filter((word) => !lower.has(word.toLowerCase())));
+}
+
 /** What makes a sentence factual, one signal for each kind it shows (of `kinds`, every kind by default); an empty list for a sentence that states no fact about the world. */
 export function factSignals(sentence: string, rules: LedgerRules, kinds: readonly FactKind[] = factKinds): FactSignal[] {
+  // A question asserts nothing ("did the finance team do better than sales?").
+  if (/\?["”’]?$/.test(sentence.trim())) return [];
   const prose = withoutOwnNames(withoutQuotations(sentence), [...rules.ownNames, ...rules.commonTerms]);
   const found: FactSignal[] = [];
   const figure = figureIn(prose);

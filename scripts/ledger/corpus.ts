@@ -4,7 +4,8 @@ import { dataStatements } from "@/content/legal/data-practices";
 import { manifesto } from "@/content/manifesto";
 import { sourceIdForUrl, type Claim } from "@/content/sources";
 import { factMarker, withoutFactMarkers } from "@/lib/blog/markdown";
-import type { LedgerRules, LedgerSentence } from "@/lib/editorial/ledger";
+import { splitAtUpdate } from "@/lib/blog/updates";
+import { properNounsOf, type LedgerRules, type LedgerSentence } from "@/lib/editorial/ledger";
 import { externalLinks, plainText, sentencesOf } from "@/lib/editorial/text";
 import { articles, blocksOf } from "@mockingbird/testkit/content/content-corpus";
 import { siteCopy, type CopyPart } from "@mockingbird/testkit/content/site-copy";
@@ -25,7 +26,8 @@ import { siteCopy, type CopyPart } from "@mockingbird/testkit/content/site-copy"
  */
 
 export type Register = "claims" | "policy";
-export type CorpusSentence = LedgerSentence & { register: Register };
+/** `knownBy`: for an article's sentence, the date (YYYY-MM-DD) of the text it stands in, its update's or the article's own; no source it rests on may be newer. */
+export type CorpusSentence = LedgerSentence & { register: Register; knownBy?: string };
 
 const policyPages = new Set(["/privacy", "/terms"]);
 const readWidgetParts = /^(?:callWidgetPageText|callScenarios)\b/;
@@ -50,15 +52,17 @@ function articleSentences(): CorpusSentence[] {
   return articles().flatMap((article) => {
     // The title is a heading and the image's alternative describes a picture: the summaries are the frontmatter's prose.
     const front = (["description", "excerpt"] as const).flatMap((field) =>
-      sentencesOf(String(article.written.frontmatter[field])).map((sentence): CorpusSentence => ({ page: article.slug, where: field, sentence: plainText(withoutFactMarkers(sentence)), facts: idsOf(sentence), register: "claims" })),
+      sentencesOf(String(article.written.frontmatter[field])).map((sentence): CorpusSentence => ({ page: article.slug, where: field, sentence: plainText(withoutFactMarkers(sentence)), facts: idsOf(sentence), register: "claims", knownBy: article.publishedTime.slice(0, 10) })),
     );
-    const blocks = blocksOf(article.written.markdown, "original").filter((block) => block.kind !== "heading");
+    const { original, update } = splitAtUpdate(article.written.markdown);
+    const blocks = [...blocksOf(original, "original"), ...(update ? blocksOf(update.markdown, "update") : [])].filter((block) => block.kind !== "heading");
     const body = blocks.flatMap((block, index) => {
       // A block quotation is attributed by the paragraph that introduces it.
       const introduced = block.kind === "blockquote" ? idsOf(blocks[index - 1]?.text ?? "") : [];
       return sentencesOf(block.text).map((sentence): CorpusSentence => {
         const own = idsOf(sentence);
-        return { page: article.slug, where: `${block.kind} ${index + 1}`, sentence: plainText(withoutFactMarkers(sentence)), facts: own.length > 0 ? own : introduced, register: "claims" };
+        const knownBy = block.part === "update" ? (article.modifiedTime as string) : article.publishedTime;
+        return { page: article.slug, where: `${block.kind} ${index + 1}`, sentence: plainText(withoutFactMarkers(sentence)), facts: own.length > 0 ? own : introduced, register: "claims", knownBy: knownBy.slice(0, 10) };
       });
     });
     return [...front, ...body];
@@ -88,12 +92,15 @@ export function ledgerCorpus(): CorpusSentence[] {
   return [...articleSentences(), ...pageSentences()];
 }
 
+let knownNames: Set<string> | undefined;
+
 /** The rules a sentence is read with: an article may name our vendors as facts, a page about our product names them as ours; the policy reads names only, its own frame aside. */
 export function rulesFor(entry: { page: string; register: Register }): { rules: LedgerRules; kinds: "all" | "names" } {
+  knownNames ??= properNounsOf(ledgerCorpus().map((sentence) => sentence.sentence));
   const onOurPages = !articleSlugs().has(entry.page);
   // The blog's topics are the site's own names for what it writes about ("Vishing Simulation").
   const ownNames = [...ledgerRules.ownNames, ...blogIndex.topics, ...(onOurPages ? ourVendors : []), ...(entry.register === "policy" ? legalFrame : [])];
-  return { rules: { ...ledgerRules, ownNames }, kinds: entry.register === "policy" ? "names" : "all" };
+  return { rules: { ...ledgerRules, ownNames, knownNames }, kinds: entry.register === "policy" ? "names" : "all" };
 }
 
 /** The listed claims whose sentence no longer stands on their page: a stale id. */

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { sources } from "@/content/sources";
+import { sources, type SourceId } from "@/content/sources";
+import { mayPostDate } from "@/lib/editorial/citation-dates";
 import { allPosts } from "@/lib/blog/posts";
 import { renderArticle } from "@/lib/blog/markdown";
 import { factKinds, unknownFacts, unsourcedSentences, type FactKind } from "@/lib/editorial/ledger";
@@ -37,6 +38,18 @@ describe("every factual sentence carries a source's id or says it is our view", 
 
   test("every id a sentence carries is a source of content/sources.ts", () => {
     expect(unknownFacts(corpus, Object.keys(sources)).map((entry) => `${entry.page}: ${entry.facts.join(", ")} in: ${entry.sentence}`)).toEqual([]);
+  });
+
+  test("no article rests a sentence on a source that may be newer than the text it stands in, a month or a year counting as its last day", () => {
+    const late = corpus.flatMap((entry) =>
+      entry.knownBy === undefined
+        ? []
+        : entry.facts.flatMap((id) => {
+            const date = sources[id as SourceId]?.date;
+            return date && mayPostDate(date, entry.knownBy as string) ? [`${entry.page}: ${id} (${date}) in a text of ${entry.knownBy}: ${entry.sentence}`] : [];
+          }),
+    );
+    expect(late).toEqual([]);
   });
 
   test("every claim a page's module lists still stands in that page's prose", () => {

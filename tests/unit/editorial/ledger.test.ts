@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { factSignals, renderLedger, unknownFacts, unsourcedSentences, type LedgerRules, type LedgerSentence } from "@/lib/editorial/ledger";
+import { factSignals, properNounsOf, renderLedger, unknownFacts, unsourcedSentences, type LedgerRules, type LedgerSentence } from "@/lib/editorial/ledger";
 
 const rules: LedgerRules = { ownNames: ["Mockingbird", "1:1 AI voice coaching"], commonTerms: ["AI", "CEO", "IT"], opinion: [/\bwe think\b/i, /\bour view\b/i] };
 const read = () => ({ rules });
@@ -45,6 +45,17 @@ describe("the claims ledger's reading of a sentence", () => {
     for (const text of ["Mockingbird calls your team.", "Try 1:1 AI voice coaching in the browser.", "Join Our Private Beta!", "There are two ways to find out.", "Call IT rather than the caller.", "Who fell for it, and who had a script to fall back on.", "The CEO asks as well as tells."]) {
       expect(factSignals(text, rules)).toEqual([]);
     }
+  });
+
+  test("a question asserts nothing", () => {
+    expect(kindsOf("Did the finance team do better than sales?")).toEqual([]);
+  });
+
+  test("a sentence's first word is a name when the copy writes it as one elsewhere", () => {
+    const knownNames = properNounsOf(["The breach at Google was basic.", "Security teams watch email.", "The survey was undated."]);
+    expect([...knownNames]).toEqual(["Google"]);
+    expect(factSignals("Google said so.", { ...rules, knownNames }).map((signal) => signal.kind)).toEqual(["name"]);
+    expect(factSignals("Security matters.", { ...rules, knownNames })).toEqual([]);
   });
 
   test("a quotation is read with its sentence, so the name that introduces it still counts", () => {
