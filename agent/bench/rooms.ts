@@ -13,6 +13,10 @@
  *        [--latency-calls=6] [--browser-calls=78] [--parallel=2]
  *        [--seeds=1] [--sample=K] [--above-floor-db=N] [--domain-weight=W] [--noise-suppression=off|always|DBFS]
  *        [--channel-distance=off|D] [--level-difference=off|L] [--decoder=fwdflat:no,...] [--oracle-domain]
+ *        [--early=on|off] [--pause-ms=N]
+ * --early=off hears every answer to its hangover; by default a question the caller may answer at
+ * the visitor's pause ends its turn there, as in the agent (each pause's words read before the next
+ * frame, so the bench ends a turn early wherever the agent could). --pause-ms tries that pause.
  * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance,
  * --level-difference (when a first turn is heard again with its own cepstral mean) and --decoder (pocketsphinx
  * settings over the agent's, e.g. its search) try a design (on the development split). --oracle-domain lets the domain
@@ -30,11 +34,12 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import pino from "pino";
-import { callerTurnDecider, spokenTurn } from "../src/caller";
+import { callerTurnDecider, createCaller, spokenTurn } from "../src/caller";
 import type { Intent, TurnDecider } from "../src/caller/intents";
 import { loadPlaybooks } from "../src/caller/playbooks";
 import { createSpeech, type Speech, type Utterance } from "../src/speech";
 import { samplesForMs } from "../src/speech/audio";
+import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
 import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { OFF_TOPIC, loadEvaluationSet, type EvaluationUtterance, type Split } from "../eval/evaluation-set";
 import { numberOption, pairsOption, stringOption } from "@mockingbird/testkit/cli-options";
@@ -79,6 +84,10 @@ const levelDifference = stringOption("level-difference");
 if (levelDifference !== undefined && levelDifference !== "off" && !Number.isFinite(Number(levelDifference))) throw new Error(`--level-difference=${levelDifference}: expected off or a difference in c0`);
 if (noiseSuppression !== undefined && !["off", "always"].includes(noiseSuppression) && !Number.isFinite(Number(noiseSuppression))) throw new Error(`--noise-suppression=${noiseSuppression}: expected off, always or the room's floor in dBFS from which it applies`);
 const decoderArgs = pairsOption("decoder");
+const early = stringOption("early") ?? "on";
+if (early !== "on" && early !== "off") throw new Error(`--early=${early}: expected on or off`);
+const pauseMs = stringOption("pause-ms");
+if (pauseMs !== undefined && !(Number(pauseMs) > 0)) throw new Error(`--pause-ms=${pauseMs}: expected a positive number of milliseconds`);
 /** The domain model also learns the held-out answers word for word: never a design, a ceiling (what the room alone costs). */
 const oracleDomain = process.argv.includes("--oracle-domain");
 // The agent process the latency and browser parts call has no such model: they would measure the agent under a ceiling's name.
@@ -109,16 +118,20 @@ type CallResult = {
 };
 
 /** Streams a call's microphone into a fresh recogniser; each turn with the sample where the detector ended it. */
-async function hear(speech: Speech, pcm: Int16Array): Promise<{ utterance: Utterance; endSample: number }[]> {
+/** `answerableEarly`: the caller's own test of a pause's words (CallerSession.answerableEarly), when turns may end at a pause. */
+async function hear(speech: Speech, pcm: Int16Array, answerableEarly?: (words: string) => boolean): Promise<{ utterance: Utterance; endSample: number }[]> {
   const heard: Utterance[] = [];
   const pushes: { at: number; samples: number }[] = [];
-  const recognizer = speech.createRecognizer({ onSpeechStart: () => undefined, onUtterance: (utterance) => heard.push(utterance) });
+  const recognizer = speech.createRecognizer({ onSpeechStart: () => undefined, onUtterance: (utterance) => heard.push(utterance), ...(answerableEarly ? { answerableEarly } : {}) });
   if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
   const chunk = samplesForMs(20);
   for (let offset = 0; offset < pcm.length; offset += chunk) {
     recognizer.push(pcm.subarray(offset, Math.min(pcm.length, offset + chunk)));
     pushes.push({ at: performance.now(), samples: Math.min(pcm.length, offset + chunk) });
-    if ((offset / chunk) % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Faster than real time, a pause's words would come back after the hangover had ended the
+    // turn anyway: each is read before the next frame, as if decoding took no time.
+    if (answerableEarly) await recognizer.settled?.();
+    else if ((offset / chunk) % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   await recognizer.settled?.();
   recognizer.close();
@@ -211,6 +224,7 @@ async function run(): Promise<void> {
   const playbooks = loadPlaybooks();
   const deciders = new Map<string, TurnDecider>([...playbooks.values()].map((playbook) => [playbook.id, callerTurnDecider(playbook)]));
   const seeds = selected.reduce((sum, condition) => sum + condition.seeds.length, 0);
+  console.log(early === "on" ? `turns end at the visitor's pause where the caller may answer the words (${pauseMs ?? "the agent's"} ms)` : "every turn waits out the hangover (--early=off)");
   if (aboveFloorDb !== undefined || domainWeight !== undefined || noiseSuppression !== undefined || channelDistance !== undefined || levelDifference !== undefined || Object.keys(decoderArgs).length > 0)
     console.log(
       `design tried: above-floor ${aboveFloorDb ?? "default"} dB, domain weight ${domainWeight ?? "default"}, noise suppression ${noiseSuppression ?? "default"}, channel distance ${channelDistance ?? "default"}, level difference ${levelDifference ?? "default"}, decoder ${JSON.stringify(decoderArgs)} (latency and browser calls run the agent as configured)`);
@@ -226,7 +240,7 @@ async function run(): Promise<void> {
     ...learnt,
     domainSentences: oracleDomain ? [...learnt.domainSentences, ...heldOutWordings] : learnt.domainSentences,
     transcriptDeadlineMs: 30_000,
-    ...(aboveFloorDb === undefined ? {} : { voiceActivity: { aboveFloorDb: Number(aboveFloorDb) } }),
+    voiceActivity: { ...(aboveFloorDb === undefined ? {} : { aboveFloorDb: Number(aboveFloorDb) }), ...(pauseMs === undefined ? {} : { pauseMs: Number(pauseMs) }) },
     ...(domainWeight === undefined ? {} : { domainWeight: Number(domainWeight) }),
     languageModel: {
       ...(channelDistance === undefined ? {} : { mismatchedChannelDistance: channelDistance === "off" ? null : Number(channelDistance) }),
@@ -248,7 +262,8 @@ async function run(): Promise<void> {
   const results = await mapConcurrently(jobs, parallel, async ({ condition, seed, utterance, index }) => {
     const voice = voiceFor(condition, index, evaluationVoices);
     const audio = await callAudio(condition, await speakAs(voice, utterance.text), seed, index);
-    const heard = await hear(speech, audio.pcm);
+    const caller = early === "on" ? createCaller(utterance.scenario) : null;
+    const heard = await hear(speech, audio.pcm, caller ? (words) => caller.answerableEarly(words) : undefined);
     if (++done % 250 === 0) console.log(`  understanding: ${done}/${jobs.length} calls (${((performance.now() - started) / 60_000).toFixed(1)} min)`);
     return scoreCall(condition, seed, utterance, deciders.get(utterance.scenario)!, heard, audio.speechStart, audio.speechEnd);
   });
@@ -348,6 +363,9 @@ async function run(): Promise<void> {
   const falseComplianceTotal = falseCompliance.length + browser.filter((r) => r.falseCompliance).length;
   const developmentCases = falseCompliance.filter((r) => r.utterance.split === "development").map((result) => `${result.condition.id}/${result.seed} development ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.recognised.transcript).join(" | ")}"`);
   const notes = [
+    early === "on"
+      ? `Understanding hears as the agent does: a turn whose words at the visitor's pause (${pauseMs ?? DEFAULT_VOICE_ACTIVITY.pauseMs} ms of silence) are a question the caller may answer ends there; each pause's words are read before the next frame.`
+      : "Understanding with every turn waiting out the hangover (--early=off).",
     `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${developmentCases.length > 0 ? ` (development split: ${developmentCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
     ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),
     `Understanding took ${understandingMinutes.toFixed(1)} min, the whole run ${((performance.now() - started) / 60_000).toFixed(1)} min.`,

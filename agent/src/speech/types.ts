@@ -23,7 +23,10 @@ export interface Recognizer {
   push(pcm: Int16Array): void;
   /** Releases the call's detector and any decoder it holds; idempotent. No callback fires after it. */
   close(): void;
-  /** Resolves once every turn that has ended so far has been announced (benches and tests; the server never waits on it). */
+  /**
+   * Resolves once every turn that has ended so far has been announced and the words of the last
+   * pause have been read for an early end (benches and tests; the server never waits on it).
+   */
   settled?(): Promise<void>;
 }
 

@@ -139,6 +139,8 @@ class SpeechRecognizer implements Recognizer {
   private readonly activityWindows: number[] = [];
   /** Utterances are announced in the order they ended, whatever order their decodes finish in. */
   private announced: Promise<void> = Promise.resolve();
+  /** The words of the last pause, being read for an early end (considerEndingAtPause). */
+  private deciding: Promise<void> = Promise.resolve();
   /** The last turn ended early, while a turn that opens would continue it. */
   private early: EarlyTurn | null = null;
   /** The early turn the turn under way continues: its words come first. */
@@ -167,7 +169,7 @@ class SpeechRecognizer implements Recognizer {
   }
 
   settled(): Promise<void> {
-    return this.announced;
+    return Promise.all([this.deciding, this.announced]).then(() => undefined);
   }
 
   close(): void {
@@ -275,12 +277,15 @@ class SpeechRecognizer implements Recognizer {
     const lease = this.lease;
     const pauseMs = this.engine.voiceActivity.pauseMs ?? 0;
     if (!answerableEarly || !lease || pauseMs <= 0) return;
-    void lease.hypothesisNow(samplesForMs(pauseMs)).then((hypothesis) => {
-      if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs) return;
-      const words = transcriptOf(hypothesis);
-      if (words === "" || !this.judgedEarly(answerableEarly, words)) return;
-      if (this.activity.endNow()?.kind === "end") this.endTurn(true);
-    });
+    this.deciding = lease
+      .hypothesisNow(samplesForMs(pauseMs))
+      .then((hypothesis) => {
+        if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs) return;
+        const words = transcriptOf(hypothesis);
+        if (words === "" || !this.judgedEarly(answerableEarly, words)) return;
+        if (this.activity.endNow()?.kind === "end") this.endTurn(true);
+      })
+      .catch((error: unknown) => this.engine.log.error({ err: error }, "could not read the words at a pause"));
   }
 
   private judgedEarly(answerableEarly: (words: string) => boolean, words: string): boolean {
