@@ -1,14 +1,17 @@
 /**
  * `npm run bench`: the list of benches; `npm run bench -- <name> [options]`: runs one and
  * records its figures (docs/figures/<name>.json and .md), then refreshes the docs' blocks;
- * `npm run bench -- docs`: refreshes the docs' blocks from the recorded figures alone.
+ * `npm run bench -- docs`: refreshes the docs' blocks from the recorded figures alone;
+ * `npm run bench -- <name> --help`: what the bench measures and its options, without running it.
  * The benches are in scripts/bench/registry.ts.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { figuresCommandVariable, projectRoot, readRecords, startFigures } from "@mockingbird/testkit/figures/record";
 import { refreshDocs } from "@mockingbird/testkit/figures/doc-blocks";
 import { runStep, tsxStep, type Step } from "../lib/run-step";
 import { benches, benchNames, type Bench } from "./registry";
+import { scriptHeader } from "./usage";
 
 function list(): void {
   const width = Math.max(...benchNames.map((name) => name.length));
@@ -71,6 +74,10 @@ async function main(): Promise<void> {
     console.error(`npm run bench: no bench named "${name}"\n`);
     list();
     process.exit(2);
+  }
+  if (options.includes("--help") || options.includes("-h")) {
+    console.log(`${bench.name}: ${bench.about}\n\n${scriptHeader(readFileSync(bench.script, "utf8"))}`);
+    return;
   }
   process.exitCode = await run(bench, options);
 }

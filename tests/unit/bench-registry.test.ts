@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { benches, benchNames } from "@/scripts/bench/registry";
+import { scriptHeader } from "@/scripts/bench/usage";
 
 describe("the bench registry", () => {
   it("names each bench once, and none `docs`, which refreshes the docs", () => {
@@ -19,5 +20,9 @@ describe("the bench registry", () => {
 
   it("gives every bench a one-line description for the list", () => {
     expect(benches.filter((bench) => bench.about.trim() === "" || bench.about.includes("\n")).map((bench) => bench.name)).toEqual([]);
+  });
+
+  it("opens every bench's script with the comment `--help` prints: what it measures", () => {
+    expect(benches.filter((bench) => scriptHeader(readFileSync(bench.script, "utf8")).length < 80).map((bench) => bench.name)).toEqual([]);
   });
 });
