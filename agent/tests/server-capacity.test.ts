@@ -37,6 +37,9 @@ function fill(capacity: ReturnType<typeof createCapacity>, upTo = 1_000) {
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
+/** The arithmetic in these tests is written for this headroom, whatever the agent's default. */
+const tuning = { ...defaultAdmission, headroom: 0.6 };
+
 describe("admission by measured capacity", () => {
   it("refuses a call beyond the configured maximum, whatever the machine could take", () => {
     const capacity = createCapacity(3);
@@ -48,7 +51,7 @@ describe("admission by measured capacity", () => {
     const { state, sources } = machine(2);
     // The warm-up: 10 s of audio decoded in 1 s of lane time.
     Object.assign(state, { audioMs: 10_000, busyMs: 1_000 });
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     // 0.6 of two lanes / (0.1 per audio ms x 0.4 of the time speaking) = 30 calls.
     expect(capacity.reading()).toEqual(expect.objectContaining({ limit: 30, why: "decoders" }));
     capacity.close();
@@ -57,7 +60,7 @@ describe("admission by measured capacity", () => {
   it("admits as many calls as the decoders keep up with, as measured on the calls themselves", () => {
     const { state, sources, run } = machine(2);
     Object.assign(state, { audioMs: 10_000, busyMs: 1_000 });
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     const lines = fill(capacity, 10);
     // The calls' audio costs 0.2 of its length here, and their visitors speak a quarter of the time.
     run(400_000, { calls: 10, speaking: 0.25, cost: 0.2, loopPerCall: 0 });
@@ -71,7 +74,7 @@ describe("admission by measured capacity", () => {
   it("takes fewer calls when other work shares the cores and decoding takes twice the wall time", () => {
     const { state, sources, run } = machine(2);
     Object.assign(state, { audioMs: 10_000, busyMs: 1_000 });
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     const lines = fill(capacity, 5);
     run(400_000, { calls: 5, speaking: 0.4, cost: 0.1, loopPerCall: 0 });
     const quiet = capacity.reading().limit;
@@ -84,7 +87,7 @@ describe("admission by measured capacity", () => {
   it("refuses every new call while a decoding task waits longer than real time allows, and admits again once decoding catches up", () => {
     const { state, sources } = machine(2);
     Object.assign(state, { audioMs: 10_000, busyMs: 1_000 });
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     const first = capacity.tryAcquire();
     state.oldestWaitMs = defaultAdmission.behindMs + 1;
     expect(capacity.tryAcquire()).toBeNull();
@@ -97,7 +100,7 @@ describe("admission by measured capacity", () => {
 
   it("counts each call's cost to the event loop, not the loop's own work with no call open", () => {
     const { sources, run } = machine(2);
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     // Lines synthesized ahead keep the loop 30% busy with no call open.
     run(400_000, { calls: 0, loopIdle: 0.3 });
     const lines = fill(capacity, 4);
@@ -110,7 +113,7 @@ describe("admission by measured capacity", () => {
 
   it("admits no call while the event loop is saturated", () => {
     const { sources, run } = machine(2);
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     const lines = fill(capacity, 2);
     run(30_000, { calls: 2, speaking: 0, loopPerCall: 0.48 });
     expect(capacity.reading().why).toBe("event loop saturated");
@@ -122,7 +125,7 @@ describe("admission by measured capacity", () => {
   it("always admits one call on a machine that is not behind, however costly its decoding", () => {
     const { state, sources } = machine(2);
     Object.assign(state, { audioMs: 1_000, busyMs: 100_000 });
-    const capacity = createCapacity(100, sources);
+    const capacity = createCapacity(100, sources, tuning);
     expect(capacity.tryAcquire()).not.toBeNull();
     expect(capacity.tryAcquire()).toBeNull();
     capacity.close();

@@ -10,10 +10,10 @@
  * (AGENT_MAX_CONCURRENT_CALLS, for memory and sockets):
  * - the decoders': what a second of a visitor's speech costs to decode here, in the lanes' wall
  *   time (so other work on the cores counts), times the share of a call's time its visitor
- *   speaks, must leave `headroom` of the lanes free for turns that end together;
+ *   speaks, must fit in `headroom` of the lanes' time, the rest kept for turns that end together;
  * - the event loop's: every open call costs the main thread its audio (voice activity, noise
- *   suppression, pacing) whether or not anyone speaks; its utilization per call must leave the
- *   same headroom.
+ *   suppression, pacing) whether or not anyone speaks; its utilization per call must fit in the
+ *   same share.
  * And while decoding is behind real time now (a task has waited on its lane longer than
  * `behindMs`), or the event loop is saturated, no call is admitted, whatever the estimate says.
  * Each measure follows what it sees over about `windowMs`; before anything is measured the
@@ -40,7 +40,7 @@ export type AdmissionTuning = {
 };
 
 /** behindMs: half the transcript deadline (speech/recognition/tuning.ts), so calls are refused before the admitted ones' transcripts come late. */
-export const defaultAdmission: AdmissionTuning = { headroom: 0.6, behindMs: 500, speakingShare: 0.4, windowMs: 30_000 };
+export const defaultAdmission: AdmissionTuning = { headroom: 0.4, behindMs: 500, speakingShare: 0.4, windowMs: 30_000 };
 
 /** What the capacity reads, as counters since the process started: the decoders' (null without recognition) and the event loop's. */
 export type LoadSources = {
