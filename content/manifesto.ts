@@ -96,14 +96,14 @@ export const manifesto: Manifesto = {
       id: "the-evidence-is-clear",
       heading: "The Evidence is Clear",
       paragraphs: [
-        "Most of what CrowdStrike detected was malware-free. The report does not say how those intruders got in. A phone call to a help desk that gets a password changed is one documented way in, and it needs no malicious file either.",
-        "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.",
+        "Most of what CrowdStrike detected was malware-free. The report does not say how those intruders got in. A phone call asking a help desk to change a password is one reported way in, and it needs no malicious file either.",
+        "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.",
       ],
       claims: [
         { sentence: "Most of what CrowdStrike detected was malware-free.", fact: "crowdstrike2026" },
-        { sentence: "A phone call to a help desk that gets a password changed is one documented way in, and it needs no malicious file either.", fact: "caesarsHelpDeskCall" },
-        { sentence: "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.", fact: "crowdstrikeVishing" },
-        { sentence: "By CrowdStrike's count, voice phishing rose from the first half of the year to the second; by Pindrop's, deepfake fraud rose across the same year.", fact: "pindrop2025" },
+        { sentence: "A phone call asking a help desk to change a password is one reported way in, and it needs no malicious file either.", fact: "caesarsHelpDeskCall" },
+        { sentence: "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.", fact: "crowdstrikeVishing" },
+        { sentence: "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.", fact: "pindrop2025" },
       ],
       /** The red bar: a sourced share, drawn to scale. */
       bar: {
@@ -133,9 +133,9 @@ export const manifesto: Manifesto = {
       heading: "A Critical Gap",
       paragraphs: [
         "We think most awareness programs are built for email: a slide deck once a year and a simulated phishing message now and then. In our view the phone call is where the pressure is highest and there is no time to stop and check, and it is the one that goes unrehearsed.",
-        "And awareness fades: in a phone experiment, a warning that helped a week later no longer helped two weeks later. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
+        "And awareness can fade: in a phone experiment, a warning that helped a week later no longer helped two weeks later. Knowing that voice scams exist is not the same as keeping your nerve when a confident caller pushes back.",
       ],
-      claims: [{ sentence: "And awareness fades: in a phone experiment, a warning that helped a week later no longer helped two weeks later.", fact: "bullee" }],
+      claims: [{ sentence: "And awareness can fade: in a phone experiment, a warning that helped a week later no longer helped two weeks later.", fact: "bullee" }],
       quote: {
         text: "…we struggled to find companies doing simulations of voice- and text message-based campaigns.",
         attribution: "The Verizon 2026 DBIR team",
