@@ -8,6 +8,9 @@ import { requestTargetOf } from "../lib/http/request-target";
 import { cacheControlFor } from "../lib/security/cache-policy";
 import { isCacheableSuccess, securityHeadersFor, type HeaderPair } from "../lib/security/response-headers";
 
+/** A slow client holds a socket, not the server: its headers within 10 s, its whole request within 30 s, an idle keep-alive 5 s. */
+export const socketTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 export type GuardOptions = {

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import next from "next";
 import { canListen, describePortInUse, isAddressInUse } from "@mockingbird/contract/ports";
-import { guardConnections, guardRequests } from "./guard";
+import { guardConnections, guardRequests, socketTimeouts } from "./guard";
 
 const projectRoot = path.resolve(__dirname, "..");
 
@@ -61,10 +61,9 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const server = createServer(guardRequests((request, response) => handle(request, response), { ownsClientAddress }));
   guardConnections(server);
-  // A slow client holds a socket, not the server: headers within 10 s, the whole request within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = socketTimeouts.headersMs;
+  server.requestTimeout = socketTimeouts.requestMs;
+  server.keepAliveTimeout = socketTimeouts.keepAliveMs;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

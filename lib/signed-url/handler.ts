@@ -27,6 +27,9 @@ export type SignedUrlHandlerDeps = {
 
 export type SignedUrlHandler = (request: Request) => Promise<Response>;
 
+/** When the counters' store fails, how soon the visitor may try again: a store that is down for longer is the operator's to fix, not the visitor's to wait out. */
+export const limiterRetryAfterSeconds = 5;
+
 /**
  * The whole service as one `(Request) => Response` function. It uses web-standard APIs
  * only, so the Next.js route handler and the Supabase Edge Function (Deno) share it.
@@ -59,7 +62,7 @@ export function createSignedUrlHandler(config: SignedUrlConfig, deps: SignedUrlH
       decision = await deps.admission.admit(clientIdentityFor(request.headers, config.trustedProxy));
     } catch (error) {
       report({ event: "limiter-failed", detail: describeLimitStoreError(error) });
-      return fail(503, signedUrlMessages.limiterUnavailable, { "Retry-After": "5" });
+      return fail(503, signedUrlMessages.limiterUnavailable, { "Retry-After": String(limiterRetryAfterSeconds) });
     }
     if (!decision.admitted) {
       const retryAfter = { "Retry-After": String(decision.retryAfterSeconds) };

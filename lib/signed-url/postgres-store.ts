@@ -41,8 +41,11 @@ export type PostgresLimitStore = Admission & {
 
 type AdmitRow = { admitted: boolean; refused_by: RefusalReason | null; retry_after_seconds: number | null; ticket: unknown };
 
+/** How long a call waits on the counters' database before it is refused as busy: a visitor waits seconds, not a minute, for a database that is down. */
+export const postgresTimeoutMs = 3000;
+
 export function createPostgresLimitStore(sql: Sql, limits: Limits, options: PostgresLimitStoreOptions = {}): PostgresLimitStore {
-  const timeoutMs = options.timeoutMs ?? 3000;
+  const timeoutMs = options.timeoutMs ?? postgresTimeoutMs;
   const everyMs = options.pruneEveryMs ?? postgresPruneEveryMs;
   const reportPruneFailure = options.onPruneFailure ?? ((description) => console.warn(`[signed-url] prune-failed: ${description}`));
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -17,6 +17,9 @@ import { shareImageSize } from "@/lib/seo/share-image";
 import { longestWindowMs, memorySweepEveryMs, postgresPruneEveryMs } from "@/lib/signed-url/counter-lifetime";
 import { identityForAddress } from "@/lib/signed-url/ip-address";
 import { maxRequestBodyBytes } from "@/lib/signed-url/request-body";
+import { limiterRetryAfterSeconds } from "@/lib/signed-url/handler";
+import { postgresTimeoutMs } from "@/lib/signed-url/postgres-store";
+import { socketTimeouts } from "@/server/guard";
 import { voiceHistoryRetentionDays } from "@/content/legal/data-practices";
 import { cdnLimits } from "@/scripts/build/export-cdn-config";
 import { ownJsBudgetBytes } from "@/scripts/quality/js-budget";
@@ -66,6 +69,11 @@ const rows: readonly Row[] = [
   ["docs/signed-url.md", "an IPv6 visitor", /(?:address or IPv6|count per) \/(\d+)/g, prefixOf("2001:db8::1", "client")],
   ["docs/signed-url.md", "a request body's size", /over (\d+) KiB/g, maxRequestBodyBytes / 1024],
   ["docs/signed-url.md", "the memory store's sweep", /a sweep every (minute)/g, memorySweepEveryMs / 60_000],
+  ["docs/server.md", "a request's headers' deadline", /headers within (\d+) s/g, socketTimeouts.headersMs / 1000],
+  ["docs/server.md", "a whole request's deadline", /the whole request within (\d+) s/g, socketTimeouts.requestMs / 1000],
+  ["docs/server.md", "an idle keep-alive", /idle keep-alive (\d+) s/g, socketTimeouts.keepAliveMs / 1000],
+  ["docs/signed-url.md", "the wait after the counters' store failed", /`Retry-After: (\d+)`/g, limiterRetryAfterSeconds],
+  ["docs/signed-url.md", "the Postgres timeout", /a timeout after (\d+) s/g, postgresTimeoutMs / 1000],
   ["docs/signed-url.md", "the Postgres prune", /prune\(\)` every (\d+) minutes/g, postgresPruneEveryMs / 60_000],
   ["supabase/README.md", "the Postgres prune", /runs every (\d+) minutes/g, postgresPruneEveryMs / 60_000],
   ["docs/deploy.md", "the agents' maximum duration", /`en`, (\d+) s/g, DEFAULT_CALL_LIMIT_SECONDS],
