@@ -97,13 +97,13 @@ export const manifesto: Manifesto = {
       heading: "The Evidence is Clear",
       paragraphs: [
         "Most of what CrowdStrike detected was malware-free. The report does not say how those intruders got in. A phone call asking a help desk to change a password is one reported way in, and it needs no malicious file either.",
-        "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.",
+        "CrowdStrike has also counted voice phishing rising from one half of a year to the next, and Pindrop deepfake fraud rising across that same year.",
       ],
       claims: [
         { sentence: "Most of what CrowdStrike detected was malware-free.", fact: "crowdstrike2026" },
         { sentence: "A phone call asking a help desk to change a password is one reported way in, and it needs no malicious file either.", fact: "caesarsHelpDeskCall" },
-        { sentence: "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.", fact: "crowdstrikeVishing" },
-        { sentence: "By CrowdStrike's count, voice phishing rose between the two halves of 2024; by Pindrop's, deepfake fraud rose across the same year.", fact: "pindrop2025" },
+        { sentence: "CrowdStrike has also counted voice phishing rising from one half of a year to the next, and Pindrop deepfake fraud rising across that same year.", fact: "crowdstrikeVishing" },
+        { sentence: "CrowdStrike has also counted voice phishing rising from one half of a year to the next, and Pindrop deepfake fraud rising across that same year.", fact: "pindrop2025" },
       ],
       /** The red bar: a sourced share, drawn to scale. */
       bar: {
