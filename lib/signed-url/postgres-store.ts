@@ -50,9 +50,11 @@ export function createPostgresLimitStore(sql: Sql, limits: Limits, options: Post
   const reportPruneFailure = options.onPruneFailure ?? ((description) => console.warn(`[signed-url] prune-failed: ${description}`));
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
+  /** The test clock's time for the database's functions; null lets the database read its own. */
+  const databaseNow = () => (options.now ? new Date(options.now()).toISOString() : null);
 
   async function prune(): Promise<void> {
-    const at = options.now ? new Date(options.now()).toISOString() : null;
+    const at = databaseNow();
     try {
       await query(sql`select signed_url_limits.prune(${at}::timestamptz)`, timeoutMs);
     } catch (error) {
@@ -85,7 +87,7 @@ export function createPostgresLimitStore(sql: Sql, limits: Limits, options: Post
       clearInterval(timer);
     },
     async admit(identity) {
-      const at = options.now ? new Date(options.now()).toISOString() : null;
+      const at = databaseNow();
       const rows = await query(
         sql<AdmitRow[]>`
           select admitted, refused_by, retry_after_seconds, ticket
