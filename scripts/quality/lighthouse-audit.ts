@@ -11,11 +11,15 @@ import { chromiumPath } from "@mockingbird/testkit/browser/chromium";
 export const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof categories)[number];
 
-/** One audit, as audit.mjs prints it: `index` is the URL's place in the list it was given. */
+/** One URL to audit for the categories named. */
+export type AuditRequest = { readonly url: string; readonly categories: readonly Category[] };
+
+/** One audit, as audit.mjs prints it: `index` is the request's place in the list it was given. */
 export type Audit = {
   readonly index: number;
   readonly url: string;
-  readonly scores: Record<Category, number>;
+  /** The categories it was audited for (performance always). */
+  readonly scores: { readonly performance: number } & Partial<Record<Category, number>>;
   readonly metrics: Record<string, number | null>;
   readonly failed: readonly string[];
   /** How long the audit took, retries included. */
@@ -30,9 +34,9 @@ export function assertLighthouseInstalled(): void {
   }
 }
 
-/** Audits every URL once, in order, in one Chrome; `onAudit` hears each as it ends. */
-export async function auditInOrder(urls: readonly string[], onAudit: (audit: Audit) => void): Promise<Audit[]> {
-  const child = spawn(process.execPath, [path.join(toolsDir, "audit.mjs"), chromiumPath, ...urls], { stdio: ["ignore", "pipe", "inherit"] });
+/** Makes every request once, in order, in one Chrome; `onAudit` hears each audit as it ends. */
+export async function auditInOrder(requests: readonly AuditRequest[], onAudit: (audit: Audit) => void): Promise<Audit[]> {
+  const child = spawn(process.execPath, [path.join(toolsDir, "audit.mjs"), chromiumPath, JSON.stringify(requests)], { stdio: ["ignore", "pipe", "inherit"] });
   const audits: Audit[] = [];
   const lines = createInterface({ input: child.stdout });
   lines.on("line", (line) => {
@@ -42,6 +46,6 @@ export async function auditInOrder(urls: readonly string[], onAudit: (audit: Aud
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   if (code !== 0) throw new Error(`Lighthouse stopped with exit code ${code}`);
-  if (audits.length !== urls.length) throw new Error(`Lighthouse printed ${audits.length} audits for ${urls.length} URLs`);
+  if (audits.length !== requests.length) throw new Error(`Lighthouse printed ${audits.length} audits for ${requests.length} requests`);
   return audits;
 }

@@ -23,7 +23,8 @@ export type Row = {
 };
 
 const metric = (audits: readonly Audit[], id: string) => median(audits.map((one) => one.metrics[id] ?? 0));
-const score = (audits: readonly Audit[], category: Category) => median(audits.map((one) => one.scores[category]));
+// A category missing from a route audit scores 0: it fails the bar rather than passing unseen.
+const score = (audits: readonly Audit[], category: Category) => median(audits.map((one) => one.scores[category] ?? 0));
 
 /** A route's medians and the floor's from the audits next to its own, and the gate's verdict on them. */
 export function summarise({ route, site, floor }: Paired<Audit>, { firstPass, timingJudged = true }: { firstPass?: Row; timingJudged?: boolean } = {}): Row {

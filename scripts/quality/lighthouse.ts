@@ -35,7 +35,7 @@ import { stringOption } from "@mockingbird/testkit/cli-options";
 import { startFigures } from "@mockingbird/testkit/figures/record";
 import { serveStatic } from "@mockingbird/testkit/servers/nginx";
 import { serveWithWrangler } from "@mockingbird/testkit/servers/wrangler";
-import { assertLighthouseInstalled, auditInOrder } from "./lighthouse-audit";
+import { assertLighthouseInstalled, auditInOrder, categories } from "./lighthouse-audit";
 import { floorExport, frameworkVersions } from "./lighthouse-floor";
 import { interleave } from "./lighthouse-interleave";
 import { gaugePass, report, summarise, type Pass, type Row } from "./lighthouse-report";
@@ -69,7 +69,9 @@ async function main() {
   const auditPass = async (name: string, routes: readonly string[]): Promise<Pass> => {
     const schedule = interleave(routes, runs);
     const audits = await auditInOrder(
-      schedule.map((slot) => (slot.target === "route" ? `${site.origin}${slot.route}` : `${floor.origin}/`)),
+      schedule.map((slot) =>
+        slot.target === "route" ? { url: `${site.origin}${slot.route}`, categories } : { url: `${floor.origin}/`, categories: ["performance"] },
+      ),
       (one) => {
         const slot = schedule[one.index]!;
         const name = slot.target === "route" ? slot.route : slot.target === "floor" ? "(floor)" : "(floor, warm-up: not counted)";
