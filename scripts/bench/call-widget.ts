@@ -1,18 +1,24 @@
 /**
  * `npm run bench -- widget`: what the call widget costs and how fast a call starts, per engine,
  * against the production build (`next start`) and the local voice agent.
- *   --engine=chromium|firefox|webkit|all (default all)   --calls=N (default 10)
+ *   --engine=chromium|firefox|webkit|all (default all)   --calls=N (default 10)   --repeats=N (default 3)
  * For each engine:
  * - JS on intent: the scripts the page fetches when the visitor shows intent (focus on Start
  *   Call), gzip -9 as the budget gate weighs them, and whether the voice SDK is among them
  *   (and not among the scripts before intent);
  * - requests to another origin, over the whole run: must be 0;
  * - a voice call: Start Call -> 'Connected' and Start Call -> the caller's first audio, p50/p95
- *   over N calls, each on a freshly loaded page (HTTP cache warm after the first), read from the
- *   performance marks the widget leaves (lib/call/call-marks.ts);
+ *   over N calls, each on a freshly loaded page, read from the performance marks the widget
+ *   leaves (lib/call/call-marks.ts), with where the start went (before the signed-URL request,
+ *   the request, its answer -> 'Connected');
  * - a typed call: Start -> 'Connected' and Start -> the caller's first line, likewise.
- * Chromium, Firefox ESR and WebKitGTK run through testkit/browser, as in the engine suite (fake microphones, a
- * PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2 shared cores.
+ * One run of the same code against another varied by 50-80 ms per engine, so a record is the
+ * median of --repeats rounds with the lowest and highest beside it. Each round visits the engines
+ * in turn (a burst of load lands on all of them, not on one), in a fresh browser, and first makes
+ * one uncounted call of each kind (a fresh browser's first call sets up its audio stack and cache).
+ * Chromium, Firefox ESR and WebKitGTK run through testkit/browser, as in the engine suite (fake
+ * microphones, a PulseAudio null sink). Run `npm run build` first. Timings are the machine's: 2
+ * shared cores.
  */
 import { gzipSync } from "node:zlib";
 import { callMarks } from "../../lib/call/call-marks";
@@ -22,9 +28,11 @@ import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
 import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
 import { loadAverage } from "@mockingbird/testkit/figures/figures";
-import { percentile } from "@mockingbird/testkit/stats";
+import { startFigures } from "@mockingbird/testkit/figures/record";
+import { median, percentile } from "@mockingbird/testkit/stats";
 
 const calls = numberOption("calls", 10);
+const repeats = numberOption("repeats", 3);
 const engineOption = stringOption("engine") ?? "all";
 const allEngines: EngineName[] = ["chromium", "firefox", "webkit"];
 const engines = engineOption === "all" ? allEngines : (engineOption.split(",") as EngineName[]);
@@ -37,7 +45,6 @@ for (const engine of engines) {
 /** A string only the voice SDK contains: how a script is recognised as the SDK. */
 const sdkMarker = "conversation_initiation_client_data";
 
-const ms = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 type Resource = { name: string; initiatorType: string };
@@ -101,50 +108,137 @@ async function timeCall(tab: Tab, site: Site, kind: "voice" | "typed") {
 }
 
 type Steps = { beforeRequest: number; request: number; socket: number };
-/** The p50 of each step of the start, over the calls whose signed-URL request Resource Timing showed. */
-function stepsLine(timed: { steps: Steps | null }[]): string {
+type TimedCall = Awaited<ReturnType<typeof timeCall>>;
+/** One round's figures for one engine and kind of call. */
+type Round = { connectedP50: number; callerP50: number; callerP95: number; steps: Steps | null; foreign: number };
+
+function round(timed: TimedCall[]): Round {
   const steps = timed.flatMap((call) => (call.steps ? [call.steps] : []));
-  if (steps.length === 0) return "steps: no signed-URL request in Resource Timing";
-  const p50 = (pick: (s: Steps) => number) => `${percentile(steps.map(pick), 50).toFixed(0)} ms`;
-  return `steps, p50: before the signed-URL request (microphone, call chunk) ${p50((s) => s.beforeRequest)}; the request ${p50((s) => s.request)}; its answer -> 'Connected' ${p50((s) => s.socket)}`;
+  const p50 = (pick: (s: Steps) => number) => percentile(steps.map(pick), 50);
+  return {
+    connectedP50: percentile(timed.map((call) => call.connected), 50),
+    callerP50: percentile(timed.map((call) => call.caller), 50),
+    callerP95: percentile(timed.map((call) => call.caller), 95),
+    steps: steps.length === 0 ? null : { beforeRequest: p50((s) => s.beforeRequest), request: p50((s) => s.request), socket: p50((s) => s.socket) },
+    foreign: timed.reduce((sum, call) => sum + call.foreign, 0),
+  };
+}
+
+/** The median of the rounds' figures with the lowest and highest: "257 ms (179-301)". */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = `${median(sorted).toFixed(0)} ms`;
+  return sorted.length < 2 ? middle : `${middle} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`;
+}
+
+const stepsSpread = (rounds: Round[]) => {
+  const steps = rounds.flatMap((one) => (one.steps ? [one.steps] : []));
+  if (steps.length === 0) return ["-", "-", "-"];
+  return [spread(steps.map((s) => s.beforeRequest)), spread(steps.map((s) => s.request)), spread(steps.map((s) => s.socket))];
+};
+
+type Intent = Awaited<ReturnType<typeof weighIntent>>;
+type EngineFigures = { intent: Intent; voice: Round[]; typed: Round[] };
+
+async function measureRound(engine: EngineName, sinkEnv: Record<string, string>, site: Site, figures: Map<EngineName, EngineFigures>): Promise<void> {
+  const browser = await launch(engine, "fake", sinkEnv);
+  try {
+    const tab = await browser.newTab();
+    await tab.setViewport(1280, 900);
+    const known = figures.get(engine);
+    const intent = known?.intent ?? (await weighIntent(tab, site));
+    await timeCall(tab, site, "voice");
+    await timeCall(tab, site, "typed");
+    const voice: TimedCall[] = [];
+    const typed: TimedCall[] = [];
+    for (let call = 0; call < calls; call++) voice.push(await timeCall(tab, site, "voice"));
+    for (let call = 0; call < calls; call++) typed.push(await timeCall(tab, site, "typed"));
+    const entry = known ?? { intent, voice: [], typed: [] };
+    entry.voice.push(round(voice));
+    entry.typed.push(round(typed));
+    figures.set(engine, entry);
+    const last = (rounds: Round[]) => rounds.at(-1)!;
+    console.log(
+      `  ${engine.padEnd(8)} voice first audio p50 ${last(entry.voice).callerP50.toFixed(0)} ms, p95 ${last(entry.voice).callerP95.toFixed(0)} ms; typed first line p50 ${last(entry.typed).callerP50.toFixed(0)} ms; load ${loadAverage()[0]}`,
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main() {
+  if (calls < 1 || repeats < 1) throw new Error("--calls and --repeats must be at least 1");
+  const record = startFigures("widget");
   const sink = await startAudioSink();
   const site = await startSite().catch((error: unknown) => {
     sink.stop();
     throw error;
   });
+  const figures = new Map<EngineName, EngineFigures>();
   try {
-    console.log(`Call widget, ${calls} calls of each kind per engine, production build + local agent; load average ${loadAverage().join(", ")}\n`);
-    for (const engine of engines) {
-      const browser = await launch(engine, "fake", sink.env);
-      try {
-        const tab = await browser.newTab();
-        await tab.setViewport(1280, 900);
-        const intent = await weighIntent(tab, site);
-        const voice = [];
-        const typed = [];
-        for (let call = 0; call < calls; call++) voice.push(await timeCall(tab, site, "voice"));
-        for (let call = 0; call < calls; call++) typed.push(await timeCall(tab, site, "typed"));
-        const foreign = [...voice, ...typed].reduce((sum, call) => sum + call.foreign, 0);
-        console.log(`${engine}`);
-        console.log(`  JS on intent: ${kb(intent.bytes)} gzip -9 in ${intent.files} scripts; voice SDK inside: ${intent.sdkInside ? "yes" : "no"}; voice SDK before intent: ${intent.sdkBefore ? "YES" : "no"}`);
-        console.log(`  requests to another origin during ${voice.length + typed.length} calls: ${foreign}`);
-        if (calls === 0) continue;
-        console.log(`  voice: Start Call -> 'Connected' ${ms(voice.map((call) => call.connected))}; -> first caller audio ${ms(voice.map((call) => call.caller))}`);
-        console.log(`    ${stepsLine(voice)}`);
-        console.log(`  typed: Start -> 'Connected' ${ms(typed.map((call) => call.connected))}; -> first caller line ${ms(typed.map((call) => call.caller))}`);
-        console.log(`    ${stepsLine(typed)}`);
-        console.log(`  load average after ${engine}: ${loadAverage().join(", ")}`);
-      } finally {
-        await browser.close();
-      }
+    console.log(`Call widget: ${repeats} rounds of ${calls} calls of each kind per engine (after one uncounted call of each), production build + local agent; load average ${loadAverage().join(", ")}`);
+    for (let repeat = 1; repeat <= repeats; repeat++) {
+      console.log(`round ${repeat}`);
+      for (const engine of engines) await measureRound(engine, sink.env, site, figures);
     }
   } finally {
     await site.stop();
     sink.stop();
   }
+  const measured = engines.map((engine) => ({ engine, ...figures.get(engine)! }));
+  const of = (rounds: Round[], pick: (one: Round) => number) => spread(rounds.map(pick));
+  const perCall = `median of ${repeats} rounds of ${calls} calls (lowest-highest)`;
+  const tables = [
+    {
+      id: "start",
+      title: `How fast a call starts, ${perCall}; targets: voice first audio p50 <= 200 ms, typed first line p50 <= 100 ms`,
+      columns: ["engine", "voice: -> first caller audio p50", "p95", "-> 'Connected' p50", "typed: -> first caller line p50", "p95", "-> 'Connected' p50"],
+      rows: measured.map(({ engine, voice, typed }) => [
+        engine,
+        of(voice, (one) => one.callerP50),
+        of(voice, (one) => one.callerP95),
+        of(voice, (one) => one.connectedP50),
+        of(typed, (one) => one.callerP50),
+        of(typed, (one) => one.callerP95),
+        of(typed, (one) => one.connectedP50),
+      ]),
+    },
+    {
+      id: "steps",
+      title: `Where the start goes, p50 per round, ${perCall}`,
+      columns: ["engine", "call", "before the signed-URL request (microphone, call chunk)", "the request", "its answer -> 'Connected'"],
+      rows: measured.flatMap(({ engine, voice, typed }) => [
+        [engine, "voice", ...stepsSpread(voice)],
+        [engine, "typed", ...stepsSpread(typed)],
+      ]),
+    },
+    {
+      id: "weight",
+      title: "What the widget costs the page",
+      columns: ["engine", "JS on intent (gzip -9)", "scripts", "voice SDK on intent", "voice SDK before intent", "requests to another origin"],
+      rows: measured.map(({ engine, intent, voice, typed }) => [
+        engine,
+        kb(intent.bytes),
+        intent.files,
+        intent.sdkInside ? "yes" : "NO",
+        intent.sdkBefore ? "YES" : "no",
+        [...voice, ...typed].reduce((sum, one) => sum + one.foreign, 0),
+      ]),
+    },
+  ];
+  for (const table of tables) {
+    console.log(`\n${table.title}\n${table.columns.join(" | ")}`);
+    for (const row of table.rows) console.log(row.join(" | "));
+  }
+  const across = (pick: (engine: (typeof measured)[number]) => Round[]) => measured.map((one) => `${one.engine} ${of(pick(one), (r) => r.callerP50)}`).join(", ");
+  record.record({
+    tables,
+    headlines: [
+      { figure: `Start Call -> first caller audio, p50, ${perCall}`, value: across((one) => one.voice) },
+      { figure: "Start a typed call -> first caller line, p50, likewise", value: across((one) => one.typed) },
+      { figure: "JS on intent (gzip -9)", value: kb(measured[0]!.intent.bytes) },
+    ],
+  });
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { figuresCommandVariable, projectRoot, readRecords, startFigures } from "@mockingbird/testkit/figures/record";
+import { figuresCommandVariable, readRecords } from "@mockingbird/testkit/figures/record";
 import { refreshDocs } from "@mockingbird/testkit/figures/doc-blocks";
 import { runStep, tsxStep, type Step } from "../lib/run-step";
 import { benches, benchNames, type Bench } from "./registry";
@@ -27,20 +27,11 @@ function refresh(): void {
   if (missing.length > 0) process.exitCode = 1;
 }
 
-/** What a bench printed, kept for the docs: colours and this checkout's own path taken out. */
-const printable = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "").split(projectRoot).join(".");
-
-function runScript(bench: Bench, options: readonly string[]): Promise<{ code: number; output: string }> {
+function runScript(bench: Bench, options: readonly string[]): Promise<number> {
   const [command, ...args]: Step = tsxStep(bench.script, ...options);
-  const keepsOutput = bench.records === "output";
-  const child = spawn(command, args, { stdio: ["inherit", keepsOutput ? "pipe" : "inherit", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    process.stdout.write(chunk);
-    output += chunk.toString();
-  });
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  return new Promise((resolve) => child.once("close", (code, signal) => resolve({ code: code ?? (signal ? 130 : 1), output })));
+  return new Promise((resolve) => child.once("close", (code, signal) => resolve(code ?? (signal ? 130 : 1))));
 }
 
 /** Whether the bench wrote a record (its own, or one named after it: lighthouse-wrangler) since `since`. */
@@ -51,12 +42,10 @@ function recordedSince(bench: Bench, since: number): boolean {
 async function run(bench: Bench, options: readonly string[]): Promise<number> {
   for (const step of bench.prepare ?? []) runStep(step);
   process.env[figuresCommandVariable] = ["npm run bench --", bench.name, ...options].join(" ");
-  const figures = startFigures(bench.name);
   const startedAt = Date.now();
-  const { code, output } = await runScript(bench, options);
-  if (bench.records === "output" && code === 0) figures.record({ output: printable(output) });
+  const code = await runScript(bench, options);
   // A bench that stops early without an error (Node exiting on an empty event loop) must not pass for a run.
-  if (bench.records === "itself" && code === 0 && !recordedSince(bench, startedAt - 1000)) {
+  if (code === 0 && !recordedSince(bench, startedAt - 1000)) {
     console.error(`npm run bench: ${bench.name} exited with code 0 but recorded no figures: it stopped before the end`);
     return 2;
   }

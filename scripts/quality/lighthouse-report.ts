@@ -8,7 +8,7 @@ import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import type { FiguresRun } from "@mockingbird/testkit/figures/record";
 import { median } from "@mockingbird/testkit/stats";
 import type { Audit, Category } from "./lighthouse-audit";
-import { floorAsRoutes, floorAudits, pairWithFloor, type Paired, type Slot } from "./lighthouse-interleave";
+import { floorAsRoutes, floorAudits, floorsPerRound, pairWithFloor, type Paired, type Slot } from "./lighthouse-interleave";
 import { failingReasons, floorTbtCeilingMs, judgeability, judgeRoute, lighthouseMargins, type FloorMedians, type Judgement, type SiteMedians, type Verdict } from "./lighthouse-verdict";
 
 export type Row = {
@@ -61,7 +61,7 @@ export type Pass = {
 
 export function gaugePass(name: string, schedule: readonly Slot[], audits: readonly Audit[], routeCount: number, runs: number): Pass {
   const floor = floorAudits(schedule, audits);
-  const floorAgainstItself = floorAsRoutes(floor, routeCount, runs).map((group) => summarise(group));
+  const floorAgainstItself = floorAsRoutes(floor, floorsPerRound(routeCount), runs).map((group) => summarise(group));
   const judgement = judgeability({ floorAgainstItself: floorAgainstItself.map((group) => group.verdict), floorTbt: median(floor.map(tbtOf)) });
   return { name, pairs: pairWithFloor(schedule, audits), floorAudits: floor, floorAgainstItself, judgement };
 }
@@ -127,7 +127,7 @@ export function report(rows: readonly Row[], facts: RunFacts, figures: FiguresRu
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (row: readonly string[]) => row.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join("  ");
   const title =
-    `Lighthouse ${facts.runs}x per route, mobile preset (simulated slow 4G, 4x CPU), medians, each beside the medians of the framework floor's audits just before and after its own; ` +
+    `Lighthouse ${facts.runs}x per route, mobile preset (simulated slow 4G, 4x CPU), medians, each beside the medians of the framework floor's audits nearest before and after its own (one after every two route audits); ` +
     `a route failing on timing is audited ${facts.runs}x again and judged on those (its first pass: performance / TBT beside the floor); both exports served by ${facts.served}`;
   console.log(`\n${title}\n`);
   console.log(line(header));
