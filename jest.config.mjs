@@ -28,7 +28,9 @@ site.transformIgnorePatterns = [nodeModules.replace("(?!(", `(?!(${esmOnly.join(
  * maxWorkers "100%": a worker per core. Jest's default keeps a core for its main thread, which
  * on 2 cores runs every file in one worker, one after another; the main thread only collects
  * results, and the longest files (the agent's speech tests) mostly wait on audio streamed in real
- * time, so a second worker took the whole run from 201 s to 115 s here.
+ * time, so a second worker took the whole run from 201 s to 115 s here. The exception: files
+ * named *.realtime.test.ts time the decoders against the clock, and beside another worker one
+ * failed; `npm test` runs them alone after the rest (scripts/test.sh).
  */
 const config = { projects: [site, "<rootDir>/agent"], forceExit: true, maxWorkers: "100%" };
 

@@ -4,8 +4,7 @@ import { createSpeech, type Speech } from "../src/speech";
 import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
 import { visitorSpeech } from "../src/caller/visitor-sentences";
-import { buildTimeline, lastSpeechSample, noise, streamPcm, type Segment } from "../testkit/speech-audio";
-import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
+import { buildTimeline, noise, streamPcm } from "../testkit/speech-audio";
 import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
 
 // Real pocketsphinx (Debian packages) with the agent's domain-adapted language model, and speech
@@ -210,68 +209,6 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     recognizer.push((await spokenTimeline("goodbye", "slt")).pcm);
     await settle();
     expect(log.utterances).toEqual([]);
-  });
-});
-
-describe("a turn whose words already make a whole answer", () => {
-  const { hangoverMs, pauseMs = 0 } = DEFAULT_VOICE_ACTIVITY;
-
-  /** Speech without flite's own trailing silence, so the silences the test sets are the ones heard. */
-  const spoken = async (text: string) => {
-    const pcm = await speak(text);
-    return pcm.subarray(0, lastSpeechSample(pcm) + 1);
-  };
-
-  /** Streams segments in real time (the pause is judged while the silence goes on) to a recognizer asking `answerableEarly`; each utterance with when its turn ended. */
-  async function converse(segments: Segment[], answerableEarly: (words: string) => boolean) {
-    const log = new RecognitionLog();
-    const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, answerableEarly });
-    if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
-    const timeline = buildTimeline(segments);
-    const report = await streamPcm(timeline.pcm, (chunk) => recognizer.push(chunk), { chunkMs: 20, realTime: true });
-    await recognizer.settled?.();
-    recognizer.close();
-    const start = report.sentAt(0);
-    return log.utterances.map((utterance) => ({ transcript: utterance.transcript, endedAtMs: utterance.endOfTurnAt - start }));
-  }
-
-  it("ends at the visitor's pause instead of after the hangover when the caller may answer its words early", async () => {
-    const question = [{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 1500 }];
-    const early = await converse(question, (words) => words.startsWith("what is this"));
-    const late = await converse(question, () => false);
-    expect(early.map(({ transcript }) => transcript)).toEqual(["what is this about"]);
-    expect(late.map(({ transcript }) => transcript)).toEqual(["what is this about"]);
-    // The hangover less the pause, give or take a frame and the wait for the words.
-    expect((late[0]?.endedAtMs ?? 0) - (early[0]?.endedAtMs ?? 0)).toBeGreaterThan(hangoverMs - pauseMs - 80);
-  });
-
-  it("joins a turn ended early, whose final words turned out not to be answerable early, with what the visitor says before the hangover has passed, as the hangover would have", async () => {
-    const goingOn = [{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 80 }, { speech: await spoken("tell me your name") }, { silenceMs: 1500 }];
-    // Without an early end the hangover hears one turn.
-    const whole = await converse(goingOn, () => false);
-    expect(whole).toHaveLength(1);
-    // The best path at the pause makes a question; the whole turn's words do not (as when the second pass hears more).
-    let asked = 0;
-    const joined = await converse(goingOn, () => ++asked === 1);
-    expect(asked).toBeGreaterThanOrEqual(2);
-    expect(joined.map(({ transcript }) => transcript)).toEqual([whole[0]?.transcript]);
-  });
-
-  it("announces such a turn on its own once the hangover has passed in silence, timed from its early end", async () => {
-    let asked = 0;
-    const question = [{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 1500 }];
-    const held = await converse(question, () => ++asked === 1);
-    const late = await converse(question, () => false);
-    expect(held.map(({ transcript }) => transcript)).toEqual(["what is this about"]);
-    expect(held[0]?.endedAtMs).toBeLessThan((late[0]?.endedAtMs ?? 0) - (hangoverMs - pauseMs - 80));
-  });
-
-  it("answers a question right away, and hears what the visitor adds after it as a turn of its own", async () => {
-    const heard = await converse(
-      [{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 80 }, { speech: await spoken("tell me your name") }, { silenceMs: 1500 }],
-      (words) => words.startsWith("what is this"),
-    );
-    expect(heard.map(({ transcript }) => transcript)).toEqual(["what is this about", expect.stringContaining("name")]);
   });
 });
 
