@@ -26,7 +26,7 @@ import { loadPlaybooks } from "../src/caller/playbooks";
 import { loadEvaluationSet, type EvaluatedIntent, type EvaluationUtterance } from "../eval/evaluation-set";
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
 import { startFigures } from "@mockingbird/testkit/figures/record";
-import { percentile } from "@mockingbird/testkit/stats";
+import { medianWithRange, percentile } from "@mockingbird/testkit/stats";
 import { startLocalAgent } from "@mockingbird/testkit/servers/agent-process";
 import { random, reactionLines, Visitor, type Sample, type Turn } from "./support/visitor-call";
 import { evaluationVoices, speakAs } from "./support/voices";
@@ -130,21 +130,14 @@ function summarise(calls: CallResult[]): Summary {
 
 const understoodPercent = (summary: Summary) => (100 * summary.understood) / Math.max(1, summary.turns);
 
-/** The median of the repeats' figures, with their spread: what a record of this tree says. */
-function medianOf(values: number[], unit: string, digits = 0): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => percentile(sorted, q).toFixed(digits);
-  return values.length === 1 ? `${at(50)}${unit}` : `${at(50)}${unit} (${(sorted[0] as number).toFixed(digits)}-${(sorted.at(-1) as number).toFixed(digits)})`;
-}
-
 type Spread = { p50: string; p95: string; understood: string; refused: string };
 
 function spreadOf(summaries: Summary[]): Spread {
   return {
-    p50: medianOf(summaries.map((summary) => Number(summary.p50)), " ms"),
-    p95: medianOf(summaries.map((summary) => Number(summary.p95)), " ms"),
-    understood: medianOf(summaries.map(understoodPercent), "%"),
-    refused: medianOf(summaries.map((summary) => summary.refusedCalls), ""),
+    p50: medianWithRange(summaries.map((summary) => Number(summary.p50)), " ms"),
+    p95: medianWithRange(summaries.map((summary) => Number(summary.p95)), " ms"),
+    understood: medianWithRange(summaries.map(understoodPercent), "%"),
+    refused: medianWithRange(summaries.map((summary) => summary.refusedCalls), ""),
   };
 }
 

@@ -7,25 +7,13 @@
  * rest (scripts/test.sh), since beside another jest worker a decode came back too late and the
  * turn was heard whole.
  */
-import pino from "pino";
-import { createSpeech, type Speech } from "../src/speech";
-import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { buildTimeline, lastSpeechSample, streamPcm, type Segment } from "../testkit/speech-audio";
 import { DEFAULT_VOICE_ACTIVITY } from "../src/speech/recognition/tuning";
-import { closeFixtureSpeech, RecognitionLog, speak } from "./support/speech-fixtures";
+import { RecognitionLog, speak, setUpVisitorRecognition } from "./support/speech-fixtures";
 
 jest.setTimeout(60_000);
 
-let speech: Speech;
-
-beforeAll(async () => {
-  speech = await createSpeech(pino({ level: "silent" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
-}, 120_000);
-
-afterAll(async () => {
-  await speech.close();
-  await closeFixtureSpeech();
-});
+const speech = setUpVisitorRecognition();
 
 describe("a turn whose words already make a whole answer", () => {
   const { hangoverMs, pauseMs = 0 } = DEFAULT_VOICE_ACTIVITY;
@@ -39,8 +27,8 @@ describe("a turn whose words already make a whole answer", () => {
   /** Streams segments in real time (the pause is judged while the silence goes on) to a recognizer asking `answerableEarly`; each utterance with when its turn ended. */
   async function converse(segments: Segment[], answerableEarly: (words: string) => boolean) {
     const log = new RecognitionLog();
-    const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, answerableEarly });
-    if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+    const recognizer = speech().createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, answerableEarly });
+    if (!recognizer) throw new Error(`recognition is unavailable: ${speech().status.reason}`);
     const timeline = buildTimeline(segments);
     const report = await streamPcm(timeline.pcm, (chunk) => recognizer.push(chunk), { chunkMs: 20, realTime: true });
     await recognizer.settled?.();

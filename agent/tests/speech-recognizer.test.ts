@@ -1,32 +1,18 @@
 /** @jest-environment node */
-import pino from "pino";
-import { createSpeech, type Speech } from "../src/speech";
 import { transcriptConfidence } from "../src/speech/recognition/recognizer";
 import { concatPcm, samplesForMs, whiteNoise } from "../src/speech/audio";
-import { visitorSpeech } from "../src/caller/visitor-sentences";
 import { buildTimeline, noise, streamPcm } from "../testkit/speech-audio";
-import { closeFixtureSpeech, RecognitionLog, settle, speak, spokenTimeline } from "./support/speech-fixtures";
+import { RecognitionLog, settle, speak, spokenTimeline, setUpVisitorRecognition } from "./support/speech-fixtures";
 
 // Real pocketsphinx (Debian packages) with the agent's domain-adapted language model, and speech
 // synthesized by flite at test time.
 jest.setTimeout(60_000);
 
-let speech: Speech;
-
-beforeAll(async () => {
-  // Audio is streamed faster than real time here, so a whole utterance reaches the decoder at
-  // once when its turn ends; give the transcript time even on a busy machine.
-  speech = await createSpeech(pino({ level: "silent" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
-}, 120_000);
-
-afterAll(async () => {
-  await speech.close();
-  await closeFixtureSpeech();
-});
+const speech = setUpVisitorRecognition();
 
 function listen(log: RecognitionLog) {
-  const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance });
-  if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+  const recognizer = speech().createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance });
+  if (!recognizer) throw new Error(`recognition is unavailable: ${speech().status.reason}`);
   return recognizer;
 }
 
@@ -41,7 +27,7 @@ async function hear(text: string, voice: "slt" | "rms" | "awb" | "kal16" = "slt"
 
 describe("speech recognizer (pocketsphinx, domain-adapted language model)", () => {
   it("is available on this machine", () => {
-    expect(speech.status).toEqual({ recognition: "available", synthesis: "available" });
+    expect(speech().status).toEqual({ recognition: "available", synthesis: "available" });
   });
 
   it.each([
@@ -82,7 +68,7 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
     const middle = Math.floor(pcm.length * 0.6);
     await streamPcm(pcm.subarray(0, middle), (chunk) => recognizer.push(chunk), { chunkMs: 100 });
     let made = false;
-    const prepared = speech.prepare(["A line nobody has asked for yet, made ahead of need."]).then(() => (made = true));
+    const prepared = speech().prepare(["A line nobody has asked for yet, made ahead of need."]).then(() => (made = true));
     await settle(1_500);
     expect(made).toBe(false);
     await streamPcm(pcm.subarray(middle), (chunk) => recognizer.push(chunk), { chunkMs: 100 });
@@ -144,7 +130,7 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
   it("reports real speech before the utterance, with an end-of-turn time", async () => {
     const log = new RecognitionLog();
     const events: string[] = [];
-    const recognizer = speech.createRecognizer({
+    const recognizer = speech().createRecognizer({
       onSpeechStart: () => events.push("speech-start"),
       onUtterance: (utterance) => {
         events.push("utterance");
@@ -162,7 +148,7 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
   it("reports the probability of speech once per 100 ms of audio: high while a voice speaks, 0 in silence", async () => {
     const log = new RecognitionLog();
     const probabilities: number[] = [];
-    const recognizer = speech.createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, onVoiceActivity: (p) => probabilities.push(p) });
+    const recognizer = speech().createRecognizer({ onSpeechStart: log.onSpeechStart, onUtterance: log.onUtterance, onVoiceActivity: (p) => probabilities.push(p) });
     const spoken = (await spokenTimeline("i will not do that", "slt")).pcm;
     const pcm = concatPcm([new Int16Array(samplesForMs(500)), spoken, new Int16Array(samplesForMs(800))]);
     await streamPcm(pcm, (chunk) => recognizer?.push(chunk), { chunkMs: 100 });
@@ -178,7 +164,7 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
   it("streams the words heard so far while the visitor speaks, each change once, none after the turn's utterance", async () => {
     const log = new RecognitionLog();
     const events: string[] = [];
-    const recognizer = speech.createRecognizer({
+    const recognizer = speech().createRecognizer({
       onSpeechStart: log.onSpeechStart,
       onUtterance: (utterance) => {
         events.push(`utterance ${utterance.transcript}`);
@@ -186,7 +172,7 @@ describe("speech recognizer (pocketsphinx, domain-adapted language model)", () =
       },
       onPartial: (words) => events.push(`partial ${words}`),
     });
-    if (!recognizer) throw new Error(`recognition is unavailable: ${speech.status.reason}`);
+    if (!recognizer) throw new Error(`recognition is unavailable: ${speech().status.reason}`);
     const { pcm } = await spokenTimeline("no i will not give you my password i will call the service desk myself", "slt");
     await streamPcm(concatPcm([pcm, new Int16Array(samplesForMs(1_000))]), (chunk) => recognizer.push(chunk), { chunkMs: 100, realTime: true });
     await log.waitForUtterances(1);
@@ -242,7 +228,7 @@ describe("barge-in needs real speech", () => {
     const log = new RecognitionLog();
     let pushed = 0;
     let at: number | null = null;
-    const recognizer = speech.createRecognizer({
+    const recognizer = speech().createRecognizer({
       onSpeechStart: () => {
         at ??= pushed;
         log.onSpeechStart();

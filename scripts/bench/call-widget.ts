@@ -29,7 +29,7 @@ import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@moc
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
 import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import { startFigures } from "@mockingbird/testkit/figures/record";
-import { median, percentile } from "@mockingbird/testkit/stats";
+import { medianWithRange, percentile } from "@mockingbird/testkit/stats";
 
 const calls = numberOption("calls", 10);
 const repeats = numberOption("repeats", 3);
@@ -124,12 +124,8 @@ function round(timed: TimedCall[]): Round {
   };
 }
 
-/** The median of the rounds' figures with the lowest and highest: "257 ms (179-301)". */
-function spread(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = `${median(sorted).toFixed(0)} ms`;
-  return sorted.length < 2 ? middle : `${middle} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`;
-}
+/** The rounds' median with the lowest and highest: "257 ms (179-301)". */
+const spread = (values: number[]) => medianWithRange(values, " ms");
 
 const stepsSpread = (rounds: Round[]) => {
   const steps = rounds.flatMap((one) => (one.steps ? [one.steps] : []));

@@ -16,7 +16,7 @@ import lighthouse from "lighthouse";
 
 const [chromePath, list] = process.argv.slice(2);
 /** @type {{ url: string, categories: string[] }[]} */
-const audits = JSON.parse(list);
+const requests = JSON.parse(list);
 // The full-page screenshot only illustrates Lighthouse's HTML report, which nothing here reads.
 // Skipping its audit alone still takes the screenshot (1.5 s an audit here); the setting does not.
 // Taken after the trace has stopped, it changes no score.
@@ -29,7 +29,7 @@ const chromeFlags = [
 
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
 try {
-  for (const [index, { url, categories: onlyCategories }] of audits.entries()) {
+  for (const [index, { url, categories: onlyCategories }] of requests.entries()) {
     const startedAt = Date.now();
     let result;
     // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP under load): retry that audit.

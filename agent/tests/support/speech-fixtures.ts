@@ -3,7 +3,10 @@
  * docs/speech.md §2.3), and what the speech tests wait on. Laying it out on a timeline and
  * streaming it is agent/testkit/speech-audio.ts, which the benches use too.
  */
+import pino from "pino";
 import { buildTimeline, type Timeline } from "../../testkit/speech-audio";
+import { createSpeech, type Speech } from "../../src/speech";
+import { visitorSpeech } from "../../src/caller/visitor-sentences";
 import { createFlitePool, type SynthesisPool, type FliteVoice } from "../../src/speech/synthesis/synthesizer";
 import type { Utterance } from "../../src/speech/types";
 
@@ -20,6 +23,27 @@ export async function closeFixtureSpeech(): Promise<void> {
   const current = synthesizer;
   synthesizer = null;
   await current?.close();
+}
+
+/**
+ * The agent's recognition (real pocketsphinx, its domain-adapted language model) for a test file:
+ * set up before its tests and closed after them, with the fixtures' flite. The transcript's
+ * deadline is generous: a test streaming faster than real time hands a whole utterance to the
+ * decoder when its turn ends, and the machine may be busy.
+ */
+export function setUpVisitorRecognition(): () => Speech {
+  let speech: Speech | undefined;
+  beforeAll(async () => {
+    speech = await createSpeech(pino({ level: "silent" }), { ...visitorSpeech(), transcriptDeadlineMs: 20_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await speech?.close();
+    await closeFixtureSpeech();
+  });
+  return () => {
+    if (!speech) throw new Error("recognition is read before the file's beforeAll set it up");
+    return speech;
+  };
 }
 
 /** lead silence, the phrase, tail silence: one utterance the recognizer can end. */
