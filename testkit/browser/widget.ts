@@ -42,12 +42,21 @@ export type WidgetView = {
   /** Uncaught errors and unhandled rejections since the recorders were installed. */
   pageErrors: string[];
   foreignRequests: string[];
+  /**
+   * What each of the page's sockets did, in ms since the page's start: opened, the first frame's
+   * type, an error, the close's code and reason. A call that never connects says here whether its
+   * socket was made, reached the server, or was closed, and by whom.
+   */
+  sockets: string[];
+  /** The signed-URL requests (the Edge Function's path, which npm start serves too): start and end, in ms since the page's start. */
+  signedUrlRequests: string[];
   marks: Record<string, number>;
   audioPlaying: boolean;
 };
 
 /**
- * Wraps getUserMedia (to count calls and keep every track) and listens for CSP violations and
+ * Wraps getUserMedia (to count calls and keep every track) and WebSocket (to log what each socket
+ * did, without touching what the page's own listeners get), and listens for CSP violations and
  * for errors nothing in the page handled.
  * Installed after load and before the visitor presses anything: the widget touches neither before.
  * The fake devices make a tone (WebKit's beeps), which the agent hears as the visitor talking
@@ -56,8 +65,29 @@ export type WidgetView = {
 export async function installRecorders(tab: Tab): Promise<void> {
   await tab.run(`
     if (window.__engineRecord) return;
-    const record = { calls: 0, tracks: [], violations: [], pageErrors: [] };
+    const record = { calls: 0, tracks: [], violations: [], pageErrors: [], sockets: [] };
     window.__engineRecord = record;
+    const NativeWebSocket = window.WebSocket;
+    window.WebSocket = class extends NativeWebSocket {
+      constructor(...args) {
+        super(...args);
+        record.socketsMade = (record.socketsMade ?? 0) + 1;
+        const number = record.socketsMade;
+        const log = (what) => record.sockets.push(Math.round(performance.now()) + " ms: socket " + number + " " + what);
+        log("made");
+        let first = true;
+        this.addEventListener("open", () => log("open"));
+        this.addEventListener("error", () => log("error"));
+        this.addEventListener("close", (event) => log("closed " + event.code + (event.reason ? " " + event.reason.slice(0, 80) : "") + (event.wasClean ? "" : " (not clean)")));
+        this.addEventListener("message", (event) => {
+          if (!first) return;
+          first = false;
+          let type = "?";
+          try { type = JSON.parse(event.data).type ?? "?"; } catch {}
+          log("first frame " + type);
+        });
+      }
+    };
     const original = MediaDevices.prototype.getUserMedia;
     MediaDevices.prototype.getUserMedia = async function (constraints) {
       record.calls += 1;
@@ -76,7 +106,7 @@ export function view(tab: Tab): Promise<WidgetView> {
   return tab.run<WidgetView>(`
     const root = document.querySelector('section[aria-labelledby="call-widget-heading"]');
     const words = (element) => (element ? element.textContent.replace(/\\s+/g, " ").trim() : "");
-    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [], pageErrors: [] };
+    const record = window.__engineRecord || { calls: 0, tracks: [], violations: [], pageErrors: [], sockets: [] };
     const meter = root.querySelector('[role="meter"]');
     const marks = {};
     for (const mark of performance.getEntriesByType("mark")) if (mark.name.startsWith("call:")) marks[mark.name] = mark.startTime;
@@ -100,6 +130,8 @@ export function view(tab: Tab): Promise<WidgetView> {
       violations: record.violations,
       pageErrors: record.pageErrors,
       foreignRequests: performance.getEntriesByType("resource").map((e) => e.name).filter((name) => new URL(name).origin !== location.origin),
+      sockets: record.sockets,
+      signedUrlRequests: performance.getEntriesByType("resource").filter((e) => e.name.includes("/functions/v1/")).map((e) => Math.round(e.startTime) + "-" + Math.round(e.responseEnd) + " ms"),
       marks,
       audioPlaying: Boolean(audio && !audio.paused),
     };
