@@ -25,7 +25,7 @@ import { callMarks } from "../../lib/call/call-marks";
 import { launch, type EngineName, type Tab } from "@mockingbird/testkit/browser/engines";
 import { startAudioSink } from "@mockingbird/testkit/browser/audio-sink";
 import { startSite, type Site } from "@mockingbird/testkit/browser/engine-site";
-import { installRecorders, isConnected, isIdle, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
+import { installRecorders, isConnected, isIdle, signedUrlEntries, waitForView, xpaths } from "@mockingbird/testkit/browser/widget";
 import { numberOption, stringOption } from "@mockingbird/testkit/cli-options";
 import { loadAverage } from "@mockingbird/testkit/figures/figures";
 import { startFigures } from "@mockingbird/testkit/figures/record";
@@ -88,7 +88,7 @@ async function weighIntent(tab: Tab, site: Site) {
 /** The signed-URL request of the call just made (the Supabase function's path), from Resource Timing: when it left and when its answer was in. */
 const signedUrlRequest = (tab: Tab) =>
   tab.run<{ startTime: number; responseEnd: number } | null>(
-    `const entry = performance.getEntriesByType("resource").filter((e) => e.name.includes("/functions/v1/")).at(-1); return entry ? { startTime: entry.startTime, responseEnd: entry.responseEnd } : null;`,
+    `const entry = ${signedUrlEntries}.at(-1); return entry ? { startTime: entry.startTime, responseEnd: entry.responseEnd } : null;`,
   );
 
 async function timeCall(tab: Tab, site: Site, kind: "voice" | "typed") {

@@ -48,7 +48,7 @@ export type WidgetView = {
    * socket was made, reached the server, or was closed, and by whom.
    */
   sockets: string[];
-  /** The signed-URL requests (the Edge Function's path, which npm start serves too): start and end, in ms since the page's start. */
+  /** The signed-URL requests (signedUrlEntries): start and end, in ms since the page's start. */
   signedUrlRequests: string[];
   marks: Record<string, number>;
   audioPlaying: boolean;
@@ -68,24 +68,21 @@ export async function installRecorders(tab: Tab): Promise<void> {
     const record = { calls: 0, tracks: [], violations: [], pageErrors: [], sockets: [] };
     window.__engineRecord = record;
     const NativeWebSocket = window.WebSocket;
+    let socketsMade = 0;
     window.WebSocket = class extends NativeWebSocket {
       constructor(...args) {
         super(...args);
-        record.socketsMade = (record.socketsMade ?? 0) + 1;
-        const number = record.socketsMade;
+        const number = ++socketsMade;
         const log = (what) => record.sockets.push(Math.round(performance.now()) + " ms: socket " + number + " " + what);
         log("made");
-        let first = true;
         this.addEventListener("open", () => log("open"));
         this.addEventListener("error", () => log("error"));
         this.addEventListener("close", (event) => log("closed " + event.code + (event.reason ? " " + event.reason.slice(0, 80) : "") + (event.wasClean ? "" : " (not clean)")));
         this.addEventListener("message", (event) => {
-          if (!first) return;
-          first = false;
           let type = "?";
           try { type = JSON.parse(event.data).type ?? "?"; } catch {}
           log("first frame " + type);
-        });
+        }, { once: true });
       }
     };
     const original = MediaDevices.prototype.getUserMedia;
@@ -101,6 +98,12 @@ export async function installRecorders(tab: Tab): Promise<void> {
     window.addEventListener("unhandledrejection", (event) => record.pageErrors.push(String(event.reason?.message ?? event.reason)));
   `);
 }
+
+/**
+ * The page's signed-URL requests from Resource Timing, as an expression for tab.run: requests to
+ * the Supabase function's path, which `npm start` serves too.
+ */
+export const signedUrlEntries = `performance.getEntriesByType("resource").filter((e) => e.name.includes("/functions/v1/"))`;
 
 export function view(tab: Tab): Promise<WidgetView> {
   return tab.run<WidgetView>(`
@@ -131,7 +134,7 @@ export function view(tab: Tab): Promise<WidgetView> {
       pageErrors: record.pageErrors,
       foreignRequests: performance.getEntriesByType("resource").map((e) => e.name).filter((name) => new URL(name).origin !== location.origin),
       sockets: record.sockets,
-      signedUrlRequests: performance.getEntriesByType("resource").filter((e) => e.name.includes("/functions/v1/")).map((e) => Math.round(e.startTime) + "-" + Math.round(e.responseEnd) + " ms"),
+      signedUrlRequests: ${signedUrlEntries}.map((e) => Math.round(e.startTime) + "-" + Math.round(e.responseEnd) + " ms"),
       marks,
       audioPlaying: Boolean(audio && !audio.paused),
     };
