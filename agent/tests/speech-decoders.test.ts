@@ -226,6 +226,93 @@ describe("the words so far while a turn is spoken", () => {
   });
 });
 
+describe("the turn decoded to its end at a pause", () => {
+  /** The hangover's 400 ms less the 200 ms pause: what the turn must stay silent to end. */
+  const silenceToCome = 3_200;
+  /** Counts the utterances ended, so a test can tell one decode of a turn from two. */
+  class CountingDecoder extends FakeDecoder {
+    ends = 0;
+    override async endUtteranceAsync(): Promise<boolean> {
+      this.ends++;
+      return super.endUtteranceAsync();
+    }
+  }
+  const silence = new Int16Array(silenceToCome);
+
+  async function speakingLease(pool: LanguageModelPool) {
+    await pool.warm(1);
+    const lease = pool.lease(10 * 16_000, 2, { mean: new Float32Array([7]) });
+    lease.feed(second);
+    await settle();
+    return lease;
+  }
+
+  it("is the turn's transcript when only silence follows, decoded once, from the audio the turn's end would decode", async () => {
+    const { pool, created } = poolOf(1, undefined, CountingDecoder);
+    const lease = await speakingLease(pool);
+    lease.decodeToTheEndAtPause(silenceToCome);
+    await settle();
+    const decoder = created[0] as CountingDecoder;
+    expect(decoder.ends).toBe(1);
+    lease.feed(silence);
+    await expect(lease.finish()).resolves.toEqual({ best: "heard 14400", nbest: ["heard 14400", "heard 14400 or so"], words: [] });
+    expect([decoder.utterances, decoder.ends]).toEqual([1, 1]);
+  });
+
+  it("is decoded again from the turn's start when the visitor goes on, so the whole turn is heard as one utterance from the mean it began with", async () => {
+    const { pool, created } = poolOf(1, undefined, CountingDecoder);
+    const lease = await speakingLease(pool);
+    lease.decodeToTheEndAtPause(silenceToCome);
+    await settle();
+    lease.speechResumed();
+    lease.feed(second);
+    const decoder = created[0] as CountingDecoder;
+    await expect(lease.finish()).resolves.toMatchObject({ best: "heard 27200" });
+    expect(decoder.startedFrom).toEqual([7, 7]);
+  });
+
+  it("is not taken while another call's ended turn awaits its transcript: the turn is decoded once, at its end", async () => {
+    const { pool, created } = poolOf(2, undefined, CountingDecoder);
+    await pool.warm(2);
+    const other = pool.lease(10 * 16_000);
+    pool.turnAwaitingTranscript(true);
+    const lease = pool.lease(10 * 16_000);
+    lease.feed(second);
+    await settle();
+    lease.decodeToTheEndAtPause(silenceToCome);
+    await settle();
+    expect(created.reduce((ends, decoder) => ends + (decoder as CountingDecoder).ends, 0)).toBe(0);
+    pool.turnAwaitingTranscript(false);
+    lease.feed(silence);
+    await expect(lease.finish()).resolves.toMatchObject({ best: "heard 14400" });
+    expect(created.reduce((ends, decoder) => ends + (decoder as CountingDecoder).ends, 0)).toBe(1);
+    other.abandon();
+  });
+
+  it("decodes a call's first turn again, when the visitor goes on, through the channel its decode at the pause found it on", async () => {
+    const { pool, created } = poolOf(1, { mismatchedChannelDistance: null, mismatchedLevel: 15 }, LoudMicrophoneDecoder);
+    await pool.warm(1);
+    const lease = pool.lease(10 * 16_000);
+    lease.feed(second);
+    await settle();
+    lease.decodeToTheEndAtPause(silenceToCome);
+    await settle();
+    expect(created[0]?.startedFrom).toEqual([0, 40]);
+    lease.speechResumed();
+    lease.feed(second);
+    await expect(lease.finish()).resolves.toMatchObject({ best: "heard 27200" });
+    expect(created[0]?.startedFrom).toEqual([0, 40, 40]);
+  });
+
+  it("gives its result to a turn that ends before the decode has run", async () => {
+    const { pool, created } = poolOf(1, undefined, CountingDecoder);
+    const lease = await speakingLease(pool);
+    lease.decodeToTheEndAtPause(silenceToCome);
+    await expect(lease.finish()).resolves.toMatchObject({ best: "heard 14400" });
+    expect((created[0] as CountingDecoder).ends).toBe(1);
+  });
+});
+
 describe("language-model pool", () => {
   it("creates decoders on demand up to its cap", async () => {
     const { pool, created } = poolOf(2);

@@ -18,7 +18,7 @@ afterAll(async () => {
 /** A hissing room: 1.5 s of it, a sentence over it, 1 s more; and everything the decoder was fed. */
 async function decoderHears(noiseSuppression: NoiseSuppressionOptions): Promise<{ room: Int16Array; fed: Int16Array }> {
   const fed: Int16Array[] = [];
-  const lease = { feed: (frame: Int16Array) => fed.push(frame), flush: () => undefined, finish: async () => ({ best: "", nbest: [], words: [] }), abandon: () => undefined };
+  const lease = { feed: (frame: Int16Array) => fed.push(frame), flush: () => undefined, decodeToTheEndAtPause: () => undefined, speechResumed: () => undefined, finish: async () => ({ best: "", nbest: [], words: [] }), abandon: () => undefined };
   const engine: RecognitionEngine = {
     pool: { lease: () => lease } as unknown as LanguageModelPool,
     transcriptDeadlineMs: 1_000,

@@ -199,8 +199,11 @@ class SpeechRecognizer implements Recognizer {
     const noisy = this.suppressor !== null && ((this.lease !== null && this.suppressing) || this.activity.floorDbfs >= this.engine.noiseSuppression.fromFloorDbfs);
     this.suppressedRun = noisy ? this.suppressedRun + 1 : 0;
     const clean = noisy && this.suppressor ? this.suppressor.process(frame) : frame;
-    if (this.lease && !events.some((event) => event.kind === "open")) this.lease.feed(this.suppressing ? clean : frame);
-    else if (!this.lease) {
+    if (this.lease && !events.some((event) => event.kind === "open")) {
+      // A voiced frame after a pause: the turn goes on, and a decode taken at the pause is not its last.
+      if (this.activity.inSpeech && this.activity.silentMs === 0) this.lease.speechResumed();
+      this.lease.feed(this.suppressing ? clean : frame);
+    } else if (!this.lease) {
       this.preroll.push({ raw: frame, clean });
       if (this.preroll.length > this.activity.prerollFrames) this.preroll.shift();
     }
@@ -270,20 +273,26 @@ class SpeechRecognizer implements Recognizer {
    * The visitor has paused mid-turn: if their words so far are a whole answer the caller may
    * reply to early (options.answerableEarly), the turn ends now instead of after the hangover.
    * The words are the decoder's best path with the pause left out; by the time they come the
-   * visitor may have spoken again or the turn ended, and then nothing changes.
+   * visitor may have spoken again or the turn ended, and then nothing changes. A turn that goes
+   * on has its final decode started now (LanguageModelLease.decodeToTheEndAtPause), so if the
+   * hangover passes in silence its transcript is ready then.
    */
   private considerEndingAtPause(): void {
     const answerableEarly = this.options.answerableEarly;
     const lease = this.lease;
-    const pauseMs = this.engine.voiceActivity.pauseMs ?? 0;
-    if (!answerableEarly || !lease || pauseMs <= 0) return;
+    const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
+    if (!lease || pauseMs <= 0) return;
+    const goOn = () => {
+      if (!this.closed && this.lease === lease && this.activity.silentMs >= pauseMs) lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
+    };
+    if (!answerableEarly) return goOn();
     this.deciding = lease
       .hypothesisNow(samplesForMs(pauseMs))
       .then((hypothesis) => {
         if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs) return;
         const words = transcriptOf(hypothesis);
-        if (words === "" || !this.judgedEarly(answerableEarly, words)) return;
-        if (this.activity.endNow()?.kind === "end") this.endTurn(true);
+        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn(true);
+        else goOn();
       })
       .catch((error: unknown) => this.engine.log.error({ err: error }, "could not read the words at a pause"));
   }

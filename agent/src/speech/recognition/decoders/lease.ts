@@ -11,6 +11,12 @@
  * rooms: café babble and pink noise, word error rate and false compliance). So a call's hearing
  * still depends a little on which calls its decoder heard before: the rooms bench's results vary
  * with the order its calls run in.
+ *
+ * The final decode can start at a pause (decodeToTheEndAtPause): the visitor's words so far are decoded
+ * to the end then, while the rest of the hangover passes, and that result is the turn's if the
+ * visitor says nothing more. If they go on, the decoder starts the turn again from its first
+ * sample, so a turn is always decoded as one utterance: a pause changes when its decode is done,
+ * never what it hears (decoding the parts of a turn apart lost words in noise).
  */
 import { concatPcm, samplesForMs } from "../../audio";
 import type { WordPosterior } from "../pocketsphinx";
@@ -58,6 +64,9 @@ export type DecoderSource = RehearingSource & {
 /** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
 export type DecodedTurn = { best: string | null; nbest: string[]; words: WordPosterior[] };
 
+/** The turn decoded to its end at a pause: its result, the turn's if nothing but silence follows. */
+type EarlyDecode = { readonly decoded: Promise<DecodedTurn | undefined> };
+
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
  * what was heard (best null when the model heard no words) or undefined when decoding failed.
@@ -83,6 +92,16 @@ export class LanguageModelLease {
   private readonly rehearing: FirstTurnRehearing | null;
   /** When the last partial hypothesis was taken (performance.now()). */
   private partialAt = Number.NEGATIVE_INFINITY;
+  /** Everything handed to the decoder, so a turn decoded to its end at a pause can be decoded again from its start. */
+  private decodedAudio: Int16Array[] = [];
+  /** The cepstral mean the decoder started the turn from (null: its own). */
+  private startedWith: Float32Array | null = null;
+  /** Whether the decoder is inside the turn's utterance (started and not ended). */
+  private inUtterance = false;
+  /** The turn decoded to its end at its last pause, while only silence has followed. */
+  private early: EarlyDecode | null = null;
+  /** The decoder, once the pool has lent it. */
+  private pooled: PooledDecoder | null = null;
 
   constructor(
     private readonly pool: DecoderSource,
@@ -96,12 +115,15 @@ export class LanguageModelLease {
     this.rehearing = FirstTurnRehearing.forTurn(pool, cepstralMean.mean, this.urgency, () => this.abandoned);
     this.chain = pool.acquire().then(async (pooled) => {
       if (!pooled) return pooled;
+      this.pooled = pooled;
       const started = await pooled.lane.run(() => {
         const mean = cepstralMean.mean ?? pool.initialMean;
+        this.startedWith = mean;
         if (mean && pooled.decoder.setCepstralMean(mean)) this.rehearing?.started(pooled.decoder);
         return pooled.decoder.startUtterance();
       }, this.urgency);
-      if (!started) this.failed = true;
+      if (started) this.inUtterance = true;
+      else this.failed = true;
       return pooled;
     });
   }
@@ -119,7 +141,8 @@ export class LanguageModelLease {
 
   /** Hands what was fed so far to the decoder once there is enough of it (or `always`), batched with anything fed before it gets there. */
   flush(always = false): void {
-    if (this.ended || this.flushQueued || this.pending.length === 0) return;
+    // After an early decode, what comes is the pause's silence, unless the visitor goes on (speechResumed).
+    if (this.ended || this.flushQueued || this.pending.length === 0 || this.early) return;
     if (!always && this.pendingSamples < MIN_BATCH_SAMPLES) return;
     this.flushQueued = true;
     this.chain = this.chain.then((pooled) => this.decodePending(pooled));
@@ -133,7 +156,7 @@ export class LanguageModelLease {
    * or when decoding failed.
    */
   async hypothesisNow(trailingSilenceSamples: number): Promise<string | null> {
-    if (this.ended || this.abandoned) return null;
+    if (this.ended || this.abandoned || this.early) return null;
     this.releaseHeldBack(trailingSilenceSamples);
     this.flush(true);
     const pooled = await this.chain;
@@ -144,6 +167,44 @@ export class LanguageModelLease {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The visitor has paused, and their words do not end the turn yet: the turn is decoded to its end
+   * now, while the rest of the hangover passes, and finish() takes that result if only silence
+   * follows. `silenceToComeSamples`: how much longer the turn must stay silent to end; everything
+   * fed is decoded but what the turn's end would hold back then, so the result comes from the audio
+   * the end would decode. Only while the decoders have nothing more pressing, the rule tentative
+   * words follow: no call's ended turn awaits its transcript and the lane has nothing queued (with
+   * 50 calls at once, taken whenever no ended turn waited, it made replies later and some
+   * transcripts late). Urgent as an ended turn, since a reply may wait on it.
+   */
+  decodeToTheEndAtPause(silenceToComeSamples: number): void {
+    const pooledNow = this.pooled;
+    if (this.ended || this.abandoned || this.early || !pooledNow || this.pool.turnsAwaitingTranscript > 0 || pooledNow.lane.waiting > 0) return;
+    this.releaseHeldBack(HELD_BACK_SAMPLES - silenceToComeSamples);
+    this.flush(true);
+    const askedAt = performance.now();
+    // Decided now, not on the lane: finish() may come before the decode has run, and then takes its result.
+    const decoded = this.chain.then(async (pooled) => {
+      if (!pooled || this.failed || this.abandoned) return undefined;
+      const turn = await pooled.lane.run(() => this.decodeToTheEnd(pooled), () => Math.min(askedAt, this.endedAt)).catch(() => undefined);
+      if (turn === undefined) this.failed = true;
+      return turn;
+    });
+    this.early = { decoded };
+    this.chain = decoded.then(() => pooledNow);
+  }
+
+  /**
+   * The visitor spoke again after a pause: a turn decoded to its end there is decoded again from its
+   * start, before what follows, so its words are heard as one utterance.
+   */
+  speechResumed(): void {
+    if (!this.early || this.ended) return;
+    this.early = null;
+    this.chain = this.chain.then((pooled) => this.decodeAgainFromTheStart(pooled));
+    this.flush();
   }
 
   /** Moves what is held back to the audio to decode, but its newest `keep` samples. */
@@ -164,6 +225,7 @@ export class LanguageModelLease {
   /** Idempotent: every call gets the same answer, and the decoder is released once. */
   finish(): Promise<DecodedTurn | undefined> {
     if (this.finished) return this.finished;
+    const early = this.early;
     this.flush(true);
     this.endedAt = performance.now();
     // An abandoned turn has no transcript anyone waits for.
@@ -171,26 +233,15 @@ export class LanguageModelLease {
     if (awaited) this.pool.turnAwaitingTranscript(true);
     this.finished = this.chain.then(async (pooled) => {
       if (!pooled) return undefined;
-      const { decoder, lane } = pooled;
       let decoded: DecodedTurn | undefined;
       try {
-        decoded = await lane.run(async () => {
-          const ended = await decoder.endUtteranceAsync();
-          if (!ended || this.failed || this.abandoned) return undefined;
-          const own = this.rehearing?.mismatchedOwnMean(decoder);
-          if (own && !(await this.rehearing?.hearAgainWith(own, pooled, "after the turn"))) this.failed = true;
-          // What this utterance taught the decoder about the call's microphone and room stays with the call.
-          const statistics = decoder.cepstralStatistics();
-          this.cepstralMean.mean = (statistics && meanOf(statistics)) ?? this.cepstralMean.mean;
-          const best = await decoder.hypothesisAsync();
-          // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
-          return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
-        }, this.urgency);
+        // Decoded to its end at the pause, and only silence since: that is the turn.
+        decoded = early ? await early.decoded : await pooled.lane.run(() => this.decodeToTheEnd(pooled), this.urgency);
       } catch {
         decoded = undefined;
       }
       this.pool.release(pooled);
-      return decoded;
+      return this.failed || this.abandoned ? undefined : decoded;
     });
     const ended = () => {
       if (awaited) this.pool.turnAwaitingTranscript(false);
@@ -198,6 +249,46 @@ export class LanguageModelLease {
     };
     this.finished.then(ended, ended);
     return this.finished;
+  }
+
+  /** Ends the utterance and reads what was heard (on the decoder's lane); undefined when decoding failed. */
+  private async decodeToTheEnd(pooled: PooledDecoder): Promise<DecodedTurn | undefined> {
+    const { decoder } = pooled;
+    if (!this.inUtterance) return undefined;
+    this.inUtterance = false;
+    const ended = await decoder.endUtteranceAsync();
+    if (!ended || this.failed || this.abandoned) return undefined;
+    const own = this.rehearing?.mismatchedOwnMean(decoder);
+    if (own && !(await this.rehearing?.hearAgainWith(own, pooled, "after the turn"))) return undefined;
+    // What this utterance taught the decoder about the call's microphone and room stays with the call.
+    const statistics = decoder.cepstralStatistics();
+    this.cepstralMean.mean = (statistics && meanOf(statistics)) ?? this.cepstralMean.mean;
+    const best = await decoder.hypothesisAsync();
+    // The lattice is there already (the best path came from it); its A* search takes ~1-3 ms.
+    return { best: best && best.trim().length > 0 ? best : null, nbest: this.nbest > 0 ? decoder.nbest(this.nbest) : [], words: decoder.wordPosteriors() };
+  }
+
+  /**
+   * Starts the turn's utterance again and decodes all it has heard: from the mean it started from,
+   * or a first turn's own once it was heard through its own channel (whose judgment then starts over
+   * with the turn, rehearing.ts).
+   */
+  private async decodeAgainFromTheStart(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
+    if (!pooled || this.failed || this.abandoned) return pooled;
+    const { decoder, lane } = pooled;
+    const mean = this.rehearing?.ownMean ?? this.startedWith;
+    const restarted = await lane.run(() => {
+      if (!((mean === null || decoder.setCepstralMean(mean)) && decoder.startUtterance())) return false;
+      this.rehearing?.startedAgain(decoder);
+      return true;
+    }, this.urgency);
+    if (!restarted) {
+      this.failed = true;
+      return pooled;
+    }
+    this.inUtterance = true;
+    await this.decode(pooled, concatPcm(this.decodedAudio), "again");
+    return pooled;
   }
 
   /** Ends the utterance (or cuts short one that is finishing) without decoding what is still queued. */
@@ -214,15 +305,27 @@ export class LanguageModelLease {
     const audio = concatPcm(this.pending.splice(0));
     this.pendingSamples = 0;
     if (!pooled) return pooled;
+    await this.decode(pooled, audio, "heard");
+    if (!this.failed && !this.abandoned) await this.takePartial(pooled);
+    return pooled;
+  }
+
+  /**
+   * Hands audio to the decoder batch by batch, judging a first turn's channel on the way. Audio
+   * "heard" for the first time is kept (for a decode again) and counted as decoded; audio decoded
+   * "again" is neither: the load measure should see what decoding it twice costs.
+   */
+  private async decode(pooled: PooledDecoder, audio: Int16Array, pass: "heard" | "again"): Promise<void> {
     const rehearing = this.rehearing;
     for (let start = 0, end = 0; start < audio.length && !this.failed && !this.abandoned; start = end) {
       end = Math.min(audio.length, start + MAX_BATCH_SAMPLES, start + (rehearing?.samplesBeforeJudgment ?? Number.POSITIVE_INFINITY));
       const batch = audio.subarray(start, end);
+      if (pass === "heard") this.decodedAudio.push(batch);
       const judgeChannel = rehearing?.keep(batch) ?? false;
       try {
         const processed = await pooled.lane.run(async () => {
           const ok = await pooled.decoder.processAsync(batch);
-          this.pool.audioDecoded(batch.length);
+          if (pass === "heard") this.pool.audioDecoded(batch.length);
           rehearing?.noticeShift(pooled.decoder);
           return ok;
         }, this.urgency);
@@ -235,8 +338,6 @@ export class LanguageModelLease {
         this.failed = true;
       }
     }
-    if (!this.failed && !this.abandoned) await this.takePartial(pooled);
-    return pooled;
   }
 
   /**

@@ -40,6 +40,8 @@ export class FirstTurnRehearing {
   private decodedSamples = 0;
   /** The starting mean's share of the decoder's sums, followed batch by batch. */
   private share: StartingShare | null = null;
+  /** The turn's own mean, once it was heard again with it. */
+  private own: Float32Array | null = null;
 
   /** Null for a turn that is not a call's first, or when neither threshold is set. */
   static forTurn(source: RehearingSource, channelMean: Float32Array | null, urgency: Urgency, abandoned: () => boolean): FirstTurnRehearing | null {
@@ -58,6 +60,22 @@ export class FirstTurnRehearing {
     if (!this.decoded) return;
     const frames = decoder.cepstralStatistics()?.frames;
     this.share = frames === undefined ? null : startingShare(frames);
+  }
+
+  /** The mean the turn is heard with since it was heard through its own channel; null until then. */
+  get ownMean(): Float32Array | null {
+    return this.own;
+  }
+
+  /**
+   * The turn starts again from its first sample (it was decoded to its end at a pause, and the
+   * visitor went on): a judgment still to come starts over with it, as the audio is fed again.
+   */
+  startedAgain(decoder: Decoder): void {
+    if (!this.decoded) return;
+    this.decoded = [];
+    this.decodedSamples = 0;
+    this.started(decoder);
   }
 
   /**
@@ -114,6 +132,7 @@ export class FirstTurnRehearing {
     const audio = concatPcm(this.decoded ?? []);
     this.decoded = null;
     this.share = null;
+    this.own = own;
     const restarted = await run(async () => (turnEnded || (await decoder.endUtteranceAsync())) && decoder.setCepstralMean(own) && decoder.startUtterance());
     if (!restarted) return false;
     let ok = true;
