@@ -64,9 +64,6 @@ export type DecoderSource = RehearingSource & {
 /** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
 export type DecodedTurn = { best: string | null; nbest: string[]; words: WordPosterior[] };
 
-/** The turn decoded to its end at a pause: its result, the turn's if nothing but silence follows. */
-type EarlyDecode = { readonly decoded: Promise<DecodedTurn | undefined> };
-
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
  * what was heard (best null when the model heard no words) or undefined when decoding failed.
@@ -87,6 +84,17 @@ export class LanguageModelLease {
   private get ended(): boolean {
     return this.endedAt !== Number.POSITIVE_INFINITY;
   }
+  /** A task a reply may wait on: urgent as a turn that ended when it was asked for. */
+  private urgentFrom(askedAt: number): Urgency {
+    return () => Math.min(askedAt, this.endedAt);
+  }
+  /**
+   * Whether the decoders have something more pressing than a task nobody waits on yet: another
+   * call's ended turn awaits its transcript, or this lease's lane has work queued.
+   */
+  private decodersPressed(pooled: PooledDecoder): boolean {
+    return this.pool.turnsAwaitingTranscript > 0 || pooled.lane.waiting > 0;
+  }
   private chain: Promise<PooledDecoder | null>;
   /** A call's first turn, in case it must be heard again through its own channel; null for the others. */
   private readonly rehearing: FirstTurnRehearing | null;
@@ -98,8 +106,8 @@ export class LanguageModelLease {
   private startedWith: Float32Array | null = null;
   /** Whether the decoder is inside the turn's utterance (started and not ended). */
   private inUtterance = false;
-  /** The turn decoded to its end at its last pause, while only silence has followed. */
-  private early: EarlyDecode | null = null;
+  /** The turn decoded to its end at its last pause (its result), while only silence has followed. */
+  private early: Promise<DecodedTurn | undefined> | null = null;
   /** The decoder, once the pool has lent it. */
   private pooled: PooledDecoder | null = null;
 
@@ -156,14 +164,14 @@ export class LanguageModelLease {
    * or when decoding failed.
    */
   async hypothesisNow(trailingSilenceSamples: number): Promise<string | null> {
-    if (this.ended || this.abandoned || this.early) return null;
+    if (this.ended || this.abandoned) return null;
     this.releaseHeldBack(trailingSilenceSamples);
     this.flush(true);
     const pooled = await this.chain;
     if (!pooled || this.ended || this.abandoned || this.failed) return null;
     const askedAt = performance.now();
     try {
-      return await pooled.lane.run(() => (this.ended || this.abandoned ? null : pooled.decoder.hypothesisAsync()), () => Math.min(askedAt, this.endedAt));
+      return await pooled.lane.run(() => (this.ended || this.abandoned ? null : pooled.decoder.hypothesisAsync()), this.urgentFrom(askedAt));
     } catch {
       return null;
     }
@@ -181,18 +189,18 @@ export class LanguageModelLease {
    */
   decodeToTheEndAtPause(silenceToComeSamples: number): void {
     const pooledNow = this.pooled;
-    if (this.ended || this.abandoned || this.early || !pooledNow || this.pool.turnsAwaitingTranscript > 0 || pooledNow.lane.waiting > 0) return;
+    if (this.ended || this.abandoned || this.early || !pooledNow || this.decodersPressed(pooledNow)) return;
     this.releaseHeldBack(HELD_BACK_SAMPLES - silenceToComeSamples);
     this.flush(true);
-    const askedAt = performance.now();
+    const urgency = this.urgentFrom(performance.now());
     // Decided now, not on the lane: finish() may come before the decode has run, and then takes its result.
     const decoded = this.chain.then(async (pooled) => {
       if (!pooled || this.failed || this.abandoned) return undefined;
-      const turn = await pooled.lane.run(() => this.decodeToTheEnd(pooled), () => Math.min(askedAt, this.endedAt)).catch(() => undefined);
+      const turn = await pooled.lane.run(() => this.decodeToTheEnd(pooled), urgency).catch(() => undefined);
       if (turn === undefined) this.failed = true;
       return turn;
     });
-    this.early = { decoded };
+    this.early = decoded;
     this.chain = decoded.then(() => pooledNow);
   }
 
@@ -236,7 +244,7 @@ export class LanguageModelLease {
       let decoded: DecodedTurn | undefined;
       try {
         // Decoded to its end at the pause, and only silence since: that is the turn.
-        decoded = early ? await early.decoded : await pooled.lane.run(() => this.decodeToTheEnd(pooled), this.urgency);
+        decoded = early ? await early : await pooled.lane.run(() => this.decodeToTheEnd(pooled), this.urgency);
       } catch {
         decoded = undefined;
       }
@@ -351,11 +359,10 @@ export class LanguageModelLease {
   private async takePartial(pooled: PooledDecoder): Promise<void> {
     const partial = this.partial;
     if (!partial || this.ended || performance.now() - this.partialAt < partial.intervalMs) return;
-    const busy = () => this.ended || this.pool.turnsAwaitingTranscript > 0;
-    if (busy() || pooled.lane.waiting > 0) return;
+    if (this.decodersPressed(pooled)) return;
     this.partialAt = performance.now();
     try {
-      const hypothesis = await pooled.lane.run(() => (busy() ? null : pooled.decoder.hypothesisAsync()), this.urgency);
+      const hypothesis = await pooled.lane.run(() => (this.ended || this.pool.turnsAwaitingTranscript > 0 ? null : pooled.decoder.hypothesisAsync()), this.urgency);
       if (hypothesis && !this.ended && !this.abandoned) partial.heard(hypothesis);
     } catch {
       // A partial is a courtesy: the turn's own transcript is what counts.
