@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { defaultScenarioId, isScenarioId } from "@mockingbird/contract/scenarios";
 import type { CallChannel, FeedbackValue } from "@/lib/call/call-state";
 import { CallRunner } from "./call-runner";
@@ -12,15 +12,12 @@ import type { CallActions, EngineControls } from "./engine-contract";
  */
 export function useCall() {
   const [runner] = useState(() => new CallRunner());
-  // A state update per change, which React batches: a burst of the caller's audio chunks renders once, not once each.
-  const [view, setView] = useState(runner.snapshot);
-  useEffect(() => {
-    const unsubscribe = runner.subscribe(() => setView(runner.snapshot()));
-    return () => {
-      unsubscribe();
-      runner.dispose();
-    };
-  }, [runner]);
+  // React's own subscription, not one set up in an effect: a tap that landed between the first
+  // render and such an effect (WebKitGTK under load) started a call that reached no listener, and
+  // the page never showed or mounted it ("Connection failed" 20 s later).
+  const view = useSyncExternalStore(runner.subscribe, runner.snapshot, runner.snapshot);
+  // Unmounted mid-call (the visitor navigated away): nothing of the call may outlive the widget.
+  useEffect(() => () => runner.dispose(), [runner]);
 
   const actions = useMemo(() => {
     const preload = () => void runner.loadEngine().catch(() => {});
