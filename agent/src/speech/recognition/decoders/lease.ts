@@ -352,7 +352,8 @@ export class LanguageModelLease {
    * The forward search's best path so far (a backtrace, no lattice: far cheaper than the end of a
    * turn's search), off the event loop. Words shown while the visitor speaks are a courtesy, a
    * reply is not: a partial is skipped while any call's ended turn awaits its transcript or its
-   * own lane has other work queued, and given up if either happens before it runs. Under load the
+   * own lane has other work queued (decodersPressed), and given up if its own turn ends or another
+   * call's ended turn comes to await its transcript before it runs. Under load the
    * words then come less often instead of the replies coming later (`npm run bench -- agent
    * --tentative=both` measures both ways). Only after audio was decoded, and not more often than asked.
    */
