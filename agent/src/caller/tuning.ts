@@ -40,9 +40,9 @@ export const DEFAULT_MIN_SIMILARITY = 0.4;
 
 /**
  * What a visitor may be answered on before the usual end-of-turn silence has passed (a `pause`,
- * speech/recognition/tuning.ts): questions, whose answer commits the call to nothing. Anything
- * that moves the call (a yes, a refusal, a call-back offer, a goodbye) waits out the full
- * silence, so a reply never rests on words the visitor was still adding to; a question they go
- * on from is joined with what follows (recognizer.ts).
+ * speech/recognition/tuning.ts): questions, whose answer commits the call to nothing. Judged on the
+ * turn's final words at the pause, decoded to its end there (recognizer.ts); anything that moves
+ * the call (a yes, a refusal, a call-back offer, a goodbye) waits out the full silence, so a reply
+ * never rests on words the visitor was still adding to.
  */
 export const answerableEarlyIntents: ReadonlySet<string> = new Set(["ask_identity", "ask_purpose", "ask_repeat"]);

@@ -52,9 +52,9 @@ export type RecognizerOptions = {
   /**
    * Whether these words (lower-case, as in an Utterance) are a whole answer the caller may reply
    * to before the usual silence has passed: one whose reply commits the call to nothing, such as
-   * a question. Asked when the visitor pauses mid-turn; without it every turn waits out the full
-   * silence. A turn ended early is joined with whatever the visitor says within that silence, so
-   * more words always reach the caller with the ones before them.
+   * a question. Asked when the visitor pauses mid-turn, of the turn's final words decoded to its
+   * end there: the turn ends then only if they are, so it is announced with exactly the words
+   * judged. Without it every turn waits out the full silence.
    */
   answerableEarly?(words: string): boolean;
   /**

@@ -96,32 +96,6 @@ export function transcriptOf(hypothesis: string | null | undefined): string {
 
 type Heard = { transcript: string; alternatives: string[]; confidence?: number };
 
-/** Words of a turn and of the one that continued it, as one: the n-best lists carry the first turn's best words before their own. */
-export function joinHeard(first: Heard, then: Heard): Heard {
-  const join = (a: string, b: string) => [a, b].filter((words) => words !== "").join(" ");
-  const transcript = join(first.transcript, then.transcript);
-  const alternatives = [...new Set(then.alternatives.map((alternative) => join(first.transcript, alternative)))].filter((text) => text !== transcript);
-  const confidences = [first.confidence, then.confidence].filter((value): value is number => value !== undefined);
-  return { transcript, alternatives, ...(confidences.length > 0 ? { confidence: Math.min(...confidences) } : {}) };
-}
-
-/**
- * A turn ended at a pause because its words made a whole answer (the visitor's `pauseMs` of
- * silence, not the hangover). Until the rest of the hangover has passed, a turn that opens
- * continues it. Its utterance is announced at once if its final words are still answerable
- * early ("announced"); otherwise it waits out that silence ("held"), and a turn that opens
- * meanwhile carries its words ("joined"), so no reply ever rests on words the visitor was still
- * adding to.
- */
-type EarlyTurn = {
-  readonly heard: Promise<Heard>;
-  readonly endOfTurnAt: number;
-  readonly joinableUntil: number;
-  state: "deciding" | "announced" | "held" | "joined";
-  /** Ends a held turn's wait early (it was joined, or the recognizer closed). */
-  release?: () => void;
-};
-
 class SpeechRecognizer implements Recognizer {
   private readonly reframer = new Reframer(FRAME_SAMPLES);
   /** The frames before a turn opens, as they came and through the suppressor (the same frames without one). */
@@ -141,10 +115,6 @@ class SpeechRecognizer implements Recognizer {
   private announced: Promise<void> = Promise.resolve();
   /** The words of the last pause, being read for an early end (considerEndingAtPause). */
   private deciding: Promise<void> = Promise.resolve();
-  /** The last turn ended early, while a turn that opens would continue it. */
-  private early: EarlyTurn | null = null;
-  /** The early turn the turn under way continues: its words come first. */
-  private continuing: EarlyTurn | null = null;
   private closed = false;
 
   constructor(
@@ -175,7 +145,6 @@ class SpeechRecognizer implements Recognizer {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.early?.release?.();
     this.lease?.abandon();
     this.lease = null;
     this.preroll = [];
@@ -211,23 +180,13 @@ class SpeechRecognizer implements Recognizer {
       if (event.kind === "open") this.openTurn();
       else if (event.kind === "speech") this.speechStarts++;
       else if (event.kind === "pause") this.considerEndingAtPause();
-      else if (event.kind === "end") this.endTurn(false);
+      else if (event.kind === "end") this.endTurn();
       else this.dropTurn();
     }
   }
 
   private openTurn(): void {
     this.lease?.abandon();
-    const early = this.early;
-    this.early = null;
-    // The detector opens a turn once openMs of its window were voiced: its voiced frames began up
-    // to a window earlier, and the first of them is what would have stopped the hangover.
-    const voiceBeganAt = performance.now() - this.engine.voiceActivity.openWindowMs;
-    if (early && early.state !== "announced" && voiceBeganAt < early.joinableUntil) {
-      early.state = "joined";
-      early.release?.();
-      this.continuing = early;
-    }
     const lease = this.engine.pool.lease(
       samplesForMs(this.activity.prerollFrames * FRAME_MS + this.engine.voiceActivity.maxTurnMs + FRAME_MS),
       NBEST_SIZE,
@@ -263,36 +222,28 @@ class SpeechRecognizer implements Recognizer {
   private dropTurn(): void {
     this.lease?.abandon();
     this.lease = null;
-    // A cough after an early turn adds no words to it: it is announced as it was.
-    const continued = this.continuing;
-    this.continuing = null;
-    if (continued) this.announce(continued.heard, continued.endOfTurnAt);
   }
 
   /**
-   * The visitor has paused mid-turn: if their words so far are a whole answer the caller may
-   * reply to early (options.answerableEarly), the turn ends now instead of after the hangover.
-   * The words are the decoder's best path with the pause left out; by the time they come the
-   * visitor may have spoken again or the turn ended, and then nothing changes. A turn that goes
-   * on has its final decode started now (LanguageModelLease.decodeToTheEndAtPause), so if the
-   * hangover passes in silence its transcript is ready then.
+   * The visitor has paused mid-turn: the turn is decoded to its end now, while the rest of the
+   * hangover passes (LanguageModelLease.decodeToTheEndAtPause), so if only silence follows its
+   * transcript is ready when the turn ends. If those final words are a whole answer the caller may
+   * reply to early (options.answerableEarly) and the visitor is still silent, the turn ends now,
+   * on them. Otherwise nothing changes: the hangover ends the turn, or the visitor goes on and the
+   * turn is decoded again as one. The turn never ends on words the visitor could still change.
    */
   private considerEndingAtPause(): void {
-    const answerableEarly = this.options.answerableEarly;
     const lease = this.lease;
     const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
-    if (!lease || pauseMs <= 0) return;
-    const goOn = () => {
-      if (!this.closed && this.lease === lease && this.activity.silentMs >= pauseMs) lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
-    };
-    if (!answerableEarly) return goOn();
-    this.deciding = lease
-      .hypothesisNow(samplesForMs(pauseMs))
-      .then((hypothesis) => {
-        if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs) return;
-        const words = transcriptOf(hypothesis);
-        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn(true);
-        else goOn();
+    if (!lease || pauseMs <= 0 || this.activity.silentMs < pauseMs) return;
+    const decoded = lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
+    const answerableEarly = this.options.answerableEarly;
+    if (!decoded || !answerableEarly) return;
+    this.deciding = decoded
+      .then((turn) => {
+        if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs || !turn) return;
+        const words = transcriptOf(turn.best);
+        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn();
       })
       .catch((error: unknown) => this.engine.log.error({ err: error }, "could not read the words at a pause"));
   }
@@ -306,46 +257,13 @@ class SpeechRecognizer implements Recognizer {
     }
   }
 
-  private endTurn(early: boolean): void {
+  private endTurn(): void {
     const endOfTurnAt = performance.now();
     // State first, synchronously: frames that arrive while the decode finishes belong to the next
     // turn (docs/speech.md §4: updating it after an await produced repeated empty end-of-utterance events).
     const lease = this.lease;
     this.lease = null;
-    const continued = this.continuing;
-    this.continuing = null;
-    if (!lease) return;
-    const own = this.transcribe(lease);
-    const heard = continued ? Promise.all([continued.heard, own]).then(([first, then]) => joinHeard(first, then)) : own;
-    if (!early) {
-      this.announce(heard, endOfTurnAt);
-      return;
-    }
-    const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
-    const turn: EarlyTurn = { heard, endOfTurnAt, joinableUntil: endOfTurnAt + Math.max(0, hangoverMs - pauseMs), state: "deciding" };
-    this.early = turn;
-    const answerableEarly = this.options.answerableEarly;
-    this.announced = this.announced
-      .then(() => heard)
-      .then(async (words) => {
-        if (turn.state === "joined" || this.closed) return;
-        if (!(words.transcript !== "" && answerableEarly && this.judgedEarly(answerableEarly, words.transcript))) {
-          // Its final words are not a whole answer after all: the rest of the silence decides.
-          turn.state = "held";
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.max(0, turn.joinableUntil - performance.now()));
-            turn.release = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          // openTurn may have joined it meanwhile (TypeScript cannot see that across the await).
-          if ((turn.state as EarlyTurn["state"]) === "joined" || this.closed) return;
-        }
-        turn.state = "announced";
-        this.deliver(words, endOfTurnAt);
-      })
-      .catch((error: unknown) => this.engine.log.error({ err: error }, "could not finish an utterance"));
+    if (lease) this.announce(this.transcribe(lease), endOfTurnAt);
   }
 
   /** Announces a turn's utterance once those before it are. */

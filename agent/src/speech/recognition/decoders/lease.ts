@@ -157,39 +157,18 @@ export class LanguageModelLease {
   }
 
   /**
-   * The best path so far, now (recognizer.ts asks when the visitor pauses, to see whether their
-   * words already make a whole answer). Everything fed is decoded first but the newest
-   * `trailingSilenceSamples`, the pause itself: what is held back beyond it is speech the words
-   * need. Urgent as an ended turn, since a reply may wait on it. Null once the turn has ended,
-   * or when decoding failed.
-   */
-  async hypothesisNow(trailingSilenceSamples: number): Promise<string | null> {
-    if (this.ended || this.abandoned) return null;
-    this.releaseHeldBack(trailingSilenceSamples);
-    this.flush(true);
-    const pooled = await this.chain;
-    if (!pooled || this.ended || this.abandoned || this.failed) return null;
-    const askedAt = performance.now();
-    try {
-      return await pooled.lane.run(() => (this.ended || this.abandoned ? null : pooled.decoder.hypothesisAsync()), this.urgentFrom(askedAt));
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * The visitor has paused, and their words do not end the turn yet: the turn is decoded to its end
-   * now, while the rest of the hangover passes, and finish() takes that result if only silence
-   * follows. `silenceToComeSamples`: how much longer the turn must stay silent to end; everything
+   * The visitor has paused: the turn is decoded to its end now, while the rest of the hangover
+   * passes, and finish() takes that result if only silence follows (the turn may also end now, on
+   * the words this gives: recognizer.ts, considerEndingAtPause). Null when it is not decoded now. `silenceToComeSamples`: how much longer the turn must stay silent to end; everything
    * fed is decoded but what the turn's end would hold back then, so the result comes from the audio
    * the end would decode. Only while the decoders have nothing more pressing, the rule tentative
    * words follow: no call's ended turn awaits its transcript and the lane has nothing queued (with
    * 50 calls at once, taken whenever no ended turn waited, it made replies later and some
    * transcripts late). Urgent as an ended turn, since a reply may wait on it.
    */
-  decodeToTheEndAtPause(silenceToComeSamples: number): void {
+  decodeToTheEndAtPause(silenceToComeSamples: number): Promise<DecodedTurn | undefined> | null {
     const pooledNow = this.pooled;
-    if (this.ended || this.abandoned || this.early || !pooledNow || this.decodersPressed(pooledNow)) return;
+    if (this.ended || this.abandoned || this.early || !pooledNow || this.decodersPressed(pooledNow)) return null;
     this.releaseHeldBack(HELD_BACK_SAMPLES - silenceToComeSamples);
     this.flush(true);
     const urgency = this.urgentFrom(performance.now());
@@ -202,6 +181,7 @@ export class LanguageModelLease {
     });
     this.early = decoded;
     this.chain = decoded.then(() => pooledNow);
+    return decoded;
   }
 
   /**
