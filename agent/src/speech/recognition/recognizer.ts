@@ -115,6 +115,8 @@ class SpeechRecognizer implements Recognizer {
   private announced: Promise<void> = Promise.resolve();
   /** The words of the last pause, being read for an early end (considerEndingAtPause). */
   private deciding: Promise<void> = Promise.resolve();
+  /** The turn decoded to its end at its last pause, while nothing has been said since (null otherwise). */
+  private pauseDecode: Promise<unknown> | null = null;
   private closed = false;
 
   constructor(
@@ -170,7 +172,10 @@ class SpeechRecognizer implements Recognizer {
     const clean = noisy && this.suppressor ? this.suppressor.process(frame) : frame;
     if (this.lease && !events.some((event) => event.kind === "open")) {
       // A voiced frame after a pause: the turn goes on, and a decode taken at the pause is not its last.
-      if (this.activity.inSpeech && this.activity.silentMs === 0) this.lease.speechResumed();
+      if (this.activity.inSpeech && this.activity.silentMs === 0) {
+        this.lease.speechResumed();
+        this.pauseDecode = null;
+      }
       this.lease.feed(this.suppressing ? clean : frame);
     } else if (!this.lease) {
       this.preroll.push({ raw: frame, clean });
@@ -236,14 +241,17 @@ class SpeechRecognizer implements Recognizer {
     const lease = this.lease;
     const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
     if (!lease || pauseMs <= 0 || this.activity.silentMs < pauseMs) return;
+    const pausedAt = performance.now();
     const decoded = lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
+    this.pauseDecode = decoded;
     const answerableEarly = this.options.answerableEarly;
     if (!decoded || !answerableEarly) return;
     this.deciding = decoded
       .then((turn) => {
-        if (this.closed || this.lease !== lease || this.activity.silentMs < pauseMs || !turn) return;
+        // Words said since the pause (even if the visitor has paused again) make these words stale.
+        if (this.closed || this.lease !== lease || this.pauseDecode !== decoded || !turn) return;
         const words = transcriptOf(turn.best);
-        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn();
+        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn(pausedAt);
       })
       .catch((error: unknown) => this.engine.log.error({ err: error }, "could not read the words at a pause"));
   }
@@ -257,8 +265,8 @@ class SpeechRecognizer implements Recognizer {
     }
   }
 
-  private endTurn(): void {
-    const endOfTurnAt = performance.now();
+  /** `endOfTurnAt`: when the turn's end was heard, the pause's for a turn ended there (its transcript then came with the decision, as a turn's comes after its end). */
+  private endTurn(endOfTurnAt = performance.now()): void {
     // State first, synchronously: frames that arrive while the decode finishes belong to the next
     // turn (docs/speech.md §4: updating it after an await produced repeated empty end-of-utterance events).
     const lease = this.lease;
