@@ -37,6 +37,7 @@ function pausingLease() {
     speechResumed: () => {
       current = null;
     },
+    isDecodedAtPause: (decoded: Promise<DecodedTurn | undefined>) => current?.promise === decoded,
     finish: () => current?.promise ?? Promise.resolve(heard("decoded at the end")),
     abandon: () => undefined,
   };

@@ -115,8 +115,6 @@ class SpeechRecognizer implements Recognizer {
   private announced: Promise<void> = Promise.resolve();
   /** The words of the last pause, being read for an early end (considerEndingAtPause). */
   private deciding: Promise<void> = Promise.resolve();
-  /** The turn decoded to its end at its last pause, while nothing has been said since (null otherwise). */
-  private pauseDecode: Promise<unknown> | null = null;
   private closed = false;
 
   constructor(
@@ -172,10 +170,7 @@ class SpeechRecognizer implements Recognizer {
     const clean = noisy && this.suppressor ? this.suppressor.process(frame) : frame;
     if (this.lease && !events.some((event) => event.kind === "open")) {
       // A voiced frame after a pause: the turn goes on, and a decode taken at the pause is not its last.
-      if (this.activity.inSpeech && this.activity.silentMs === 0) {
-        this.lease.speechResumed();
-        this.pauseDecode = null;
-      }
+      if (this.activity.inSpeech && this.activity.silentMs === 0) this.lease.speechResumed();
       this.lease.feed(this.suppressing ? clean : frame);
     } else if (!this.lease) {
       this.preroll.push({ raw: frame, clean });
@@ -240,16 +235,15 @@ class SpeechRecognizer implements Recognizer {
   private considerEndingAtPause(): void {
     const lease = this.lease;
     const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
-    if (!lease || pauseMs <= 0 || this.activity.silentMs < pauseMs) return;
+    if (!lease || pauseMs <= 0) return;
     const pausedAt = performance.now();
     const decoded = lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
-    this.pauseDecode = decoded;
     const answerableEarly = this.options.answerableEarly;
     if (!decoded || !answerableEarly) return;
     this.deciding = decoded
       .then((turn) => {
         // Words said since the pause (even if the visitor has paused again) make these words stale.
-        if (this.closed || this.lease !== lease || this.pauseDecode !== decoded || !turn) return;
+        if (this.closed || this.lease !== lease || !lease.isDecodedAtPause(decoded) || !turn) return;
         const words = transcriptOf(turn.best);
         if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn(pausedAt);
       })
