@@ -183,6 +183,12 @@ async function measure(mode: Tentative, sequentialPlans: readonly Plan[], warmup
     const sequential: CallResult[] = [];
     const steady = () => 800;
     for (const plan of sequentialPlans) sequential.push(await runCall(agent.origin, plan, steady));
+    // Few enough to read, and one turn moves this phase's understood by 5 points.
+    for (const [call, { turns }] of sequential.entries()) {
+      for (const [index, turn] of turns.entries()) {
+        if (turn && !turn.understood) console.log(`  not understood: call ${call + 1}, turn ${index + 1}, ${turn.intent}, heard as "${turn.heard ?? ""}"`);
+      }
+    }
     const many: Summary[] = [];
     let cpu = "";
     let memory = "";

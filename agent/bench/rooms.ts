@@ -15,7 +15,7 @@
  *        [--channel-distance=off|D] [--level-difference=off|L] [--decoder=fwdflat:no,...] [--oracle-domain]
  *        [--early=on|off] [--pause-ms=N]
  * --early=off hears every answer to its hangover; by default a question the caller may answer at
- * the visitor's pause ends its turn there, as in the agent (each pause's words read before the next
+ * the visitor's pause ends its turn there, as in the agent (each lull's words read before the next
  * frame, so the bench ends a turn early wherever the agent could). --pause-ms tries that pause.
  * --sample=K keeps every K-th answer; --above-floor-db, --domain-weight, --noise-suppression, --channel-distance,
  * --level-difference (when a first turn is heard again with its own cepstral mean) and --decoder (pocketsphinx
@@ -128,7 +128,7 @@ async function hear(speech: Speech, pcm: Int16Array, answerableEarly?: (words: s
   for (let offset = 0; offset < pcm.length; offset += chunk) {
     recognizer.push(pcm.subarray(offset, Math.min(pcm.length, offset + chunk)));
     pushes.push({ at: performance.now(), samples: Math.min(pcm.length, offset + chunk) });
-    // Faster than real time, a pause's words would come back after the hangover had ended the
+    // Faster than real time, a lull's words would come back after the hangover had ended the
     // turn anyway: each is read before the next frame, as if decoding took no time.
     if (answerableEarly) await recognizer.settled?.();
     else if ((offset / chunk) % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -364,7 +364,7 @@ async function run(): Promise<void> {
   const developmentCases = falseCompliance.filter((r) => r.utterance.split === "development").map((result) => `${result.condition.id}/${result.seed} development ${result.utterance.intent}: "${result.utterance.text}" heard "${result.turns.map((turn) => turn.recognised.transcript).join(" | ")}"`);
   const notes = [
     early === "on"
-      ? `Understanding hears as the agent does: a turn whose words at the visitor's pause (${pauseMs ?? DEFAULT_VOICE_ACTIVITY.pauseMs} ms of silence) are a question the caller may answer ends there; each pause's words are read before the next frame.`
+      ? `Understanding hears as the agent does: a turn whose words at the visitor's pause (${pauseMs ?? DEFAULT_VOICE_ACTIVITY.pauseMs} ms of silence) are a question the caller may answer ends there; each lull's words are read before the next frame.`
       : "Understanding with every turn waiting out the hangover (--early=off).",
     `False compliance, every condition and seed, off-topic answers included: ${falseComplianceTotal}${developmentCases.length > 0 ? ` (development split: ${developmentCases.join("; ")}; the held-out split's are never printed)` : ""}.`,
     ...(human.words > 0 ? [`Word error rate on pocketsphinx-testdata's recordings of people, the guard every change is held to: ${human} over ${human.words} words.`] : []),

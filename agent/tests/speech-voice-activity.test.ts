@@ -23,9 +23,9 @@ function events(pcm: Int16Array, options = DEFAULT_VOICE_ACTIVITY): { atMs: numb
 const kinds = (found: { event: VoiceEvent }[]) => found.map(({ event }) => event.kind);
 
 describe("voice activity (WebRTC VAD)", () => {
-  it("finds one turn in a spoken sentence: it opens, becomes real speech, pauses and ends with the speech in it", async () => {
+  it("finds one turn in a spoken sentence: it opens, becomes real speech, goes quiet, pauses and ends with the speech in it", async () => {
     const found = events(concatPcm([noise(1000), await speak("who am i talking to please"), noise(1500)]));
-    expect(kinds(found)).toEqual(["open", "speech", "pause", "end"]);
+    expect(kinds(found)).toEqual(["open", "speech", "lull", "pause", "end"]);
     const end = found.at(-1)?.event;
     expect(end?.kind === "end" && end.speechMs).toBeGreaterThan(500);
   });
@@ -49,7 +49,7 @@ describe("voice activity (WebRTC VAD)", () => {
       }
     }
     detector.free();
-    expect(seen.map(({ kind }) => kind)).toEqual(["open", "speech", "pause", "end"]);
+    expect(seen.map(({ kind }) => kind)).toEqual(["open", "speech", "lull", "pause", "end"]);
     const endedAtMs = seen.at(-1)?.atMs ?? Number.NaN;
     expect(endedAtMs - spokenUntilMs).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs);
   });
@@ -65,6 +65,16 @@ describe("voice activity (WebRTC VAD)", () => {
     }
     detector.free();
     expect(endedWhileSpeaking).toBeNull();
+  });
+
+  it("says, after lullMs of silence and before the pause, that the visitor has gone quiet; without a lull shorter than the pause, at the pause", async () => {
+    const pcm = concatPcm([noise(1000), await speak("who is this"), noise(2000)]);
+    const at = (options: typeof DEFAULT_VOICE_ACTIVITY, kind: VoiceEvent["kind"]) => events(pcm, options).find(({ event }) => event.kind === kind)?.atMs ?? Number.NaN;
+    const { lullMs = 0, pauseMs = 0 } = DEFAULT_VOICE_ACTIVITY;
+    expect(at(DEFAULT_VOICE_ACTIVITY, "pause") - at(DEFAULT_VOICE_ACTIVITY, "lull")).toBe(pauseMs - lullMs);
+    const withoutLull = { ...DEFAULT_VOICE_ACTIVITY, lullMs: 0 };
+    expect(at(withoutLull, "lull")).toBe(at(withoutLull, "pause"));
+    expect(kinds(events(pcm, withoutLull))).toEqual(["open", "speech", "lull", "pause", "end"]);
   });
 
   it("ends the turn after its hangover of silence, not before and not much later", async () => {

@@ -7,7 +7,7 @@
  * Nothing is thrown away and nothing is judged here: understanding is the caller's job.
  */
 import { Reframer, samplesForMs } from "../audio";
-import type { CallCepstralMean, LanguageModelLease, PartialHypotheses } from "./decoders/lease";
+import type { CallCepstralMean, DecodedTurn, LanguageModelLease, PartialHypotheses } from "./decoders/lease";
 import type { LanguageModelPool } from "./decoders/pool";
 import type { WordPosterior } from "./pocketsphinx";
 import { NoiseSuppressor } from "./noise-suppression";
@@ -96,6 +96,9 @@ export function transcriptOf(hypothesis: string | null | undefined): string {
 
 type Heard = { transcript: string; alternatives: string[]; confidence?: number };
 
+/** A turn's lull (recognizer.decodeAtLull): its decode, whether the caller may answer those words, and when the pause came (null: not yet). */
+type Lull = { readonly lease: LanguageModelLease; readonly decoded: Promise<DecodedTurn | undefined>; answerable: boolean; pausedAt: number | null };
+
 class SpeechRecognizer implements Recognizer {
   private readonly reframer = new Reframer(FRAME_SAMPLES);
   /** The frames before a turn opens, as they came and through the suppressor (the same frames without one). */
@@ -113,8 +116,10 @@ class SpeechRecognizer implements Recognizer {
   private readonly activityWindows: number[] = [];
   /** Utterances are announced in the order they ended, whatever order their decodes finish in. */
   private announced: Promise<void> = Promise.resolve();
-  /** The words of the last pause, being read for an early end (considerEndingAtPause). */
+  /** The words of the turn's last lull, being read for an early end (decodeAtLull). */
   private deciding: Promise<void> = Promise.resolve();
+  /** The current turn's last lull. */
+  private lull: Lull | null = null;
   private closed = false;
 
   constructor(
@@ -179,7 +184,8 @@ class SpeechRecognizer implements Recognizer {
     for (const event of events) {
       if (event.kind === "open") this.openTurn();
       else if (event.kind === "speech") this.speechStarts++;
-      else if (event.kind === "pause") this.considerEndingAtPause();
+      else if (event.kind === "lull") this.decodeAtLull();
+      else if (event.kind === "pause") this.paused();
       else if (event.kind === "end") this.endTurn();
       else this.dropTurn();
     }
@@ -225,29 +231,55 @@ class SpeechRecognizer implements Recognizer {
   }
 
   /**
-   * The visitor has paused mid-turn: the turn is decoded to its end now, while the rest of the
+   * The visitor has gone quiet mid-turn: the turn is decoded to its end now, while the rest of the
    * hangover passes (LanguageModelLease.decodeToTheEndAtPause), so if only silence follows its
    * transcript is ready when the turn ends. If those final words are a whole answer the caller may
-   * reply to early (options.answerableEarly) and the visitor is still silent, the turn ends now,
-   * on them. Otherwise nothing changes: the hangover ends the turn, or the visitor goes on and the
-   * turn is decoded again as one. The turn never ends on words the visitor could still change.
+   * reply to early (options.answerableEarly), the turn ends at the pause (endAtPause). Otherwise
+   * nothing changes: the hangover ends the turn, or the visitor goes on and the turn is decoded
+   * again as one. The lull comes before the pause so that a question's words are read by the time
+   * its pause comes, and the pause, not the decode's speed, says when a turn may end.
    */
-  private considerEndingAtPause(): void {
+  private decodeAtLull(): void {
+    this.lull = null;
+    this.decodeToTheEndAfter(this.activity.lullMs);
+  }
+
+  /** At the pause: the turn ends now if the lull's words allow it, or once they do; a lull not decoded (the decoders were busy then) gets its second chance here. */
+  private paused(): void {
+    if (this.lull?.lease !== this.lease) this.decodeToTheEndAfter(this.engine.voiceActivity.pauseMs ?? 0);
+    if (this.lull && this.lull.lease === this.lease) this.lull.pausedAt = performance.now();
+    this.endAtPause();
+  }
+
+  /** Decodes the turn to its end after `silentMs` of silence, and has the caller judge those words (the turn's lull, once the decoders take it). */
+  private decodeToTheEndAfter(silentMs: number): void {
     const lease = this.lease;
-    const { hangoverMs, pauseMs = 0 } = this.engine.voiceActivity;
-    if (!lease || pauseMs <= 0) return;
-    const pausedAt = performance.now();
-    const decoded = lease.decodeToTheEndAtPause(samplesForMs(hangoverMs - pauseMs));
+    if (!lease) return;
+    const decoded = lease.decodeToTheEndAtPause(samplesForMs(this.engine.voiceActivity.hangoverMs - silentMs));
     const answerableEarly = this.options.answerableEarly;
     if (!decoded || !answerableEarly) return;
+    const lull: Lull = { lease, decoded, answerable: false, pausedAt: null };
+    this.lull = lull;
     this.deciding = decoded
       .then((turn) => {
-        // Words said since the pause (even if the visitor has paused again) make these words stale.
-        if (this.closed || this.lease !== lease || !lease.isDecodedAtPause(decoded) || !turn) return;
-        const words = transcriptOf(turn.best);
-        if (words !== "" && this.judgedEarly(answerableEarly, words) && this.activity.endNow()?.kind === "end") this.endTurn(pausedAt);
+        const words = turn ? transcriptOf(turn.best) : "";
+        if (this.lull !== lull || words === "" || !this.judgedEarly(answerableEarly, words)) return;
+        lull.answerable = true;
+        this.endAtPause();
       })
       .catch((error: unknown) => this.engine.log.error({ err: error }, "could not read the words at a pause"));
+  }
+
+  /**
+   * Ends the turn at its pause on the lull's words, once both are in: the caller may answer them,
+   * the pause has come, and the visitor has said nothing since the lull (even if they have paused
+   * again by the time the words come, what they said since makes the words stale). The turn never
+   * ends on words the visitor could still change.
+   */
+  private endAtPause(): void {
+    const lull = this.lull;
+    if (!lull?.answerable || lull.pausedAt === null || this.closed || this.lease !== lull.lease || !lull.lease.isDecodedAtPause(lull.decoded)) return;
+    if (this.activity.endNow()?.kind === "end") this.endTurn(lull.pausedAt);
   }
 
   private judgedEarly(answerableEarly: (words: string) => boolean, words: string): boolean {

@@ -98,8 +98,14 @@ export const DEFAULT_VOICE_ACTIVITY: VoiceActivityOptions = {
   minSpeechMs: 200,
   hangoverMs: 400,
   // A question is answered after this much silence instead of the hangover (recognizer.ts,
-  // "considerEndingAtPause"): the latency budget's biggest item halved for the turns that allow it.
+  // "decodeAtLull"): the latency budget's biggest item halved for the turns that allow it.
   pauseMs: 200,
+  // The turn's words are decoded to their end after this much silence, so a question's are read
+  // by its pause instead of ~100 ms after it. 100 is the earliest that decode hears all the audio
+  // the turn's end would (the lease holds back the newest 300 ms, lease.ts); earlier hears less of
+  // the last word's fade. Any earlier than the pause decodes again the turns of visitors who go on
+  // after a shorter hesitation (CPU: npm run bench -- agent, its 50-call phase).
+  lullMs: 100,
   maxTurnMs: 15_000,
   aboveFloorDb: 10,
   // On a silent line the floor sets no limit, and the last word's fade and libfvad's own overhang

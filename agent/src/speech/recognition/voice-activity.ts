@@ -34,11 +34,15 @@ export type VoiceActivityOptions = {
   /** Silence that ends a turn. */
   hangoverMs: number;
   /**
-   * Silence after which the turn's words so far are looked at (a `pause` event): a complete
-   * question may end the turn here, before the hangover (recognizer.ts). 0 or at least the
-   * hangover: never.
+   * Silence after which a turn whose words already make a whole answer may end (a `pause` event),
+   * before the hangover (recognizer.ts). 0 or at least the hangover: never.
    */
   pauseMs?: number;
+  /**
+   * Silence after which the turn's words so far are decoded to their end (a `lull` event), so that
+   * they are ready when the pause comes. Absent, 0 or not below the pause: at the pause.
+   */
+  lullMs?: number;
   /** A turn this long is ended by force, which bounds what one utterance holds. */
   maxTurnMs: number;
   /**
@@ -133,6 +137,7 @@ export function frameLevelDbfs(frame: Int16Array): number {
 export type VoiceEvent =
   | { kind: "open" } // a turn may be starting: keep the audio from here (and the frames before, see prerollFrames)
   | { kind: "speech" } // the turn is real speech (barge-in)
+  | { kind: "lull" } // the turn has enough speech and has been silent for lullMs: its words so far may be its last
   | { kind: "pause" } // the turn has enough speech and has been silent for pauseMs: its words may already make a whole answer
   | { kind: "end"; speechMs: number } // the turn ended with enough speech in it
   | { kind: "noise" }; // the turn ended without enough speech: drop it
@@ -196,7 +201,7 @@ export class VoiceActivity {
   private voicedFrames = 0;
   private silentRun = 0;
   private turnFrames = 0;
-  private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; pause: number; max: number };
+  private readonly frames: { open: number; window: number; real: number; min: number; hangover: number; lull: number; pause: number; max: number };
 
   constructor(private readonly options: VoiceActivityOptions) {
     this.floor = new NoiseFloor(250, options.floorPercentile ?? 0.1);
@@ -211,14 +216,16 @@ export class VoiceActivity {
     // (Not the room's floor: that is this line's own.)
     for (let offset = 0; offset + FRAME_SAMPLES <= PRIMER.length; offset += FRAME_SAMPLES) this.classify(PRIMER.subarray(offset, offset + FRAME_SAMPLES), false);
     const frames = (ms: number) => Math.max(1, Math.round(ms / VAD_FRAME_MS));
+    // Never: the hangover comes first.
+    const pause = options.pauseMs && options.pauseMs < options.hangoverMs ? frames(options.pauseMs) : Number.POSITIVE_INFINITY;
     this.frames = {
       open: frames(options.openMs),
       window: frames(Math.max(options.openWindowMs, options.openMs)),
       real: frames(options.realSpeechMs),
       min: frames(options.minSpeechMs),
       hangover: frames(options.hangoverMs),
-      // Never: the hangover comes first.
-      pause: options.pauseMs && options.pauseMs < options.hangoverMs ? frames(options.pauseMs) : Number.POSITIVE_INFINITY,
+      pause,
+      lull: options.lullMs && options.lullMs < (options.pauseMs ?? 0) ? Math.min(frames(options.lullMs), pause) : pause,
       max: frames(options.maxTurnMs),
     };
   }
@@ -226,6 +233,11 @@ export class VoiceActivity {
   /** Frames of audio from before the turn opened that belong to it (the onset the detector needed to be sure). */
   get prerollFrames(): number {
     return this.frames.window + 5;
+  }
+
+  /** The silence a lull is (ms); Infinity when there is none. */
+  get lullMs(): number {
+    return this.frames.lull * VAD_FRAME_MS;
   }
 
   /** The last frame's speech probability: libfvad's verdict is a yes or a no, so 1 or 0. */
@@ -258,7 +270,7 @@ export class VoiceActivity {
     return { kind: "end", speechMs };
   }
 
-  /** One 20 ms frame; returns what it changed, in order (at most two events). */
+  /** One 20 ms frame; returns what it changed, in order (at most three events). */
   push(frame: Int16Array): VoiceEvent[] {
     if (this.handle === 0 || frame.length !== FRAME_SAMPLES) return [];
     const voiced = this.classify(frame);
@@ -325,6 +337,7 @@ export class VoiceActivity {
       this.silentRun = 0;
       if (!this.real && this.voicedFrames >= this.frames.real) events.push(this.becomeReal());
     } else this.silentRun++;
+    if (this.silentRun === this.frames.lull && this.voicedFrames >= this.frames.min) events.push({ kind: "lull" });
     if (this.silentRun === this.frames.pause && this.voicedFrames >= this.frames.min) events.push({ kind: "pause" });
     if (this.silentRun >= this.frames.hangover || this.turnFrames >= this.frames.max) {
       const speechMs = this.voicedFrames * VAD_FRAME_MS;

@@ -158,8 +158,8 @@ export class LanguageModelLease {
 
   /**
    * The visitor has paused: the turn is decoded to its end now, while the rest of the hangover
-   * passes, and finish() takes that result if only silence follows (the turn may also end now, on
-   * the words this gives: recognizer.ts, considerEndingAtPause). Null when it is not decoded now.
+   * passes, and finish() takes that result if only silence follows (the turn may also end at the
+   * visitor's pause on the words this gives: recognizer.ts, decodeAtLull). Null when it is not decoded now.
    * `silenceToComeSamples`: how much longer the turn must stay silent to end; everything fed is decoded but what the turn's end would hold back then, so the result comes from the audio
    * the end would decode. Only while the decoders have nothing more pressing, the rule tentative
    * words follow: no call's ended turn awaits its transcript and the lane has nothing queued (with
