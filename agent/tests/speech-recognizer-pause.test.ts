@@ -73,14 +73,20 @@ function listening(lease: ReturnType<typeof pausingLease>["lease"]) {
 const frame = samplesForMs(20);
 const { lullMs = 0, pauseMs = 0 } = DEFAULT_VOICE_ACTIVITY;
 
+/** A question followed by silence, pushed frame by frame until the recognizer asks for its first decode: the audio, and how far into it that was. */
+async function untilTheLull(recognizer: ReturnType<typeof listening>["recognizer"], decodes: readonly Deferred[]) {
+  const { pcm } = buildTimeline([{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 1500 }]);
+  let offset = 0;
+  for (; offset < pcm.length && decodes.length === 0; offset += frame) recognizer.push(pcm.subarray(offset, offset + frame));
+  return { pcm, offset };
+}
+
 describe("the end of a turn at the visitor's pause", () => {
   it("decodes the words at the lull and ends a question's turn at its pause, not before, when they come back in time", async () => {
     const { lease, decodes } = pausingLease();
     const { recognizer, utterances } = listening(lease);
-    const { pcm } = buildTimeline([{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 1500 }]);
-    let offset = 0;
-    for (; offset < pcm.length && decodes.length === 0; offset += frame) recognizer.push(pcm.subarray(offset, offset + frame));
-    const lullAt = offset;
+    const { pcm, offset: lullAt } = await untilTheLull(recognizer, decodes);
+    let offset = lullAt;
     decodes[0]!.resolve(heard("what is this about"));
     await settle();
     expect(utterances).toEqual([]);
@@ -96,9 +102,8 @@ describe("the end of a turn at the visitor's pause", () => {
   it("ends a question's turn as soon as the lull's words come back when they come after the pause, timed from the pause", async () => {
     const { lease, decodes } = pausingLease();
     const { recognizer, utterances } = listening(lease);
-    const { pcm } = buildTimeline([{ silenceMs: 600 }, { speech: await spoken("what is this about") }, { silenceMs: 1500 }]);
-    let offset = 0;
-    for (; offset < pcm.length && decodes.length === 0; offset += frame) recognizer.push(pcm.subarray(offset, offset + frame));
+    const { pcm, offset: lullAt } = await untilTheLull(recognizer, decodes);
+    let offset = lullAt;
     const pauseFrames = (pauseMs - lullMs) / 20;
     let pausedBy = 0;
     for (let i = 0; i < pauseFrames; i++, offset += frame) {

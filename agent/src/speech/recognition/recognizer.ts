@@ -247,7 +247,8 @@ class SpeechRecognizer implements Recognizer {
   /** At the pause: the turn ends now if the lull's words allow it, or once they do; a lull not decoded (the decoders were busy then) gets its second chance here. */
   private paused(): void {
     if (this.lull?.lease !== this.lease) this.decodeToTheEndAfter(this.engine.voiceActivity.pauseMs ?? 0);
-    if (this.lull && this.lull.lease === this.lease) this.lull.pausedAt = performance.now();
+    const lull = this.lull;
+    if (lull?.lease === this.lease) lull.pausedAt = performance.now();
     this.endAtPause();
   }
 
