@@ -25,7 +25,9 @@ const kinds = (found: { event: VoiceEvent }[]) => found.map(({ event }) => event
 describe("voice activity (WebRTC VAD)", () => {
   it("finds one turn in a spoken sentence: it opens, becomes real speech, goes quiet, pauses and ends with the speech in it", async () => {
     const found = events(concatPcm([noise(1000), await speak("who am i talking to please"), noise(1500)]));
-    expect(kinds(found)).toEqual(["open", "speech", "lull", "pause", "end"]);
+    // A lull may also come inside the words (a stop's closure): it only has them read, it ends nothing.
+    expect(kinds(found).filter((kind) => kind !== "lull")).toEqual(["open", "speech", "pause", "end"]);
+    expect(kinds(found).slice(-3)).toEqual(["lull", "pause", "end"]);
     const end = found.at(-1)?.event;
     expect(end?.kind === "end" && end.speechMs).toBeGreaterThan(500);
   });
@@ -95,7 +97,7 @@ describe("voice activity (WebRTC VAD)", () => {
     const pcm = concatPcm([lead, speech, new Int16Array(samplesForMs(2000))]);
     const spokenUntilMs = ((lead.length + lastSpeechSample(speech)) * 1000) / 16_000;
     const endedAfter = (options: typeof DEFAULT_VOICE_ACTIVITY) => (events(pcm, options).find(({ event }) => event.kind === "end")?.atMs ?? Number.NaN) - spokenUntilMs;
-    expect(endedAfter(DEFAULT_VOICE_ACTIVITY)).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs + 80);
+    expect(endedAfter(DEFAULT_VOICE_ACTIVITY)).toBeLessThan(DEFAULT_VOICE_ACTIVITY.hangoverMs + 40);
     // Without the limit below the loudest frames, the fade and libfvad's overhang count as speech.
     expect(endedAfter({ ...DEFAULT_VOICE_ACTIVITY, belowLoudDb: 0 }) - endedAfter(DEFAULT_VOICE_ACTIVITY)).toBeGreaterThanOrEqual(40);
   });
