@@ -1,15 +1,20 @@
 /** @jest-environment node */
 import pino from "pino";
-import { Lane } from "../src/speech/recognition/decoders/lane";
+import { Lane, type PooledDecoder } from "../src/speech/recognition/decoders/lane";
 import { LanguageModelPool } from "../src/speech/recognition/decoders/pool";
 import type { ChannelMismatch } from "../src/speech/recognition/decoders/rehearing";
 import type { Decoder, LanguageModel, WordPosterior } from "../src/speech/recognition/pocketsphinx";
 
-/** A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean is what its last utterance heard. */
+/**
+ * A stand-in decoder that "hears" how many samples it was fed, and counts frees. Its cepstral mean
+ * is what its last utterance heard. As strict as pocketsphinx about utterances: it refuses to start
+ * one while one is open, and to end one that is not.
+ */
 class FakeDecoder {
   samples = 0;
   frees = 0;
   utterances = 0;
+  inUtterance = false;
   mean = new Float32Array([0]);
   /** Like sphinxbase when an utterance ends on a frame boundary: the mean it reports was not updated. */
   staleMean = false;
@@ -29,6 +34,8 @@ class FakeDecoder {
     return this.frees > 0;
   }
   startUtterance(): boolean {
+    if (this.inUtterance) return false;
+    this.inUtterance = true;
     this.startedFrom.push(this.mean[0] ?? Number.NaN);
     this.samples = 0;
     this.utterances++;
@@ -39,6 +46,8 @@ class FakeDecoder {
     return true;
   }
   async endUtteranceAsync(): Promise<boolean> {
+    if (!this.inUtterance) return false;
+    this.inUtterance = false;
     this.mean = new Float32Array([this.samples]);
     return true;
   }
@@ -158,6 +167,19 @@ describe("language-model lease", () => {
     const lease = pool.lease(16_000, 5);
     lease.feed(second);
     await expect(lease.finish()).resolves.toEqual({ best: "heard 11200", nbest: ["heard 11200", "heard 11200 or so"], words: [] });
+  });
+
+  it("gives its decoder back when a native call throws", async () => {
+    class ThrowingDecoder extends FakeDecoder {
+      override startUtterance(): boolean {
+        throw new Error("native call failed");
+      }
+    }
+    const { pool } = poolOf(1, undefined, ThrowingDecoder);
+    const lease = pool.lease(16_000);
+    lease.feed(second);
+    await expect(lease.finish()).resolves.toBeUndefined();
+    expect(pool.stats).toMatchObject({ decoders: 1, idle: 1 });
   });
 
   it("releases its decoder once, however often it is finished or abandoned", async () => {
@@ -304,6 +326,52 @@ describe("the turn decoded to its end at a pause", () => {
     expect(created[0]?.startedFrom).toEqual([0, 40, 40]);
   });
 
+  it("is not run when the visitor goes on before it could run, and the turn goes on in the same utterance, not decoded again", async () => {
+    let letProcess: () => void = () => undefined;
+    const processing = new Promise<void>((resolve) => (letProcess = resolve));
+    /** Batches wait until the test lets them go: the decode at the pause queues behind them. */
+    class SlowDecoder extends CountingDecoder {
+      override async processAsync(pcm: Int16Array): Promise<boolean> {
+        await processing;
+        return super.processAsync(pcm);
+      }
+    }
+    const { pool, created } = poolOf(1, undefined, SlowDecoder);
+    const lease = await speakingLease(pool);
+    const stale = lease.decodeToTheEndAtPause(silenceToCome);
+    lease.speechResumed();
+    lease.feed(second);
+    letProcess();
+    await expect(stale).resolves.toBeUndefined();
+    const decoder = created[0] as CountingDecoder;
+    expect([decoder.utterances, decoder.ends]).toEqual([1, 0]);
+    await expect(lease.finish()).resolves.toMatchObject({ best: "heard 27200" });
+    expect([decoder.utterances, decoder.ends, lease.work.decodedAgainMs]).toEqual([1, 1, 0]);
+  });
+
+  it("leaves its decoder ready for the next turn when the turn is given up before the decode has run", async () => {
+    let processing: (() => void) | null = null;
+    /** The first batch waits until the test lets it go: the decode at the pause queues behind it. */
+    class SlowFirstBatchDecoder extends CountingDecoder {
+      override async processAsync(pcm: Int16Array): Promise<boolean> {
+        if (this.utterances === 1) await new Promise<void>((resolve) => (processing = resolve));
+        return super.processAsync(pcm);
+      }
+    }
+    const { pool } = poolOf(1, undefined, SlowFirstBatchDecoder);
+    const lease = await speakingLease(pool);
+    lease.decodeToTheEndAtPause(silenceToCome);
+    const transcript = lease.finish();
+    // Its transcript came too late (recognizer.ts): the turn is given up while its decodes still wait.
+    lease.abandon();
+    await settle();
+    (processing as (() => void) | null)?.();
+    await expect(transcript).resolves.toBeUndefined();
+    const next = pool.lease(10 * 16_000);
+    next.feed(second);
+    await expect(next.finish()).resolves.toMatchObject({ best: "heard 11200" });
+  });
+
   it("gives its result to a turn that ends before the decode has run", async () => {
     const { pool, created } = poolOf(1, undefined, CountingDecoder);
     const lease = await speakingLease(pool);
@@ -363,6 +431,32 @@ describe("language-model pool", () => {
     await first.finish();
     await expect(waiting.finish()).resolves.toEqual({ best: "heard 16000", nbest: [], words: [] });
     expect(created).toHaveLength(1);
+  });
+
+  it("ends an utterance a lease left open before lending its decoder again", async () => {
+    const { pool, created } = poolOf(1);
+    const pooled = await pool.acquire();
+    pooled?.decoder.startUtterance();
+    pool.release(pooled as PooledDecoder);
+    await settle();
+    expect([created[0]?.inUtterance, pool.stats.idle]).toEqual([false, 1]);
+  });
+
+  it("frees a decoder whose open utterance cannot be ended, and makes a new one for the next lease", async () => {
+    class UnendingDecoder extends FakeDecoder {
+      override async endUtteranceAsync(): Promise<boolean> {
+        this.inUtterance = false;
+        return false;
+      }
+    }
+    const { pool, created } = poolOf(1, undefined, UnendingDecoder);
+    const pooled = await pool.acquire();
+    pooled?.decoder.startUtterance();
+    pool.release(pooled as PooledDecoder);
+    await settle();
+    expect([created[0]?.frees, pool.stats.decoders]).toEqual([1, 0]);
+    await pool.acquire();
+    expect(created).toHaveLength(2);
   });
 
   it("frees idle decoders on close, busy ones when their lease ends, then the models, once", async () => {

@@ -325,11 +325,11 @@ class SpeechRecognizer implements Recognizer {
     clearTimeout(timer);
     if (heard === "late") {
       lease.abandon();
-      this.engine.log.warn({ deadlineMs, pool: this.engine.pool.stats }, "the transcript is late; the turn is announced with no words");
+      this.engine.log.warn({ deadlineMs, pool: this.engine.pool.stats, turn: lease.work }, "the transcript is late; the turn is announced with no words");
       return { transcript: "", alternatives: [] };
     }
     if (heard === undefined) {
-      this.engine.log.warn("decoding failed; the turn is announced with no words");
+      this.engine.log.warn({ turn: lease.work }, "decoding failed; the turn is announced with no words");
       return { transcript: "", alternatives: [] };
     }
     const transcript = transcriptOf(heard.best);

@@ -15,10 +15,11 @@
  * The final decode can start at a pause (decodeToTheEndAtPause): the visitor's words so far are decoded
  * to the end then, while the rest of the hangover passes, and that result is the turn's if the
  * visitor says nothing more. If they go on, the decoder starts the turn again from its first
- * sample, so a turn is always decoded as one utterance: a pause changes when its decode is done,
- * never what it hears (decoding the parts of a turn apart lost words in noise).
+ * sample (or, when that decode had not run yet, it never runs and the utterance goes on), so a turn
+ * is always decoded as one utterance: a pause changes when its decode is done, never what it hears
+ * (decoding the parts of a turn apart lost words in noise).
  */
-import { concatPcm, samplesForMs } from "../../audio";
+import { concatPcm, SAMPLE_RATE, samplesForMs } from "../../audio";
 import type { WordPosterior } from "../pocketsphinx";
 import { meanOf } from "./channel-mean";
 import { MAX_BATCH_SAMPLES, type PooledDecoder, type Urgency } from "./lane";
@@ -64,6 +65,9 @@ export type DecoderSource = RehearingSource & {
 /** What a decoder made of one utterance: its best transcript and n-best list, as the decoder spells them. */
 export type DecodedTurn = { best: string | null; nbest: string[]; words: WordPosterior[] };
 
+/** What a lease has had decoded so far: the turn's audio, how much of it again from the start, and how often its end was decoded at a pause. */
+export type LeaseWork = { heardMs: number; decodedAgainMs: number; decodesAtPause: number };
+
 /**
  * One utterance's trip through a pooled decoder. feed() and flush() never block; finish() gives
  * what was heard (best null when the model heard no words) or undefined when decoding failed.
@@ -104,12 +108,11 @@ export class LanguageModelLease {
   private decodedAudio: Int16Array[] = [];
   /** The cepstral mean the decoder started the turn from (null: its own). */
   private startedWith: Float32Array | null = null;
-  /** Whether the decoder is inside the turn's utterance (started and not ended). */
-  private inUtterance = false;
   /** The turn decoded to its end at its last pause (its result), while only silence has followed. */
   private early: Promise<DecodedTurn | undefined> | null = null;
   /** The decoder, once the pool has lent it. */
   private pooled: PooledDecoder | null = null;
+  private readonly done = { heardSamples: 0, decodedAgainSamples: 0, decodesAtPause: 0 };
 
   constructor(
     private readonly pool: DecoderSource,
@@ -130,8 +133,7 @@ export class LanguageModelLease {
         if (mean && pooled.decoder.setCepstralMean(mean)) this.rehearing?.started(pooled.decoder);
         return pooled.decoder.startUtterance();
       }, this.urgency);
-      if (started) this.inUtterance = true;
-      else this.failed = true;
+      if (!started) this.failed = true;
       return pooled;
     });
   }
@@ -164,7 +166,11 @@ export class LanguageModelLease {
    * the end would decode. Only while the decoders have nothing more pressing, the rule tentative
    * words follow: no call's ended turn awaits its transcript and the lane has nothing queued (with
    * 50 calls at once, taken whenever no ended turn waited, it made replies later and some
-   * transcripts late). Urgent as an ended turn, since a reply may wait on it.
+   * transcripts late). Urgent as an ended turn, since a reply may wait on it. If the visitor goes on
+   * before it has run (it may wait behind the turn's own decoding), it is not run: the turn's
+   * utterance was never ended, so nothing is decoded again either. Run anyway, in café babble at 10
+   * dB such a stale decode (~0.9 s) and the decode again from the start it forced made the
+   * transcript late with every other decoder idle.
    */
   decodeToTheEndAtPause(silenceToComeSamples: number): Promise<DecodedTurn | undefined> | null {
     const pooledNow = this.pooled;
@@ -173,8 +179,9 @@ export class LanguageModelLease {
     this.flush(true);
     const urgency = this.urgentFrom(performance.now());
     // Decided now, not on the lane: finish() may come before the decode has run, and then takes its result.
-    const decoded = this.chain.then(async (pooled) => {
-      if (!pooled || this.failed || this.abandoned) return undefined;
+    const decoded: Promise<DecodedTurn | undefined> = this.chain.then(async (pooled) => {
+      if (!pooled || this.failed || this.abandoned || this.early !== decoded) return undefined;
+      this.done.decodesAtPause++;
       const turn = await pooled.lane.run(() => this.decodeToTheEnd(pooled), urgency).catch(() => undefined);
       if (turn === undefined) this.failed = true;
       return turn;
@@ -184,6 +191,12 @@ export class LanguageModelLease {
     return decoded;
   }
 
+  /** Logged with a turn whose transcript came late or not at all (recognizer.ts). */
+  get work(): LeaseWork {
+    const ms = (samples: number) => Math.round((samples * 1000) / SAMPLE_RATE);
+    return { heardMs: ms(this.done.heardSamples), decodedAgainMs: ms(this.done.decodedAgainSamples), decodesAtPause: this.done.decodesAtPause };
+  }
+
   /** Whether `decoded` (from decodeToTheEndAtPause) is still the turn's words: the visitor has said nothing since that pause. */
   isDecodedAtPause(decoded: Promise<DecodedTurn | undefined>): boolean {
     return this.early === decoded;
@@ -191,7 +204,8 @@ export class LanguageModelLease {
 
   /**
    * The visitor spoke again after a pause: a turn decoded to its end there is decoded again from its
-   * start, before what follows, so its words are heard as one utterance.
+   * start, before what follows, so its words are heard as one utterance (decodeAgainFromTheStart;
+   * nothing to do if that decode had not run).
    */
   speechResumed(): void {
     if (!this.early || this.ended) return;
@@ -224,7 +238,8 @@ export class LanguageModelLease {
     // An abandoned turn has no transcript anyone waits for.
     const awaited = !this.abandoned;
     if (awaited) this.pool.turnAwaitingTranscript(true);
-    this.finished = this.chain.then(async (pooled) => {
+    // A native call that threw on the way still gives the decoder back.
+    this.finished = this.chain.catch(() => this.pooled).then(async (pooled) => {
       if (!pooled) return undefined;
       let decoded: DecodedTurn | undefined;
       try {
@@ -247,8 +262,7 @@ export class LanguageModelLease {
   /** Ends the utterance and reads what was heard (on the decoder's lane); undefined when decoding failed. */
   private async decodeToTheEnd(pooled: PooledDecoder): Promise<DecodedTurn | undefined> {
     const { decoder } = pooled;
-    if (!this.inUtterance) return undefined;
-    this.inUtterance = false;
+    if (!decoder.inUtterance) return undefined;
     const ended = await decoder.endUtteranceAsync();
     if (!ended || this.failed || this.abandoned) return undefined;
     const own = this.rehearing?.mismatchedOwnMean(decoder);
@@ -267,7 +281,8 @@ export class LanguageModelLease {
    * with the turn, rehearing.ts).
    */
   private async decodeAgainFromTheStart(pooled: PooledDecoder | null): Promise<PooledDecoder | null> {
-    if (!pooled || this.failed || this.abandoned) return pooled;
+    // Still open: the decode at the pause was not run (the visitor went on first), and the turn goes on in the same utterance.
+    if (!pooled || this.failed || this.abandoned || pooled.decoder.inUtterance) return pooled;
     const { decoder, lane } = pooled;
     const mean = this.rehearing?.ownMean ?? this.startedWith;
     const restarted = await lane.run(() => {
@@ -279,7 +294,6 @@ export class LanguageModelLease {
       this.failed = true;
       return pooled;
     }
-    this.inUtterance = true;
     await this.decode(pooled, concatPcm(this.decodedAudio), "again");
     return pooled;
   }
@@ -318,7 +332,10 @@ export class LanguageModelLease {
       try {
         const processed = await pooled.lane.run(async () => {
           const ok = await pooled.decoder.processAsync(batch);
-          if (pass === "heard") this.pool.audioDecoded(batch.length);
+          if (pass === "heard") {
+            this.pool.audioDecoded(batch.length);
+            this.done.heardSamples += batch.length;
+          } else this.done.decodedAgainSamples += batch.length;
           rehearing?.noticeShift(pooled.decoder);
           return ok;
         }, this.urgency);

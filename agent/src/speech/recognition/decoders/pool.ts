@@ -122,9 +122,28 @@ export class LanguageModelPool {
     return granted;
   }
 
+  /**
+   * Takes a decoder back, with no utterance open whatever became of its lease: a lease given up
+   * before its last decode ran leaves one open, and pocketsphinx would then refuse every later
+   * lease's utterance on that decoder. One that cannot be ended is freed instead.
+   */
   release(pooled: PooledDecoder): void {
     pooled.lane.leased--;
-    this.offer(pooled);
+    if (!pooled.decoder.inUtterance) {
+      this.offer(pooled);
+      return;
+    }
+    void pooled.lane
+      .run(() => pooled.decoder.endUtteranceAsync())
+      .catch(() => false)
+      .then((ended) => {
+        if (ended) {
+          this.offer(pooled);
+          return;
+        }
+        this.log.warn({ decoders: this.size - 1 }, "a language-model decoder could not end its utterance and was freed");
+        void this.destroy(pooled);
+      });
   }
 
   /** An idle decoder on the least busy lane; the most recently used of those (its caches are warm). */

@@ -12,6 +12,7 @@ export class Decoder {
   private handle: Pointer | null;
   /** Where the cepstral mean lives, found on first use; null when it cannot be read safely. */
   private cmnState: { pointer: Pointer; length: number } | null | undefined;
+  private utteranceOpen = false;
 
   constructor(
     private readonly native: Functions,
@@ -55,8 +56,18 @@ export class Decoder {
     );
   }
 
+  /**
+   * Whether an utterance is started and not ended. Pocketsphinx refuses to start another while one
+   * is (ps_start_utt fails), so a decoder left so would fail every later utterance.
+   */
+  get inUtterance(): boolean {
+    return this.utteranceOpen;
+  }
+
   startUtterance(): boolean {
-    return this.handle !== null && this.native.ps_start_utt(this.handle) >= 0;
+    if (this.handle === null || this.native.ps_start_utt(this.handle) < 0) return false;
+    this.utteranceOpen = true;
+    return true;
   }
 
   /** Feeds samples to the current utterance; returns false on a decoder error. */
@@ -82,13 +93,17 @@ export class Decoder {
     return this.handle !== null && this.native.ps_get_in_speech(this.handle) !== 0;
   }
 
+  /** Ends the utterance. After any attempt the decoder counts as out of it: ps_end_utt ends the utterance before the search that can fail. */
   endUtterance(): boolean {
-    return this.handle !== null && this.native.ps_end_utt(this.handle) >= 0;
+    if (this.handle === null) return false;
+    this.utteranceOpen = false;
+    return this.native.ps_end_utt(this.handle) >= 0;
   }
 
   endUtteranceAsync(): Promise<boolean> {
     const handle = this.handle;
     if (handle === null) return Promise.resolve(false);
+    this.utteranceOpen = false;
     return new Promise((resolve, reject) => this.native.ps_end_utt.async(handle, (error, result) => (error ? reject(toError(error)) : resolve(result >= 0))));
   }
 
