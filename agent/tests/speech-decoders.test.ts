@@ -260,6 +260,18 @@ describe("the turn decoded to its end at a pause", () => {
     }
   }
   const silence = new Int16Array(silenceToCome);
+  /** A decoder whose batches wait until the test lets them go: a decode at a pause queues behind them. */
+  function heldUntilLetGo() {
+    let letGo: () => void = () => undefined;
+    const goes = new Promise<void>((resolve) => (letGo = resolve));
+    class HeldDecoder extends CountingDecoder {
+      override async processAsync(pcm: Int16Array): Promise<boolean> {
+        await goes;
+        return super.processAsync(pcm);
+      }
+    }
+    return { HeldDecoder, letGo: () => letGo() };
+  }
 
   async function speakingLease(pool: LanguageModelPool) {
     await pool.warm(1);
@@ -327,21 +339,13 @@ describe("the turn decoded to its end at a pause", () => {
   });
 
   it("is not run when the visitor goes on before it could run, and the turn goes on in the same utterance, not decoded again", async () => {
-    let letProcess: () => void = () => undefined;
-    const processing = new Promise<void>((resolve) => (letProcess = resolve));
-    /** Batches wait until the test lets them go: the decode at the pause queues behind them. */
-    class SlowDecoder extends CountingDecoder {
-      override async processAsync(pcm: Int16Array): Promise<boolean> {
-        await processing;
-        return super.processAsync(pcm);
-      }
-    }
-    const { pool, created } = poolOf(1, undefined, SlowDecoder);
+    const { HeldDecoder, letGo } = heldUntilLetGo();
+    const { pool, created } = poolOf(1, undefined, HeldDecoder);
     const lease = await speakingLease(pool);
     const stale = lease.decodeToTheEndAtPause(silenceToCome);
     lease.speechResumed();
     lease.feed(second);
-    letProcess();
+    letGo();
     await expect(stale).resolves.toBeUndefined();
     const decoder = created[0] as CountingDecoder;
     expect([decoder.utterances, decoder.ends]).toEqual([1, 0]);
@@ -350,22 +354,15 @@ describe("the turn decoded to its end at a pause", () => {
   });
 
   it("leaves its decoder ready for the next turn when the turn is given up before the decode has run", async () => {
-    let processing: (() => void) | null = null;
-    /** The first batch waits until the test lets it go: the decode at the pause queues behind it. */
-    class SlowFirstBatchDecoder extends CountingDecoder {
-      override async processAsync(pcm: Int16Array): Promise<boolean> {
-        if (this.utterances === 1) await new Promise<void>((resolve) => (processing = resolve));
-        return super.processAsync(pcm);
-      }
-    }
-    const { pool } = poolOf(1, undefined, SlowFirstBatchDecoder);
+    const { HeldDecoder, letGo } = heldUntilLetGo();
+    const { pool } = poolOf(1, undefined, HeldDecoder);
     const lease = await speakingLease(pool);
     lease.decodeToTheEndAtPause(silenceToCome);
     const transcript = lease.finish();
     // Its transcript came too late (recognizer.ts): the turn is given up while its decodes still wait.
     lease.abandon();
     await settle();
-    (processing as (() => void) | null)?.();
+    letGo();
     await expect(transcript).resolves.toBeUndefined();
     const next = pool.lease(10 * 16_000);
     next.feed(second);
